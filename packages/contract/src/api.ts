@@ -42,6 +42,7 @@ export const api = {
   socialSignin: { method: 'POST', path: '/api/auth/social-signin', auth: false, query: socialSigninQuerySchema, data: loginResultSchema, summary: 'Sign in with a Google ID token' },
   forgotPassword: { method: 'POST', path: '/api/auth/forgot-password', auth: false, body: forgotPasswordBodySchema, data: none, summary: 'Send a password reset link (same answer whether or not the address exists)' },
   resetPassword: { method: 'POST', path: '/api/auth/reset-password', auth: false, body: resetPasswordBodySchema, data: none, summary: 'Set a new password with a reset key' },
+  health: { method: 'GET', path: '/api/health', auth: false, data: z.object({ ok: z.boolean(), database: z.string() }), summary: 'Liveness and database check' },
   publicConfig: { method: 'GET', path: '/api/auth/config', auth: false, data: publicConfigSchema, summary: 'Public sign-in configuration' },
   earlyBird: { method: 'POST', path: '/api/earlyBird/signInEarlyBird', auth: false, body: earlyBirdBodySchema, data: channelResultSchema, summary: 'Early-bird sign-up or sign-in' },
   appDeal: { method: 'POST', path: '/api/appSumo/signInAppSumo', auth: false, body: appDealBodySchema, data: channelResultSchema, summary: 'App-deal sign-up with a licence code' },

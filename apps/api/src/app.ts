@@ -1,0 +1,132 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from '@fastify/type-provider-zod';
+import { sql } from 'drizzle-orm';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { Redis } from 'ioredis';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { createPasswordHasher, type PasswordHasher } from './lib/passwords.js';
+import { createMemoryStore, createRedisStore, type RateLimitStore } from './lib/rate-limit.js';
+import { defineRoute } from './lib/route.js';
+import { createAuthService, createRequireAuth, createUserService, registerAuthRoutes } from './modules/auth/index.js';
+import { registerErrorHandler } from './plugins/error-handler.js';
+import { registerRequestContext } from './plugins/request-context.js';
+import { registerWeb } from './plugins/web.js';
+import { createGoogleVerifier, type GoogleVerifier } from './providers/google.js';
+import { createFileMailer, createSmtpMailer, type Mailer } from './providers/mail/index.js';
+
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  /** Overrides for outside services; by default they are built from config. */
+  mailer?: Mailer;
+  limits?: RateLimitStore;
+  google?: GoogleVerifier;
+  passwords?: PasswordHasher;
+  logger?: FastifyServerOptions['logger'];
+};
+
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+
+/** The whole server, wired in one place. `server.ts` only loads config and listens; tests build the same app. */
+export async function buildApp(deps: AppDeps) {
+  const { config, database } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      ...(config.env === 'development' && process.stdout.isTTY ? { transport: { target: 'pino-pretty' } } : {}),
+    },
+    bodyLimit: config.bodyLimit,
+    // A hop count trusts that many proxies in front of us; proxy-addr takes it as a function of the hop index.
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    routerOptions: { maxParamLength: 200 },
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // Outside services: real adapters chosen by config unless the caller passes its own.
+  const redis = !deps.limits && config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : null;
+  const limits = deps.limits ?? (redis ? createRedisStore(redis) : createMemoryStore());
+  const mailer =
+    deps.mailer ??
+    (config.smtpUrl
+      ? createSmtpMailer(config.smtpUrl, config.mailFrom)
+      : createFileMailer(path.join(config.dataDir, 'mail'), config.mailFrom, app.log));
+  const passwords = deps.passwords ?? createPasswordHasher(config.argon2MemoryKib);
+  const google = deps.google ?? createGoogleVerifier(config.google);
+
+  registerRequestContext(app);
+  registerErrorHandler(app, database.db);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", 'https://accounts.google.com/gsi/client'],
+        styleSrc: ["'self'", "'unsafe-inline'", 'https://accounts.google.com/gsi/style'],
+        frameSrc: ["'self'", 'https://accounts.google.com/gsi/'],
+        connectSrc: ["'self'", 'https://accounts.google.com/gsi/'],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+  });
+  await app.register(cors, {
+    origin: (origin, cb) => cb(null, !origin || config.corsOrigins.includes(origin)),
+    methods: ['GET', 'POST', 'PUT', 'DELETE'],
+    allowedHeaders: ['authorization', 'content-type', 'lang-type', 'devicetype', 'x-request-id'],
+    exposedHeaders: ['x-request-id', 'retry-after'],
+    maxAge: 600,
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Parley API', version: '0.1.0', description: 'Every call of the Parley API. Answers: { status, message, data }.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  const auth = createAuthService({ db: database.db, config, mailer, passwords, google, limits, log: app.log });
+  const users = createUserService({ db: database.db, passwords });
+  const requireAuth = createRequireAuth(auth);
+
+  defineRoute(app, 'health', requireAuth, async () => {
+    await database.db.execute(sql`select 1`);
+    return { data: { ok: true, database: database.kind } };
+  });
+  registerAuthRoutes(app, { auth, users, googleClientId: config.google.clientId, requireAuth });
+
+  await registerWeb(app, config.serveWeb ? config.webDist : null);
+
+  app.addHook('onClose', async () => {
+    await Promise.allSettled([limits.close(), mailer.close()]);
+    await database.close();
+  });
+
+  return Object.assign(app, { services: { auth, users } });
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

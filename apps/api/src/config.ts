@@ -1,0 +1,116 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** `TRUST_PROXY`: false (default), true, a hop count, or a comma-separated list of addresses/CIDRs. */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((v, ctx): boolean | number | string[] => {
+    if (v === '' || v === 'false' || v === '0') return false;
+    if (v === 'true') return true;
+    if (/^\d+$/.test(v)) return Number(v);
+    const list = v.split(',').map((s) => s.trim()).filter(Boolean);
+    if (list.every((s) => /^[0-9a-fA-F.:/]+$/.test(s) || s === 'loopback' || s === 'linklocal' || s === 'uniquelocal')) return list;
+    ctx.addIssue({ code: 'custom', message: 'expected true, false, a hop count, or a list of addresses/CIDRs' });
+    return z.NEVER;
+  });
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://').optional(),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  MAIL_FROM: z.string().default('Parley <no-reply@parley.local>'),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
+  TRUST_PROXY: trustProxy.default(false),
+  CORS_ORIGINS: z.string().default(''),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(100 * 1024 * 1024).default(1024 * 1024),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
+  SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(400).default(30),
+  LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).max(1000).default(5),
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86400).default(900),
+  RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).max(100000).default(30),
+  RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).max(100000).default(10),
+  ARGON2_MEMORY_KIB: z.coerce.number().int().min(1024).max(1024 * 1024).default(19456),
+  SERVE_WEB: bool.optional(),
+});
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  google: { clientId: string | undefined; jwksUrl: string };
+  trustProxy: boolean | number | string[];
+  corsOrigins: string[];
+  bodyLimit: number;
+  logLevel: string;
+  webDist: string;
+  serveWeb: boolean;
+  sessionTtlDays: number;
+  rateLimits: { windowSeconds: number; perIp: number; perEmail: number; loginMaxFailures: number };
+  argon2MemoryKib: number;
+};
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses the environment once. Every problem is listed, not just the first. */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const result = envSchema.safeParse(cleaned);
+  if (!result.success) {
+    throw new ConfigError(result.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`));
+  }
+  const e = result.data;
+  const publicOrigin = new URL(e.PUBLIC_URL).origin;
+  const corsOrigins = e.CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean);
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    publicUrl: e.PUBLIC_URL.replace(/\/+$/, ''),
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    google: { clientId: e.GOOGLE_CLIENT_ID, jwksUrl: e.GOOGLE_JWKS_URL },
+    trustProxy: e.TRUST_PROXY,
+    corsOrigins: corsOrigins.length ? corsOrigins : [publicOrigin],
+    bodyLimit: e.BODY_LIMIT_BYTES,
+    logLevel: e.LOG_LEVEL,
+    webDist: path.resolve(e.WEB_DIST),
+    serveWeb: e.SERVE_WEB ?? e.NODE_ENV === 'production',
+    sessionTtlDays: e.SESSION_TTL_DAYS,
+    rateLimits: {
+      windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS,
+      perIp: e.RATE_LIMIT_PER_IP,
+      perEmail: e.RATE_LIMIT_PER_EMAIL,
+      loginMaxFailures: e.LOGIN_MAX_FAILURES,
+    },
+    argon2MemoryKib: e.ARGON2_MEMORY_KIB,
+  };
+}

@@ -1,0 +1,58 @@
+import { api, envelope, type DataOf, type EndpointName } from '@parley/contract';
+import { translate } from '@parley/i18n/server';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { z } from 'zod';
+
+type In<N extends EndpointName, K extends 'body' | 'query'> = (typeof api)[N] extends Record<K, z.ZodType>
+  ? z.output<(typeof api)[N][K]>
+  : undefined;
+
+export type RouteResult<N extends EndpointName> = {
+  data: DataOf<N>;
+  /** A key under `messages` in the api namespace; localized for the caller. */
+  message?: string;
+};
+
+export type RouteHandler<N extends EndpointName> = (input: {
+  body: In<N, 'body'>;
+  query: In<N, 'query'>;
+  request: FastifyRequest;
+}) => Promise<RouteResult<N>>;
+
+/**
+ * Registers one endpoint of the contract: its schemas validate input and shape the OpenAPI docs,
+ * authenticated endpoints get `requireAuth`, and the answer is wrapped in the `{ status, message, data }` envelope.
+ */
+export function defineRoute<N extends EndpointName>(
+  app: FastifyInstance,
+  name: N,
+  requireAuth: preHandlerAsyncHookHandler,
+  handler: RouteHandler<N>,
+) {
+  const endpoint = api[name] as (typeof api)[EndpointName] & { body?: z.ZodType; query?: z.ZodType };
+  app.route({
+    method: endpoint.method,
+    url: endpoint.path,
+    schema: {
+      summary: endpoint.summary,
+      tags: [endpoint.path.split('/')[2] ?? 'api'],
+      ...(endpoint.auth ? { security: [{ bearer: [] }] } : {}),
+      ...(endpoint.body ? { body: endpoint.body } : {}),
+      ...(endpoint.query ? { querystring: endpoint.query } : {}),
+      response: { 200: envelope(endpoint.data) },
+    },
+    ...(endpoint.auth ? { preHandler: requireAuth } : {}),
+    handler: async (request) => {
+      const result = await handler({
+        body: request.body as In<N, 'body'>,
+        query: request.query as In<N, 'query'>,
+        request,
+      });
+      return {
+        status: 200,
+        message: translate(request.lang, 'api', `messages.${result.message ?? 'ok'}`),
+        data: result.data ?? null,
+      };
+    },
+  });
+}

@@ -1,0 +1,92 @@
+import { ERROR_CODES, type ErrorBody, type ErrorCode } from '@parley/contract';
+import { translate } from '@parley/i18n/server';
+import { hasZodFastifySchemaValidationErrors } from '@fastify/type-provider-zod';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/client.js';
+import { errorLogs } from '../db/schema/index.js';
+import { DomainError } from '../lib/errors.js';
+
+type Issue = { path: string; message: string };
+
+function localizeIssue(lang: string, v: { keyword: string; instancePath?: string; message?: string; params?: Record<string, unknown> }): Issue {
+  const path = (v.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+  const p = v.params ?? {};
+  const t = (key: string, params: Record<string, string | number> = {}) => translate(lang, 'api', `validation.${key}`, params);
+  switch (v.keyword) {
+    case 'invalid_type':
+      return { path, message: /received undefined/.test(v.message ?? '') ? t('required') : t('invalid_type') };
+    case 'too_small':
+      if (p.origin === 'string' && Number(p.minimum) === 1) return { path, message: t('required') };
+      return { path, message: t(p.origin === 'string' ? 'too_small_string' : 'too_small', { minimum: String(p.minimum) }) };
+    case 'too_big':
+      return { path, message: t(p.origin === 'string' ? 'too_big_string' : 'too_big', { maximum: String(p.maximum) }) };
+    case 'invalid_format':
+      return { path, message: t(p.format === 'email' ? 'invalid_email' : 'invalid_format') };
+    case 'invalid_value':
+      return { path, message: t('invalid_value') };
+    case 'unrecognized_keys':
+      return { path, message: t('unrecognized_keys', { keys: Array.isArray(p.keys) ? p.keys.join(', ') : '' }) };
+    default:
+      return { path, message: t('invalid') };
+  }
+}
+
+/** Fastify's own errors that are the client's fault, by code. */
+const FRAMEWORK_CODES: Record<string, ErrorCode> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'BAD_REQUEST',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'MALFORMED_BODY',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'MALFORMED_BODY',
+  FST_ERR_BAD_URL: 'BAD_REQUEST',
+  FST_ERR_ASYNC_CONSTRAINT: 'BAD_REQUEST',
+};
+
+export function sendError(request: FastifyRequest, reply: FastifyReply, code: ErrorCode, extra: Partial<ErrorBody> = {}, params: Record<string, string | number> = {}) {
+  const status = ERROR_CODES[code];
+  const body: ErrorBody = { status, code, message: translate(request.lang, 'api', `errors.${code}`, params), ...extra };
+  return reply.status(status).send(body);
+}
+
+/** The one place that knows HTTP statuses: domain codes, validation, framework errors, and the unexpected. */
+export function registerErrorHandler(app: FastifyInstance, db: Db) {
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
+    if (error instanceof DomainError) {
+      reply.headers(error.headers);
+      const extra: Partial<ErrorBody> =
+        error.code === 'VALIDATION_FAILED' && typeof error.params.path === 'string'
+          ? { issues: [{ path: error.params.path, message: translate(request.lang, 'api', 'validation.invalid') }] }
+          : {};
+      return sendError(request, reply, error.code, extra, error.params);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues = error.validation.map((v) => localizeIssue(request.lang, v));
+      return sendError(request, reply, 'VALIDATION_FAILED', { issues });
+    }
+    const frameworkCode = error.code ? FRAMEWORK_CODES[error.code] : undefined;
+    if (frameworkCode) return sendError(request, reply, frameworkCode);
+    if (error instanceof SyntaxError || (error.statusCode === 400 && /JSON/i.test(error.message))) {
+      return sendError(request, reply, 'MALFORMED_BODY');
+    }
+    if (error.statusCode === 429) return sendError(request, reply, 'RATE_LIMITED', {}, { minutes: 1 });
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return sendError(request, reply, error.statusCode === 404 ? 'NOT_FOUND' : 'BAD_REQUEST');
+    }
+
+    request.log.error({ err: error }, 'unexpected error');
+    try {
+      await db.insert(errorLogs).values({
+        requestId: request.id,
+        method: request.method,
+        url: request.url.slice(0, 2000),
+        status: 500,
+        userId: request.auth?.user.id ?? null,
+        message: String(error.message ?? error).slice(0, 2000),
+        stack: error.stack?.slice(0, 8000) ?? null,
+      });
+    } catch (logError) {
+      request.log.error({ err: logError }, 'could not store the error log');
+    }
+    return sendError(request, reply, 'INTERNAL');
+  });
+}

@@ -1,0 +1,54 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { registerBodySchema, type LoginResult } from '@parley/contract';
+import { Alert, Button, TextField } from '@parley/ui';
+import { errorMessage } from '../../../lib/api';
+import { useRegister } from '../api/auth-api';
+import { AuthHeading } from './auth-heading';
+import { CheckInbox } from './check-inbox';
+import { OtherSignIn } from './other-sign-in';
+
+const schema = registerBodySchema.pick({ name: true, email: true, password: true });
+
+export function SignupForm({ onSignedIn }: { onSignedIn: (result: LoginResult) => void }) {
+  const { t } = useTranslation('auth');
+  const registration = useRegister();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(schema), defaultValues: { name: '', email: '', password: '' } });
+
+  if (registration.data) return <CheckInbox email={registration.data.email} />;
+
+  return (
+    <div>
+      <AuthHeading title={t('signup.title')} subtitle={t('signup.subtitle')} />
+      <form onSubmit={handleSubmit((body) => registration.mutate(body))} noValidate className="space-y-4">
+        {registration.error && <Alert tone="error">{errorMessage(registration.error)}</Alert>}
+        <TextField label={t('fields.name')} autoComplete="given-name" error={errors.name && t('validation.name')} {...register('name')} />
+        <TextField label={t('fields.email')} type="email" autoComplete="email" error={errors.email && t('validation.email')} {...register('email')} />
+        <TextField
+          label={t('fields.password')}
+          type="password"
+          autoComplete="new-password"
+          hint={t('validation.passwordHint')}
+          error={errors.password && t('validation.passwordLength')}
+          {...register('password')}
+        />
+        <Button type="submit" className="w-full" loading={registration.isPending}>
+          {t('signup.submit')}
+        </Button>
+      </form>
+      <OtherSignIn onSignedIn={onSignedIn} />
+      <p className="mt-6 text-center text-sm text-zinc-600 dark:text-zinc-400">
+        {t('signup.haveAccount')}{' '}
+        <Link to="/login" className="font-medium text-blue-600 hover:underline dark:text-blue-400">
+          {t('signup.loginLink')}
+        </Link>
+      </p>
+    </div>
+  );
+}

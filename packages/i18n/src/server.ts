@@ -1,0 +1,47 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Server-side messages (namespaces `api` and `mail`), read once at start-up. No i18next on the server: a lookup and {{param}} interpolation is all it needs. */
+export const SERVER_LANGUAGES = ['en', 'es', 'fr'] as const;
+export type ServerLanguage = (typeof SERVER_LANGUAGES)[number];
+type Tree = { [key: string]: string | Tree };
+
+const localesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../locales');
+
+function load(lng: string, ns: string): Tree {
+  return JSON.parse(readFileSync(path.join(localesDir, lng, `${ns}.json`), 'utf8')) as Tree;
+}
+
+const resources = Object.fromEntries(
+  SERVER_LANGUAGES.map((lng) => [lng, { api: load(lng, 'api'), mail: load(lng, 'mail') }]),
+) as Record<ServerLanguage, { api: Tree; mail: Tree }>;
+
+function lookup(tree: Tree, key: string): string | undefined {
+  let node: string | Tree | undefined = tree;
+  for (const part of key.split('.')) {
+    if (!node || typeof node === 'string') return undefined;
+    node = node[part];
+  }
+  return typeof node === 'string' ? node : undefined;
+}
+
+export function interpolate(text: string, params: Record<string, string | number> = {}): string {
+  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => (name in params ? String(params[name]) : `{{${name}}}`));
+}
+
+/** `translate('es', 'api', 'errors.NOT_FOUND')`; falls back to English, then to the key. */
+export function translate(
+  lng: string,
+  ns: 'api' | 'mail',
+  key: string,
+  params?: Record<string, string | number>,
+): string {
+  const language = (SERVER_LANGUAGES as readonly string[]).includes(lng) ? (lng as ServerLanguage) : 'en';
+  const text = lookup(resources[language][ns], key) ?? lookup(resources.en[ns], key) ?? key;
+  return interpolate(text, params);
+}
+
+export function hasTranslation(lng: ServerLanguage, ns: 'api' | 'mail', key: string): boolean {
+  return lookup(resources[lng][ns], key) !== undefined;
+}
