@@ -1,0 +1,52 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Navigate, Outlet } from 'react-router';
+import { toast } from 'react-toastify';
+import { FullScreenLoading } from '../features/shell';
+import { errorMessage } from '../lib/api';
+import { useCurrentUser } from '../lib/current-user';
+import { applyLanguage } from '../lib/i18n';
+import { clearSession, COOKIE_COPY_DELAY_MS, copyUserIdToCookie, useToken } from '../lib/session';
+
+/** Protected routes: no token → /login. The user loads behind a full-screen overlay; a failed load logs out. */
+export function RequireAuth() {
+  const token = useToken();
+  const user = useCurrentUser();
+  const queryClient = useQueryClient();
+  const languageApplied = useRef<string | null>(null);
+
+  // Spec §4: about 10 s after login the user id is copied into a cookie.
+  useEffect(() => {
+    if (!token) return;
+    const timer = setTimeout(copyUserIdToCookie, COOKIE_COPY_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [token]);
+
+  // The language stored on the profile wins over the cookie (spec §3), once per signed-in user.
+  useEffect(() => {
+    if (user.data && languageApplied.current !== user.data.id) {
+      languageApplied.current = user.data.id;
+      void applyLanguage(user.data.language);
+    }
+  }, [user.data]);
+
+  useEffect(() => {
+    if (token && user.isError) {
+      // 401 and 409 have already ended the session in the API client; anything else ends it here.
+      toast.error(errorMessage(user.error), { toastId: 'user-fetch-failed' });
+      clearSession();
+      queryClient.removeQueries();
+    }
+  }, [token, user.isError, user.error, queryClient]);
+
+  if (!token) return <Navigate to="/login" replace />;
+  if (!user.data) return <FullScreenLoading />;
+  return <Outlet />;
+}
+
+/** Sign-in and sign-up pages: a signed-in visitor goes to /home. */
+export function GuestOnly({ children }: { children: ReactNode }) {
+  const token = useToken();
+  if (token) return <Navigate to="/home" replace />;
+  return <>{children}</>;
+}

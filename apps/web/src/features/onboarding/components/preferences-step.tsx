@@ -1,0 +1,76 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_SETTINGS, MODEL_IDS, TONES, WRITING_LANGUAGES, type Settings } from '@parley/contract';
+import { SelectField } from '@parley/ui';
+
+export type Preferences = Pick<Settings, 'language' | 'tone' | 'model'>;
+
+/** BCP 47 tags for the writing languages, so the browser can name them in the interface language. */
+const LANGUAGE_TAGS: Record<(typeof WRITING_LANGUAGES)[number], string> = {
+  ENGLISH: 'en', SPANISH: 'es', FRENCH: 'fr', GERMAN: 'de', ITALIAN: 'it', PORTUGUESE: 'pt', DUTCH: 'nl', POLISH: 'pl',
+  RUSSIAN: 'ru', UKRAINIAN: 'uk', TURKISH: 'tr', ARABIC: 'ar', HEBREW: 'he', HINDI: 'hi', BENGALI: 'bn', URDU: 'ur',
+  CHINESE_SIMPLIFIED: 'zh-Hans', CHINESE_TRADITIONAL: 'zh-Hant', JAPANESE: 'ja', KOREAN: 'ko', VIETNAMESE: 'vi',
+  THAI: 'th', INDONESIAN: 'id', MALAY: 'ms', FILIPINO: 'fil', SWEDISH: 'sv', NORWEGIAN: 'nb', DANISH: 'da',
+  FINNISH: 'fi', GREEK: 'el', CZECH: 'cs', ROMANIAN: 'ro', HUNGARIAN: 'hu', PERSIAN: 'fa',
+};
+
+/** Product names; only the custom entry is words that need translating. */
+const MODEL_NAMES: Record<(typeof MODEL_IDS)[number], string | null> = {
+  GPT_4O_MINI: 'GPT-4o mini', GPT_4O: 'GPT-4o', GPT_4_1: 'GPT-4.1', CLAUDE_3_5_HAIKU: 'Claude 3.5 Haiku',
+  CLAUDE_SONNET_4: 'Claude Sonnet 4', GEMINI_2_0_FLASH: 'Gemini 2.0 Flash', GEMINI_2_5_PRO: 'Gemini 2.5 Pro',
+  DEEPSEEK_CHAT: 'DeepSeek Chat', DEEPSEEK_REASONER: 'DeepSeek Reasoner', CUSTOM_OPENAI_COMPATIBLE: null,
+};
+
+function languageName(tag: string, lng: string): string {
+  try {
+    const name = new Intl.DisplayNames([lng], { type: 'language' }).of(tag) ?? tag;
+    return name.charAt(0).toLocaleUpperCase(lng) + name.slice(1);
+  } catch {
+    return tag;
+  }
+}
+
+/** Step 2: writing language, tone and model. */
+export function PreferencesStep({ initial, onChange }: { initial: Preferences | undefined; onChange: (value: Preferences) => void }) {
+  const { t, i18n } = useTranslation('onboarding');
+  const [value, setValue] = useState<Preferences>(initial ?? { language: DEFAULT_SETTINGS.language, tone: DEFAULT_SETTINGS.tone, model: DEFAULT_SETTINGS.model });
+
+  useEffect(() => {
+    if (initial) setValue(initial);
+  }, [initial]);
+
+  const set = (patch: Partial<Preferences>) => {
+    const next = { ...value, ...patch };
+    setValue(next);
+    onChange(next);
+  };
+
+  const languages = WRITING_LANGUAGES.map((l) => ({ value: l, label: languageName(LANGUAGE_TAGS[l], i18n.language) })).sort((a, b) =>
+    a.label.localeCompare(b.label, i18n.language),
+  );
+
+  return (
+    <div className="grid gap-4">
+      <SelectField
+        label={t('preferences.language')}
+        hint={t('preferences.languageHint')}
+        value={value.language}
+        onChange={(e) => set({ language: e.target.value as Preferences['language'] })}
+        options={languages}
+      />
+      <SelectField
+        label={t('preferences.tone')}
+        value={value.tone}
+        onChange={(e) => set({ tone: e.target.value as Preferences['tone'] })}
+        options={TONES.map((tone) => ({ value: tone, label: t(`tones.${tone}`) }))}
+      />
+      <SelectField
+        label={t('preferences.model')}
+        hint={t('preferences.modelHint')}
+        value={value.model}
+        onChange={(e) => set({ model: e.target.value as Preferences['model'] })}
+        options={MODEL_IDS.map((id) => ({ value: id, label: MODEL_NAMES[id] ?? t('preferences.customModel') }))}
+      />
+    </div>
+  );
+}

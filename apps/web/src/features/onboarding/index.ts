@@ -1,0 +1,1 @@
+export { OnboardingFlow, OnboardingNotValid, parseStep, type OnboardingStep } from './components/onboarding-flow';

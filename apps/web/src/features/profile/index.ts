@@ -1,0 +1,3 @@
+export { ProfileForm } from './components/profile-form';
+export { AccountFacts } from './components/account-facts';
+export { ChangePasswordForm } from './components/change-password-form';

@@ -1,0 +1,2 @@
+export { AppearanceSettings } from './components/appearance-settings';
+export { GeneralSettings } from './components/general-settings';
