@@ -91,10 +91,29 @@ export async function runAsScript(main: () => Promise<unknown>): Promise<void> {
 
 /** Every variable the API reads: never inherited from the caller's shell, so runs are reproducible. */
 const SERVER_ENV_KEYS = [
-  'NODE_ENV', 'HOST', 'PORT', 'PUBLIC_URL', 'DATA_DIR', 'DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'MAIL_FROM',
-  'GOOGLE_CLIENT_ID', 'GOOGLE_JWKS_URL', 'TRUST_PROXY', 'CORS_ORIGINS', 'BODY_LIMIT_BYTES', 'LOG_LEVEL', 'WEB_DIST',
-  'SESSION_TTL_DAYS', 'LOGIN_MAX_FAILURES', 'RATE_LIMIT_WINDOW_SECONDS', 'RATE_LIMIT_PER_IP', 'RATE_LIMIT_PER_EMAIL',
-  'ARGON2_MEMORY_KIB', 'SERVE_WEB',
+  'NODE_ENV',
+  'HOST',
+  'PORT',
+  'PUBLIC_URL',
+  'DATA_DIR',
+  'DATABASE_URL',
+  'REDIS_URL',
+  'SMTP_URL',
+  'MAIL_FROM',
+  'GOOGLE_CLIENT_ID',
+  'GOOGLE_JWKS_URL',
+  'TRUST_PROXY',
+  'CORS_ORIGINS',
+  'BODY_LIMIT_BYTES',
+  'LOG_LEVEL',
+  'WEB_DIST',
+  'SESSION_TTL_DAYS',
+  'LOGIN_MAX_FAILURES',
+  'RATE_LIMIT_WINDOW_SECONDS',
+  'RATE_LIMIT_PER_IP',
+  'RATE_LIMIT_PER_EMAIL',
+  'ARGON2_MEMORY_KIB',
+  'SERVE_WEB',
 ];
 
 export async function freePort(): Promise<number> {
@@ -198,12 +217,17 @@ export function getStatus(url: string, timeoutMs = 2000): Promise<number> {
  * Polls `GET /api/health` until it answers 200. Bounded by `timeoutMs` and by the server exiting.
  * Resolves with performance.now() at the moment the first 200 arrived.
  */
-export async function waitForHealth(server: ServerProcess, { timeoutMs = 60_000, intervalMs = 5 } = {}): Promise<number> {
+export async function waitForHealth(
+  server: ServerProcess,
+  { timeoutMs = 60_000, intervalMs = 5 } = {},
+): Promise<number> {
   const deadline = performance.now() + timeoutMs;
   const maxAttempts = Math.ceil(timeoutMs / intervalMs) + 10;
   for (let attempt = 0; attempt < maxAttempts && performance.now() < deadline; attempt++) {
     if (server.child.exitCode !== null || server.child.signalCode !== null) {
-      throw new Error(`server exited (code ${server.child.exitCode ?? server.child.signalCode}) before answering:\n${server.output()}`);
+      throw new Error(
+        `server exited (code ${server.child.exitCode ?? server.child.signalCode}) before answering:\n${server.output()}`,
+      );
     }
     try {
       const status = await getStatus(`${server.baseUrl}/api/health`, 2000);
@@ -239,7 +263,9 @@ export function formatBytes(bytes: number): string {
 export function table(headers: string[], rows: (string | number)[][]): string {
   const cells = [headers, ...rows.map((r) => r.map(String))];
   const widths = headers.map((_, i) => Math.max(...cells.map((r) => (r[i] ?? '').length)));
-  const numeric = headers.map((_, i) => rows.length > 0 && rows.every((r) => typeof r[i] === 'number' || /^[\d.,]+(\s?\w+)?$/.test(String(r[i]))));
+  const numeric = headers.map(
+    (_, i) => rows.length > 0 && rows.every((r) => typeof r[i] === 'number' || /^[\d.,]+(\s?\w+)?$/.test(String(r[i]))),
+  );
   const line = (r: string[]) =>
     '| ' + r.map((c, i) => (numeric[i] ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join(' | ') + ' |';
   const rule = '|' + widths.map((w, i) => (numeric[i] ? '-'.repeat(w + 1) + ':' : '-'.repeat(w + 2))).join('|') + '|';

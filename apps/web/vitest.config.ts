@@ -8,6 +8,8 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 export default defineConfig({
   root: here,
   plugins: [react()],
+  // The shared packages' tests live outside this root.
+  server: { fs: { allow: [path.resolve(here, '../..')] } },
   test: {
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],

@@ -52,18 +52,19 @@ export const settingsSchema = z.object({
 export type Settings = z.infer<typeof settingsSchema>;
 export const DEFAULT_SETTINGS: Settings = settingsSchema.parse({});
 
-/** Partial update: unknown keys are rejected, values validated, omitted keys keep their value. */
-export const settingsUpdateSchema = settingsSchema
-  .extend({
-    theme: z.enum(THEMES),
-    language: z.enum(WRITING_LANGUAGES),
-    replyOption: z.enum(REPLY_OPTIONS),
-    tone: z.enum(TONES),
-    length: z.enum(LENGTHS),
-    model: z.enum(MODEL_IDS),
-    disabledSites: settingsSchema.shape.disabledSites.removeDefault(),
-    quickAccessShortcut: z.string().trim().min(1).max(40),
-  })
+type Shape = typeof settingsSchema.shape;
+type WithoutDefaults = { [K in keyof Shape]: ReturnType<Shape[K]['removeDefault']> };
+
+/**
+ * Partial update: unknown keys are rejected, values validated, omitted keys keep their stored value.
+ * Defaults are removed first: zod fills defaults even for keys left out of a partial object.
+ */
+export const settingsUpdateSchema = z
+  .object(
+    Object.fromEntries(
+      Object.entries(settingsSchema.shape).map(([key, schema]) => [key, schema.removeDefault()]),
+    ) as WithoutDefaults,
+  )
   .partial()
   .strict();
 export type SettingsUpdate = z.infer<typeof settingsUpdateSchema>;

@@ -1,12 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { toast } from 'react-toastify';
 import { FullScreenLoading } from '../features/shell';
 import { errorMessage } from '../lib/api';
 import { useCurrentUser } from '../lib/current-user';
 import { applyLanguage } from '../lib/i18n';
-import { clearSession, COOKIE_COPY_DELAY_MS, copyUserIdToCookie, useToken } from '../lib/session';
+import { clearSession, COOKIE_COPY_DELAY_MS, copyUserIdToCookie, getToken, useToken } from '../lib/session';
 
 /** Protected routes: no token → /login. The user loads behind a full-screen overlay; a failed load logs out. */
 export function RequireAuth() {
@@ -46,7 +46,8 @@ export function RequireAuth() {
 
 /** Sign-in and sign-up pages: a signed-in visitor goes to /home. */
 export function GuestOnly({ children }: { children: ReactNode }) {
-  const token = useToken();
-  if (token) return <Navigate to="/home" replace />;
+  // Read once: after signing in here, useSignedIn navigates itself (onboarding or home); a live check would race it.
+  const [signedInOnArrival] = useState(() => Boolean(getToken()));
+  if (signedInOnArrival) return <Navigate to="/home" replace />;
   return <>{children}</>;
 }

@@ -1,7 +1,7 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
-import { ChevronLeftIcon, ChevronRightIcon, LogoMark, cn, focusRing } from '@parley/ui';
+import { ChevronLeftIcon, ChevronRightIcon, CloseIcon, LogoMark, cn, focusRing } from '@parley/ui';
 import { SideMenuSkeleton } from './skeletons';
 
 export type SideMenuItem = { to: string; label: string; icon: ReactNode; end?: boolean };
@@ -55,6 +55,16 @@ export function SideMenu({ items, open, wide, loading = false, heading, back, on
     </NavLink>
   );
 
+  // Escape closes the overlay on small screens.
+  useEffect(() => {
+    if (wide || !open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') onToggle();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [wide, open, onToggle]);
+
   return (
     <>
       {!wide && open && <div className="fixed inset-0 z-40 bg-zinc-950/40" aria-hidden="true" onClick={onToggle} />}
@@ -74,6 +84,16 @@ export function SideMenu({ items, open, wide, loading = false, heading, back, on
             <LogoMark />
             <span className={collapsed ? 'sr-only' : 'text-base font-semibold tracking-tight text-zinc-900 dark:text-zinc-50'}>Parley</span>
           </Link>
+          {!wide && (
+            <button
+              type="button"
+              onClick={onToggle}
+              aria-label={t('closeMenu')}
+              className={cn('ml-auto rounded-md p-2 text-zinc-500 hover:bg-zinc-100 dark:hover:bg-zinc-800', focusRing)}
+            >
+              <CloseIcon />
+            </button>
+          )}
         </div>
         {loading ? (
           <SideMenuSkeleton />

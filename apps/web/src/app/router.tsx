@@ -1,0 +1,83 @@
+import { lazy } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { GuestOnly, RequireAuth } from './guards';
+import { AuthLayout } from './layouts/auth-layout';
+import { HeaderLayout } from './layouts/header-layout';
+import { RootShell, type RouteHandle } from './root-shell';
+import { RouteError } from './route-error';
+import { HomePage } from './routes/home';
+import { LoginPage } from './routes/login';
+import { CatchAll, IndexRedirect, NotFoundPage, RedirectPage, SignoutPage } from './routes/simple-pages';
+
+// Login and home are in the first bundle; everything else loads on demand (Suspense shows a skeleton).
+const authPages = () => import('./routes/auth-pages');
+const SignupPage = lazy(() => authPages().then((m) => ({ default: m.SignupPage })));
+const EarlyBirdSignupPage = lazy(() => authPages().then((m) => ({ default: m.EarlyBirdSignupPage })));
+const AppDealSignupPage = lazy(() => authPages().then((m) => ({ default: m.AppDealSignupPage })));
+const VerifyEmailPage = lazy(() => authPages().then((m) => ({ default: m.VerifyEmailPage })));
+const ForgotPasswordPage = lazy(() => authPages().then((m) => ({ default: m.ForgotPasswordPage })));
+const ResetPasswordPage = lazy(() => authPages().then((m) => ({ default: m.ResetPasswordPage })));
+const ProfilePage = lazy(() => import('./routes/profile').then((m) => ({ default: m.ProfilePage })));
+const AppearancePage = lazy(() => import('./routes/settings').then((m) => ({ default: m.AppearancePage })));
+const GeneralSettingsPage = lazy(() => import('./routes/settings').then((m) => ({ default: m.GeneralSettingsPage })));
+const OnboardingPage = lazy(() => import('./routes/onboarding').then((m) => ({ default: m.OnboardingPage })));
+const OnboardingNotValidPage = lazy(() => import('./routes/onboarding').then((m) => ({ default: m.OnboardingNotValidPage })));
+const InstallPage = lazy(() => import('./routes/install').then((m) => ({ default: m.InstallPage })));
+
+const title = (key: string): RouteHandle => ({ title: key });
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootShell />,
+    errorElement: <RouteError />,
+    children: [
+      { index: true, element: <IndexRedirect /> },
+      {
+        element: (
+          <GuestOnly>
+            <AuthLayout />
+          </GuestOnly>
+        ),
+        children: [
+          { path: 'login', element: <LoginPage />, handle: title('auth:login.pageTitle') },
+          { path: 'signup', element: <SignupPage />, handle: title('auth:signup.pageTitle') },
+          { path: 'earlybird/signup', element: <EarlyBirdSignupPage />, handle: title('auth:earlyBird.pageTitle') },
+          { path: 'appsumo/signup', element: <AppDealSignupPage />, handle: title('auth:appDeal.pageTitle') },
+          { path: 'forgot-password', element: <ForgotPasswordPage />, handle: title('auth:forgot.title') },
+          { path: 'reset-password', element: <ResetPasswordPage />, handle: title('auth:reset.title') },
+        ],
+      },
+      { element: <AuthLayout />, children: [{ path: 'verify-email', element: <VerifyEmailPage />, handle: title('auth:verify.title') }] },
+      { path: 'not-found', element: <NotFoundPage />, handle: title('common:notFound.title') },
+      { path: 'redirect', element: <RedirectPage /> },
+      { path: 'install', element: <InstallPage />, handle: title('common:install.pageTitle') },
+      { path: 'install/:id', element: <InstallPage />, handle: title('common:install.pageTitle') },
+      {
+        element: <RequireAuth />,
+        children: [
+          { path: 'on-boarding/not-valid', element: <OnboardingNotValidPage />, handle: title('onboarding:pageTitle') },
+          { path: 'on-boarding/:step', element: <OnboardingPage />, handle: title('onboarding:pageTitle') },
+          { path: 'signout', element: <SignoutPage />, handle: title('shell:signOut') },
+          {
+            element: <HeaderLayout menu="main" />,
+            children: [
+              { path: 'home', element: <HomePage />, handle: title('home:title') },
+              { path: 'profile', element: <ProfilePage />, handle: title('profile:title') },
+            ],
+          },
+          {
+            path: 'setting',
+            element: <HeaderLayout menu="settings" />,
+            children: [
+              { index: true, element: <AppearancePage />, handle: title('settings:appearance.pageTitle') },
+              { path: 'general', element: <GeneralSettingsPage />, handle: title('settings:general.pageTitle') },
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <CatchAll /> },
+    ],
+  },
+];
+
+export const createAppRouter = () => createBrowserRouter(routes);

@@ -1,0 +1,22 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import 'react-toastify/dist/ReactToastify.css';
+import './index.css';
+import { AppProviders } from './app/providers';
+import { createAppRouter } from './app/router';
+import { applyAppearance } from './lib/appearance';
+import { initI18n } from './lib/i18n';
+
+// Theme and font size before the first paint, so a dark-theme user never sees a white flash.
+applyAppearance();
+const i18n = initI18n();
+const router = createAppRouter();
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <AppProviders i18n={i18n}>
+      <RouterProvider router={router} />
+    </AppProviders>
+  </StrictMode>,
+);

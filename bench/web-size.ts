@@ -1,0 +1,192 @@
+// Gzip size of the JavaScript the login page and /home load, read from the built web app (apps/web/dist).
+// index.html gives the entry script and its modulepreload links (loaded by every page). If Vite wrote a
+// manifest (apps/web/dist/.vite/manifest.json, `build.manifest`), the lazy route chunks of the login page and
+// of /home are added with their static imports; without it only entry + preloads are measured (and said so).
+//
+//   node --import tsx bench/web-size.ts [--login-match <regex>] [--home-match <regex>]
+//   BENCH_WEB_DIST=<dir>   another build output instead of apps/web/dist
+// The regexes pick the lazy chunks of each route by their source path (defaults below).
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { formatBytes, isMain, repoRoot, runAsScript, table } from './lib.js';
+
+const DEFAULT_LOGIN_MATCH = '(^|/)(login|sign-?in)[^/]*$|/routes?/login|/pages?/login';
+const DEFAULT_HOME_MATCH = '(^|/)(home|dashboard)[^/]*$|/routes?/home|/pages?/home|features/home/';
+
+type ManifestChunk = {
+  file: string;
+  src?: string;
+  name?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+};
+type Manifest = Record<string, ManifestChunk>;
+
+type Asset = { file: string; raw: number; gzip: number };
+export type WebSizeRow = { page: string; files: Asset[]; raw: number; gzip: number; note?: string };
+export type WebSizeResult =
+  { distDir: string; manifest: boolean; rows: WebSizeRow[]; css: Asset[]; notes: string[] } | { missing: string };
+
+function stringOption(name: string, fallback: string): string {
+  const argv = process.argv.slice(2);
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === `--${name}` && argv[i + 1]) return argv[i + 1]!;
+    if (argv[i]!.startsWith(`--${name}=`)) return argv[i]!.slice(name.length + 3);
+  }
+  return fallback;
+}
+
+/** Attribute value of a tag, whatever the attribute order and quoting. */
+function attr(tag: string, name: string): string | undefined {
+  const match = new RegExp(`\\s${name}\\s*=\\s*("([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i').exec(tag);
+  return match ? (match[2] ?? match[3] ?? match[4]) : undefined;
+}
+
+/** Entry scripts, modulepreloads and stylesheets named by index.html, as paths relative to dist. */
+export function parseIndexHtml(html: string): { scripts: string[]; preloads: string[]; styles: string[] } {
+  const local = (url: string | undefined) =>
+    url && !/^([a-z]+:)?\/\//i.test(url) ? url.replace(/^\.?\//, '').split(/[?#]/)[0]! : undefined;
+  const scripts: string[] = [];
+  const preloads: string[] = [];
+  const styles: string[] = [];
+  for (const tag of html.match(/<script\b[^>]*>/gi) ?? []) {
+    const src = local(attr(tag, 'src'));
+    if (src && attr(tag, 'type') === 'module') scripts.push(src);
+  }
+  for (const tag of html.match(/<link\b[^>]*>/gi) ?? []) {
+    const rel = attr(tag, 'rel')?.toLowerCase();
+    const href = local(attr(tag, 'href'));
+    if (!href) continue;
+    if (rel === 'modulepreload') preloads.push(href);
+    else if (rel === 'stylesheet') styles.push(href);
+  }
+  return { scripts, preloads, styles };
+}
+
+/** The chunk and everything it imports statically (what the browser must load with it). */
+function staticClosure(manifest: Manifest, keys: string[]): Set<string> {
+  const seen = new Set<string>();
+  const stack = [...keys];
+  while (stack.length && seen.size < 10_000) {
+    const key = stack.pop()!;
+    if (seen.has(key) || !manifest[key]) continue;
+    seen.add(key);
+    stack.push(...(manifest[key].imports ?? []));
+  }
+  return seen;
+}
+
+/** Every lazy chunk reachable from the entry through dynamic imports (and their static imports). */
+function reachableDynamicEntries(manifest: Manifest, entryKeys: string[]): string[] {
+  const found = new Set<string>();
+  const visited = new Set<string>();
+  const stack = [...entryKeys];
+  while (stack.length && visited.size < 10_000) {
+    const key = stack.pop()!;
+    if (visited.has(key) || !manifest[key]) continue;
+    visited.add(key);
+    for (const imported of manifest[key].imports ?? []) stack.push(imported);
+    for (const dynamic of manifest[key].dynamicImports ?? []) {
+      found.add(dynamic);
+      stack.push(dynamic);
+    }
+  }
+  return [...found];
+}
+
+export async function runWebSize(): Promise<WebSizeResult> {
+  const distDir = path.resolve(process.env.BENCH_WEB_DIST ?? path.join(repoRoot, 'apps/web/dist'));
+  const indexPath = path.join(distDir, 'index.html');
+  console.log(
+    `\n== JavaScript loaded by the login page and /home (${path.relative(repoRoot, distDir) || distDir}, gzip level 6) ==`,
+  );
+  if (!existsSync(indexPath)) {
+    const missing = `${path.relative(repoRoot, indexPath)} not found: run \`npm run build\` first (builds apps/web), then run this benchmark again.`;
+    console.log(`  ${missing}`);
+    return { missing };
+  }
+
+  const sizes = new Map<string, Asset>();
+  const sizeOf = (file: string): Asset => {
+    let asset = sizes.get(file);
+    if (!asset) {
+      const content = readFileSync(path.join(distDir, file));
+      asset = { file, raw: content.length, gzip: gzipSync(content, { level: 6 }).length };
+      sizes.set(file, asset);
+    }
+    return asset;
+  };
+  const row = (page: string, files: Iterable<string>, note?: string): WebSizeRow => {
+    const assets = [...new Set(files)].filter((f) => f.endsWith('.js') || f.endsWith('.mjs')).map(sizeOf);
+    return {
+      page,
+      files: assets,
+      raw: assets.reduce((s, a) => s + a.raw, 0),
+      gzip: assets.reduce((s, a) => s + a.gzip, 0),
+      ...(note ? { note } : {}),
+    };
+  };
+
+  const html = readFileSync(indexPath, 'utf8');
+  const { scripts, preloads, styles } = parseIndexHtml(html);
+  if (!scripts.length) throw new Error('no <script type="module" src> in apps/web/dist/index.html');
+  const initial = [...scripts, ...preloads];
+  const notes: string[] = [];
+  const rows: WebSizeRow[] = [row('every page: entry + modulepreload (index.html)', initial)];
+
+  const manifestPath = path.join(distDir, '.vite/manifest.json');
+  const hasManifest = existsSync(manifestPath);
+  if (!hasManifest) {
+    notes.push(
+      'apps/web/dist/.vite/manifest.json is absent (Vite `build.manifest` is off), so the lazy route chunks could not be attributed: ' +
+        'the login page and /home figures are entry + modulepreload only, a lower bound.',
+    );
+    rows.push(row('login page (entry + preloads only)', initial), row('/home (entry + preloads only)', initial));
+  } else {
+    const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
+    const entryKeys = Object.keys(manifest).filter((k) => manifest[k]!.isEntry);
+    const entryClosure = staticClosure(manifest, entryKeys);
+    const initialFiles = new Set([...initial, ...[...entryClosure].map((k) => manifest[k]!.file)]);
+    const lazy = reachableDynamicEntries(manifest, entryKeys);
+    for (const [page, pattern] of [
+      ['login page', stringOption('login-match', DEFAULT_LOGIN_MATCH)],
+      ['/home', stringOption('home-match', DEFAULT_HOME_MATCH)],
+    ] as const) {
+      const regex = new RegExp(pattern, 'i');
+      const matched = lazy.filter((k) => regex.test(manifest[k]!.src ?? k));
+      const files = new Set(initialFiles);
+      for (const key of staticClosure(manifest, matched)) files.add(manifest[key]!.file);
+      const note = matched.length
+        ? `lazy chunks: ${matched.map((k) => manifest[k]!.src ?? k).join(', ')}`
+        : `no lazy chunk matched /${pattern}/: entry + preloads only`;
+      if (!matched.length) notes.push(`${page}: ${note}`);
+      rows.push(row(page, files, note));
+    }
+  }
+
+  console.log();
+  console.log(
+    table(
+      ['page', 'JS files', 'raw', 'gzip', 'gzip bytes'],
+      rows.map((r) => [r.page, r.files.length, formatBytes(r.raw), formatBytes(r.gzip), r.gzip]),
+    ),
+  );
+  for (const r of rows) if (r.note) console.log(`  ${r.page}: ${r.note}`);
+  console.log('\n  files (raw / gzip):');
+  for (const asset of [...sizes.values()].sort((a, b) => b.gzip - a.gzip)) {
+    console.log(`    ${asset.file}  ${formatBytes(asset.raw)} / ${formatBytes(asset.gzip)}`);
+  }
+  const css = styles.filter((f) => existsSync(path.join(distDir, f))).map(sizeOf);
+  if (css.length)
+    console.log(
+      `  (not counted, CSS from index.html: ${css.map((c) => `${c.file} ${formatBytes(c.gzip)} gzip`).join(', ')})`,
+    );
+  for (const note of notes) console.log(`  NOTE: ${note}`);
+  return { distDir, manifest: hasManifest, rows, css, notes };
+}
+
+if (isMain(import.meta.url)) await runAsScript(() => runWebSize());
