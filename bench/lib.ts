@@ -272,6 +272,12 @@ export function table(headers: string[], rows: (string | number)[][]): string {
   return [line(headers), rule, ...cells.slice(1).map(line)].join('\n');
 }
 
+/** 1-minute load average / cores: other work on the machine skews every figure, so it is printed with them. */
+export function loadSummary(): string {
+  const [one, five] = os.loadavg();
+  return `load average ${one!.toFixed(2)} (1 min), ${five!.toFixed(2)} (5 min) on ${os.cpus().length} cores`;
+}
+
 export function machineSummary(): string {
   const cpus = os.cpus();
   return `${cpus.length} × ${cpus[0]?.model.trim() ?? 'unknown CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM, Node ${process.version}, ${os.platform()} ${os.release()}`;

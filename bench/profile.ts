@@ -12,6 +12,7 @@ import pg from 'pg';
 import {
   freePort,
   isMain,
+  loadSummary,
   LOOPBACK,
   makeTempDir,
   numberOption,
@@ -184,6 +185,7 @@ export async function runProfile(overrides: Partial<Options> = {}): Promise<Prof
   console.log(
     `\n== GET /api/user/profile (authenticated), autocannon ${options.connections} connections, ${options.duration} s after a ${options.warmup} s warm-up ==`,
   );
+  console.log(`  before: ${loadSummary()}`);
   const results: ProfileResult[] = [];
   results.push(await measure('PGlite', options));
 

@@ -8,6 +8,7 @@ import path from 'node:path';
 import {
   freePort,
   isMain,
+  loadSummary,
   makeTempDir,
   median,
   numberOption,
@@ -40,6 +41,7 @@ export async function runStartup(overrides: { runs?: number } = {}): Promise<Sta
     `  web app ${webBuilt ? 'built: the server also serves apps/web/dist' : 'not built: the server starts without static web serving'}`,
   );
 
+  console.log(`  before: ${loadSummary()}`);
   // Warm-up, not counted; its data dir becomes the "existing" one.
   const existingDir = makeTempDir('startup-existing');
   try {

@@ -6,7 +6,7 @@
 //   node --import tsx bench/web-size.ts [--login-match <regex>] [--home-match <regex>]
 //   BENCH_WEB_DIST=<dir>   another build output instead of apps/web/dist
 // The regexes pick the lazy chunks of each route by their source path (defaults below).
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { formatBytes, isMain, repoRoot, runAsScript, table } from './lib.js';
@@ -29,7 +29,8 @@ type Manifest = Record<string, ManifestChunk>;
 type Asset = { file: string; raw: number; gzip: number };
 export type WebSizeRow = { page: string; files: Asset[]; raw: number; gzip: number; note?: string };
 export type WebSizeResult =
-  { distDir: string; manifest: boolean; rows: WebSizeRow[]; css: Asset[]; notes: string[] } | { missing: string };
+  | { distDir: string; manifest: boolean; rows: WebSizeRow[]; others: Asset[]; css: Asset[]; notes: string[] }
+  | { missing: string };
 
 function stringOption(name: string, fallback: string): string {
   const argv = process.argv.slice(2);
@@ -180,13 +181,28 @@ export async function runWebSize(): Promise<WebSizeResult> {
   for (const asset of [...sizes.values()].sort((a, b) => b.gzip - a.gzip)) {
     console.log(`    ${asset.file}  ${formatBytes(asset.raw)} / ${formatBytes(asset.gzip)}`);
   }
+  const counted = new Set(sizes.keys());
+  const assetsDir = path.join(distDir, 'assets');
+  const others = (existsSync(assetsDir) ? readdirSync(assetsDir) : [])
+    .filter((f) => /\.m?js$/.test(f))
+    .map((f) => `assets/${f}`)
+    .filter((f) => !counted.has(f))
+    .map(sizeOf)
+    .sort((a, b) => b.gzip - a.gzip);
+  if (others.length) {
+    console.log(
+      `\n  other JS chunks in ${path.basename(distDir)}/assets, loaded on demand, not counted above (raw / gzip):`,
+    );
+    for (const asset of others)
+      console.log(`    ${asset.file}  ${formatBytes(asset.raw)} / ${formatBytes(asset.gzip)}`);
+  }
   const css = styles.filter((f) => existsSync(path.join(distDir, f))).map(sizeOf);
   if (css.length)
     console.log(
       `  (not counted, CSS from index.html: ${css.map((c) => `${c.file} ${formatBytes(c.gzip)} gzip`).join(', ')})`,
     );
   for (const note of notes) console.log(`  NOTE: ${note}`);
-  return { distDir, manifest: hasManifest, rows, css, notes };
+  return { distDir, manifest: hasManifest, rows, others, css, notes };
 }
 
 if (isMain(import.meta.url)) await runAsScript(() => runWebSize());

@@ -5,11 +5,12 @@ import { AuthLayout } from './layouts/auth-layout';
 import { HeaderLayout } from './layouts/header-layout';
 import { RootShell, type RouteHandle } from './root-shell';
 import { RouteError } from './route-error';
-import { HomePage } from './routes/home';
-import { LoginPage } from './routes/login';
 import { CatchAll, IndexRedirect, NotFoundPage, RedirectPage, SignoutPage } from './routes/simple-pages';
 
-// Login and home are in the first bundle; everything else loads on demand (Suspense shows a skeleton).
+// Every page loads on demand (Suspense shows a skeleton), so /login never loads the dashboard and /home never loads
+// the form library.
+const LoginPage = lazy(() => import('./routes/login').then((m) => ({ default: m.LoginPage })));
+const HomePage = lazy(() => import('./routes/home').then((m) => ({ default: m.HomePage })));
 const authPages = () => import('./routes/auth-pages');
 const SignupPage = lazy(() => authPages().then((m) => ({ default: m.SignupPage })));
 const EarlyBirdSignupPage = lazy(() => authPages().then((m) => ({ default: m.EarlyBirdSignupPage })));
