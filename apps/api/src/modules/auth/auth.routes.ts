@@ -1,4 +1,4 @@
-import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { defineRoute } from '../../lib/route.js';
 import { contextOf } from '../../plugins/request-context.js';
 import type { AuthService } from './auth.service.js';
@@ -6,9 +6,9 @@ import type { UserService } from './user.service.js';
 
 type Deps = { auth: AuthService; users: UserService; googleClientId: string | undefined; requireAuth: preHandlerAsyncHookHandler };
 
-function caller(request: { auth: { user: unknown; session: unknown } | null }) {
+function caller(request: FastifyRequest) {
   if (!request.auth) throw new Error('requireAuth did not run');
-  return request.auth as NonNullable<import('fastify').FastifyRequest['auth']>;
+  return request.auth;
 }
 
 export function registerAuthRoutes(app: FastifyInstance, { auth, users, googleClientId, requireAuth }: Deps) {

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { LANGUAGES, isLanguage, type Language } from '@parley/i18n';
@@ -12,12 +13,17 @@ export function GeneralSettings() {
   const { t, i18n } = useTranslation('settings');
   const changeLanguage = useChangeLanguage();
   const withLoader = useWithLoader();
-  const current: Language = isLanguage(i18n.language) ? i18n.language : 'en';
+  // The radio follows the click at once, even while the new language's texts are still loading.
+  const [picked, setPicked] = useState<Language | null>(null);
+  const current: Language = picked ?? (isLanguage(i18n.language) ? i18n.language : 'en');
 
-  const onChange = (language: Language) =>
+  const onChange = (language: Language) => {
+    setPicked(language);
     withLoader('settings', () => changeLanguage.mutateAsync(language))
       .then(() => toast.success(t('general.saved')))
-      .catch((error: unknown) => toast.error(errorMessage(error)));
+      .catch((error: unknown) => toast.error(errorMessage(error)))
+      .finally(() => setPicked(null));
+  };
 
   return (
     <Card className="space-y-6">

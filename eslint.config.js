@@ -1,0 +1,87 @@
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** Module boundaries of STYLE.md, enforced. */
+const apiModules = {
+  files: ['apps/api/src/modules/*/*.ts'],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      { patterns: [{ regex: '^\\.\\./(?!\\.\\./)[^/]+/(?!index\\.js$)', message: 'A module uses another only through its index.ts.' }] },
+    ],
+  },
+};
+
+const crossFeature = 'Features do not import each other or the app layer; they meet in src/app.';
+/** Depth-aware: from features/<f>/x.ts a sibling feature is ../<g>; from features/<f>/<dir>/x.ts it is ../../<g>. */
+const webFeatures = [
+  {
+    files: ['apps/web/src/features/*/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./(?!\\.\\./)|^(\\.\\./)+app(/|$)', message: crossFeature }] }],
+    },
+  },
+  {
+    files: ['apps/web/src/features/*/*/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./\\.\\./(?!\\.\\./)|^(\\.\\./)+app(/|$)', message: crossFeature }] }],
+    },
+  },
+];
+
+const packagesStayDown = {
+  files: ['packages/**/*.{ts,tsx}'],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      { patterns: [{ group: ['@parley/api', '@parley/web', '@parley/extension', '**/apps/**'], message: 'Packages never import apps.' }] },
+    ],
+  },
+};
+
+const contractIsLeaf = {
+  files: ['packages/contract/**/*.ts'],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      { patterns: [{ group: ['@parley/*', 'react', 'react-dom', 'fastify', 'drizzle-orm'], message: 'The contract depends on zod only.' }] },
+    ],
+  },
+};
+
+const noEnvOutsideConfig = {
+  files: ['apps/api/src/**/*.ts'],
+  ignores: ['apps/api/src/config.ts', 'apps/api/src/server.ts', 'apps/api/src/cli.ts', 'apps/api/src/test/**', 'apps/api/src/**/*.test.ts'],
+  rules: {
+    'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration once in config.ts.' }],
+  },
+};
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/.output/**', '**/.wxt/**', 'data/**', 'apps/api/drizzle/**', 'test-results/**', 'playwright-report/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'no-console': ['error', { allow: ['warn', 'error'] }],
+      eqeqeq: ['error', 'smart'],
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}', 'packages/ui/**/*.{ts,tsx}', 'apps/extension/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  { files: ['apps/api/src/cli.ts', 'bench/**', 'scripts/**', 'e2e/**', '.ci/**'], rules: { 'no-console': 'off' } },
+  apiModules,
+  ...webFeatures,
+  packagesStayDown,
+  contractIsLeaf,
+  noEnvOutsideConfig,
+);
