@@ -1,0 +1,92 @@
+// The whole suite, as `npm test` runs it: lint, types, unit and integration tests (PGlite, and PostgreSQL when
+// TEST_DATABASE_URL is set), a production build of the web app, then the browser tests in Debian's Chromium.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const results = path.join(root, 'test-results');
+rmSync(results, { recursive: true, force: true });
+mkdirSync(results, { recursive: true });
+
+const only = process.argv.slice(2); // e.g. `npm test -- api web`
+const wants = (step) => only.length === 0 || only.includes(step);
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failures = [];
+
+function run(label, command, args, env = {}) {
+  const started = Date.now();
+  console.log(`\n▶ ${label}`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  if (result.status !== 0) {
+    failures.push(label);
+    console.log(`✗ ${label} failed (${seconds}s)`);
+    return false;
+  }
+  console.log(`✓ ${label} (${seconds}s)`);
+  return true;
+}
+
+function countVitest(file) {
+  if (!existsSync(file)) return;
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  totals.passed += report.numPassedTests;
+  totals.failed += report.numFailedTests;
+  totals.skipped += report.numPendingTests + (report.numTodoTests ?? 0);
+}
+
+function countPlaywright(file) {
+  if (!existsSync(file)) return;
+  const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+  totals.passed += stats.expected + (stats.flaky ?? 0);
+  totals.failed += stats.unexpected;
+  totals.skipped += stats.skipped;
+}
+
+const vitest = (label, dir, file, env) => {
+  run(label, 'npx', ['vitest', 'run', '--root', dir, '--reporter=default', '--reporter=json', `--outputFile=${path.join(results, file)}`], env);
+  countVitest(path.join(results, file));
+};
+
+function ensureChromium() {
+  if (existsSync('/usr/bin/chromium')) return true;
+  console.log('Debian Chromium is missing: installing it (apt-get install -y chromium)…');
+  const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
+  const update = spawnSync(sudo[0] ?? 'apt-get', [...sudo.slice(1), ...(sudo.length ? ['apt-get'] : []), 'update', '-qq'], { stdio: 'inherit' });
+  const install = spawnSync(sudo[0] ?? 'apt-get', [...sudo.slice(1), ...(sudo.length ? ['apt-get'] : []), 'install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  return update.status === 0 && install.status === 0 && existsSync('/usr/bin/chromium');
+}
+
+if (wants('lint')) {
+  run('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
+  run('format', 'npx', ['prettier', '--check', '.', '--log-level=warn']);
+}
+if (wants('types')) run('typecheck', 'node', ['scripts/typecheck.mjs']);
+
+if (wants('api')) {
+  vitest('API on PGlite', 'apps/api', 'api-pglite.json', { PARLEY_TEST_DB: 'pglite' });
+  if (process.env.TEST_DATABASE_URL) {
+    vitest('API on PostgreSQL', 'apps/api', 'api-postgres.json', { PARLEY_TEST_DB: 'postgres' });
+  } else {
+    console.log('\n(API on PostgreSQL skipped: set TEST_DATABASE_URL, e.g. postgres://postgres@127.0.0.1:5432/test)');
+  }
+}
+if (wants('web')) {
+  vitest('web components', 'apps/web', 'web.json');
+  vitest('packages', 'packages', 'packages.json');
+}
+
+if (wants('e2e')) {
+  if (!ensureChromium()) {
+    failures.push('install chromium');
+  } else if (run('build web app', 'npm', ['run', 'build', '--silent'])) {
+    run('browser tests (Chromium)', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts']);
+    countPlaywright(path.join(results, 'e2e.json'));
+  }
+}
+
+console.log('');
+if (failures.length) console.log(`Failed steps: ${failures.join(', ')}`);
+console.log(`total: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(failures.length || totals.failed ? 1 : 0);
