@@ -19,12 +19,15 @@ function leaves(value: Json, prefix = ''): [string, string][] {
   return [[prefix, String(value)]];
 }
 
-const load = (lng: string, ns: string) => JSON.parse(readFileSync(path.join(localesDir, lng, `${ns}.json`), 'utf8')) as Json;
+const load = (lng: string, ns: string) =>
+  JSON.parse(readFileSync(path.join(localesDir, lng, `${ns}.json`), 'utf8')) as Json;
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*([\w.]+)\s*\}\}/g)].map((m) => m[1]).sort();
 
 describe('locale resources', () => {
   it('has the client namespaces', () => {
-    expect(namespaces).toEqual(expect.arrayContaining(['common', 'auth', 'onboarding', 'home', 'profile', 'settings', 'shell']));
+    expect(namespaces).toEqual(
+      expect.arrayContaining(['common', 'auth', 'onboarding', 'home', 'profile', 'settings', 'shell']),
+    );
   });
 
   for (const ns of namespaces) {
@@ -37,11 +40,15 @@ describe('locale resources', () => {
       it(`${lng}/${ns}.json keeps every placeholder`, () => {
         const other = new Map(leaves(load(lng, ns)));
         for (const [key, text] of en) {
-          expect({ key, placeholders: placeholders(other.get(key) ?? '') }).toEqual({ key, placeholders: placeholders(text) });
+          expect({ key, placeholders: placeholders(other.get(key) ?? '') }).toEqual({
+            key,
+            placeholders: placeholders(text),
+          });
         }
       });
       it(`${lng}/${ns}.json has no empty text`, () => {
-        for (const [key, text] of leaves(load(lng, ns))) expect({ key, empty: text.trim() === '' }).toEqual({ key, empty: false });
+        for (const [key, text] of leaves(load(lng, ns)))
+          expect({ key, empty: text.trim() === '' }).toEqual({ key, empty: false });
       });
     }
   }
@@ -67,7 +74,11 @@ describe('language helpers', () => {
   });
 
   it('creates an instance with bundled resources synchronously', () => {
-    const i18n = createI18n({ language: 'es', resources: { es: { common: { hello: 'Hola' } } }, namespaces: ['common'] });
+    const i18n = createI18n({
+      language: 'es',
+      resources: { es: { common: { hello: 'Hola' } } },
+      namespaces: ['common'],
+    });
     expect(i18n.t('hello')).toBe('Hola');
     expect(i18n.options.maxRetries).toBe(5);
     expect(i18n.options.retryTimeout).toBe(350);

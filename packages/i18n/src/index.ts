@@ -34,7 +34,13 @@ export function isLanguage(value: unknown): value is Language {
 }
 
 /** A new i18next instance; initialisation starts at once (synchronously when resources are bundled). */
-export function createI18n({ language, loadPath, resources, namespaces = NAMESPACES, defaultNS = 'common' }: CreateI18nOptions): I18n {
+export function createI18n({
+  language,
+  loadPath,
+  resources,
+  namespaces = NAMESPACES,
+  defaultNS = 'common',
+}: CreateI18nOptions): I18n {
   const instance = i18next.createInstance();
   if (!resources) instance.use(HttpBackend);
   void instance.init({

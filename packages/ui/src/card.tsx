@@ -4,7 +4,10 @@ import { cn } from './cn.js';
 export function Card({ className, ...rest }: HTMLAttributes<HTMLDivElement>) {
   return (
     <div
-      className={cn('rounded-xl border border-zinc-200 bg-white p-5 shadow-xs dark:border-zinc-800 dark:bg-zinc-900', className)}
+      className={cn(
+        'rounded-xl border border-zinc-200 bg-white p-5 shadow-xs dark:border-zinc-800 dark:bg-zinc-900',
+        className,
+      )}
       {...rest}
     />
   );

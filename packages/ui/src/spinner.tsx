@@ -4,7 +4,10 @@ export function Spinner({ className }: { className?: string }) {
   return (
     <span
       aria-hidden="true"
-      className={cn('inline-block animate-spin rounded-full border-2 border-current border-t-transparent', className ?? 'h-5 w-5')}
+      className={cn(
+        'inline-block animate-spin rounded-full border-2 border-current border-t-transparent',
+        className ?? 'h-5 w-5',
+      )}
     />
   );
 }

@@ -5,7 +5,15 @@ import { I18nextProvider } from 'react-i18next';
 import { GlobalLoaderProvider } from '../lib/global-loader';
 import { queryClient as defaultQueryClient } from '../lib/query-client';
 
-export function AppProviders({ i18n, queryClient = defaultQueryClient, children }: { i18n: I18n; queryClient?: QueryClient; children: ReactNode }) {
+export function AppProviders({
+  i18n,
+  queryClient = defaultQueryClient,
+  children,
+}: {
+  i18n: I18n;
+  queryClient?: QueryClient;
+  children: ReactNode;
+}) {
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>

@@ -13,7 +13,10 @@ export type RouteHandle = { title?: string };
 function RouteTitle() {
   const { t } = useTranslation();
   const matches = useMatches();
-  const key = [...matches].reverse().map((m) => (m.handle as RouteHandle | undefined)?.title).find(Boolean);
+  const key = [...matches]
+    .reverse()
+    .map((m) => (m.handle as RouteHandle | undefined)?.title)
+    .find(Boolean);
   usePageTitle(key ? t(key) : '');
   return null;
 }

@@ -14,8 +14,12 @@ export function RouteError() {
       : String(error);
   return (
     <div className="mx-auto flex min-h-dvh max-w-lg flex-col justify-center gap-4 p-6">
-      <h1 className="text-2xl font-semibold text-zinc-900 dark:text-zinc-50">{t('errors.unexpected', 'Unexpected Application Error!')}</h1>
-      <pre className="overflow-auto rounded-md bg-zinc-100 p-4 text-sm text-zinc-800 dark:bg-zinc-900 dark:text-zinc-200">{detail}</pre>
+      <h1 className="text-2xl font-semibold text-zinc-900 dark:text-zinc-50">
+        {t('errors.unexpected', 'Unexpected Application Error!')}
+      </h1>
+      <pre className="overflow-auto rounded-md bg-zinc-100 p-4 text-sm text-zinc-800 dark:bg-zinc-900 dark:text-zinc-200">
+        {detail}
+      </pre>
       <a href="/" className={buttonClasses('secondary', 'self-start')}>
         {t('actions.reload', 'Reload')}
       </a>

@@ -22,7 +22,9 @@ const ProfilePage = lazy(() => import('./routes/profile').then((m) => ({ default
 const AppearancePage = lazy(() => import('./routes/settings').then((m) => ({ default: m.AppearancePage })));
 const GeneralSettingsPage = lazy(() => import('./routes/settings').then((m) => ({ default: m.GeneralSettingsPage })));
 const OnboardingPage = lazy(() => import('./routes/onboarding').then((m) => ({ default: m.OnboardingPage })));
-const OnboardingNotValidPage = lazy(() => import('./routes/onboarding').then((m) => ({ default: m.OnboardingNotValidPage })));
+const OnboardingNotValidPage = lazy(() =>
+  import('./routes/onboarding').then((m) => ({ default: m.OnboardingNotValidPage })),
+);
 const InstallPage = lazy(() => import('./routes/install').then((m) => ({ default: m.InstallPage })));
 
 const title = (key: string): RouteHandle => ({ title: key });
@@ -48,7 +50,10 @@ export const routes: RouteObject[] = [
           { path: 'reset-password', element: <ResetPasswordPage />, handle: title('auth:reset.title') },
         ],
       },
-      { element: <AuthLayout />, children: [{ path: 'verify-email', element: <VerifyEmailPage />, handle: title('auth:verify.title') }] },
+      {
+        element: <AuthLayout />,
+        children: [{ path: 'verify-email', element: <VerifyEmailPage />, handle: title('auth:verify.title') }],
+      },
       { path: 'not-found', element: <NotFoundPage />, handle: title('common:notFound.title') },
       { path: 'redirect', element: <RedirectPage /> },
       { path: 'install', element: <InstallPage />, handle: title('common:install.pageTitle') },

@@ -1,4 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { makeProfile, mockApi, ok, renderApp } from '../test/render-app';
 
@@ -10,7 +11,10 @@ describe('session endings', () => {
     mockApi({
       'GET /api/auth/config': ok({ googleClientId: null, appName: 'Parley' }),
       // The status that counts is the one in the body.
-      'GET /api/user/profile': { status: 200, body: { status: 409, code: 'SESSION_REPLACED', message: 'Signed in elsewhere' } },
+      'GET /api/user/profile': {
+        status: 200,
+        body: { status: 409, code: 'SESSION_REPLACED', message: 'Signed in elsewhere' },
+      },
     });
     const { router } = renderApp('/home');
     expect(await screen.findByText('You have been logged out')).toBeInTheDocument();
@@ -20,11 +24,34 @@ describe('session endings', () => {
     expect(localStorage.getItem('user_details')).toBeNull();
   });
 
+  it('a 409 on any call (not only the user fetch) ends the session', async () => {
+    const user = userEvent.setup();
+    localStorage.setItem('token', 'tok');
+    mockApi({
+      'GET /api/auth/config': ok({ googleClientId: null, appName: 'Parley' }),
+      'GET /api/user/profile': ok(makeProfile()),
+      'POST /api/user/profile': {
+        status: 409,
+        body: { status: 409, code: 'SESSION_REPLACED', message: 'Signed in elsewhere' },
+      },
+    });
+    const { router } = renderApp('/profile');
+    const name = await screen.findByLabelText('Name', {}, { timeout: 4000 });
+    await user.type(name, 'x');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('You have been logged out')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
   it('a 401 with a token drops it and goes to /login', async () => {
     localStorage.setItem('token', 'stale');
     mockApi({
       'GET /api/auth/config': ok({ googleClientId: null, appName: 'Parley' }),
-      'GET /api/user/profile': { status: 401, body: { status: 401, code: 'UNAUTHENTICATED', message: 'Please log in' } },
+      'GET /api/user/profile': {
+        status: 401,
+        body: { status: 401, code: 'UNAUTHENTICATED', message: 'Please log in' },
+      },
     });
     const { router } = renderApp('/profile');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));

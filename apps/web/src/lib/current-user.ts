@@ -8,5 +8,9 @@ export const currentUserKey = ['user', 'profile'] as const;
 /** The signed-in user's profile (shared by the shell and the pages). */
 export function useCurrentUser() {
   const token = useToken();
-  return useQuery<Profile>({ queryKey: currentUserKey, queryFn: () => apiClient.call('profile'), enabled: Boolean(token) });
+  return useQuery<Profile>({
+    queryKey: currentUserKey,
+    queryFn: () => apiClient.call('profile'),
+    enabled: Boolean(token),
+  });
 }

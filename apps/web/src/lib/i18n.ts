@@ -1,5 +1,12 @@
 import type { i18n as I18n, Resource } from 'i18next';
-import { createI18n, isLanguage, LANGUAGE_COOKIE, readLanguageCookie, resolveLanguage, type Language } from '@parley/i18n';
+import {
+  createI18n,
+  isLanguage,
+  LANGUAGE_COOKIE,
+  readLanguageCookie,
+  resolveLanguage,
+  type Language,
+} from '@parley/i18n';
 import { setCookie } from './cookies';
 
 let instance: I18n | null = null;
@@ -7,8 +14,13 @@ let instance: I18n | null = null;
 /** Creates the app's i18next instance: http backend in the browser, bundled resources in tests. */
 export function initI18n(options: { resources?: Resource; language?: string } = {}): I18n {
   const language =
-    options.language ?? resolveLanguage({ cookie: typeof document === 'undefined' ? null : readLanguageCookie(document.cookie) });
-  instance = createI18n({ language, loadPath: '/locales/{{lng}}/{{ns}}.json', ...(options.resources ? { resources: options.resources } : {}) });
+    options.language ??
+    resolveLanguage({ cookie: typeof document === 'undefined' ? null : readLanguageCookie(document.cookie) });
+  instance = createI18n({
+    language,
+    loadPath: '/locales/{{lng}}/{{ns}}.json',
+    ...(options.resources ? { resources: options.resources } : {}),
+  });
   document.documentElement.lang = instance.language || language;
   instance.on('languageChanged', (lng) => {
     document.documentElement.lang = lng;

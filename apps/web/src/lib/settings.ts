@@ -5,7 +5,8 @@ import { apiClient } from './api';
 export const settingsKey = ['settings'] as const;
 
 /** Server-side settings (shared with the extension). */
-export const useSettings = () => useQuery<Settings>({ queryKey: settingsKey, queryFn: () => apiClient.call('settings') });
+export const useSettings = () =>
+  useQuery<Settings>({ queryKey: settingsKey, queryFn: () => apiClient.call('settings') });
 
 export function useUpdateSettings() {
   const queryClient = useQueryClient();

@@ -6,7 +6,9 @@ import { initI18n } from '../lib/i18n';
 import { queryClient } from '../lib/query-client';
 
 // All client namespaces of every language, bundled: no http backend in tests.
-const files = import.meta.glob<{ default: Record<string, unknown> }>('../../../../packages/i18n/locales/*/*.json', { eager: true });
+const files = import.meta.glob<{ default: Record<string, unknown> }>('../../../../packages/i18n/locales/*/*.json', {
+  eager: true,
+});
 export const resources: Resource = {};
 for (const [file, mod] of Object.entries(files)) {
   const [, lng, ns] = /locales\/(\w+)\/(\w+)\.json$/.exec(file) ?? [];

@@ -24,7 +24,10 @@ export function AuthLayout() {
             id="auth-language"
             value={language}
             onChange={(e) => changeLanguage.mutate(e.target.value as Language)}
-            className={cn('rounded-md border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100', focusRing)}
+            className={cn(
+              'rounded-md border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100',
+              focusRing,
+            )}
           >
             {LANGUAGES.map((lng) => (
               <option key={lng} value={lng}>

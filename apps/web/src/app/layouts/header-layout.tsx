@@ -3,7 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useMatches } from 'react-router';
 import { isLanguage, type Language } from '@parley/i18n';
 import { ArrowLeftIcon, GlobeIcon, HomeIcon, PaletteIcon, SettingsIcon, UserIcon } from '@parley/ui';
-import { Header, PageSkeleton, SideMenu, SIDE_MENU_COLLAPSED_WIDTH, SIDE_MENU_OPEN_WIDTH, useSideMenu, type SideMenuItem } from '../../features/shell';
+import {
+  Header,
+  PageSkeleton,
+  SideMenu,
+  SIDE_MENU_COLLAPSED_WIDTH,
+  SIDE_MENU_OPEN_WIDTH,
+  useSideMenu,
+  type SideMenuItem,
+} from '../../features/shell';
 import { useCurrentUser } from '../../lib/current-user';
 import { useChangeLanguage } from '../../lib/use-change-language';
 import type { RouteHandle } from '../root-shell';
@@ -16,7 +24,10 @@ export function HeaderLayout({ menu }: { menu: 'main' | 'settings' }) {
   const changeLanguage = useChangeLanguage();
   const location = useLocation();
   const matches = useMatches();
-  const titleKey = [...matches].reverse().map((m) => (m.handle as RouteHandle | undefined)?.title).find(Boolean);
+  const titleKey = [...matches]
+    .reverse()
+    .map((m) => (m.handle as RouteHandle | undefined)?.title)
+    .find(Boolean);
   const { closeOverlay } = side;
 
   useEffect(() => closeOverlay(), [location.pathname, closeOverlay]);
@@ -47,7 +58,10 @@ export function HeaderLayout({ menu }: { menu: 'main' | 'settings' }) {
 
   return (
     <div className="min-h-dvh bg-zinc-50 dark:bg-zinc-950">
-      <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-[70] focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:text-sm focus:shadow">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-[70] focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:text-sm focus:shadow"
+      >
         {t('skipToContent')}
       </a>
       <SideMenu

@@ -1,5 +1,12 @@
 import { useSearchParams } from 'react-router';
-import { AppDealForm, EarlyBirdForm, ForgotPasswordForm, ResetPasswordForm, SignupForm, VerifyEmail } from '../../features/auth';
+import {
+  AppDealForm,
+  EarlyBirdForm,
+  ForgotPasswordForm,
+  ResetPasswordForm,
+  SignupForm,
+  VerifyEmail,
+} from '../../features/auth';
 import { useSignedIn } from '../use-signed-in';
 
 // Lazy-loaded: the login page does not need these forms.

@@ -28,7 +28,9 @@ export function NotFoundPage() {
   return (
     <div className="flex min-h-dvh flex-col items-center justify-center gap-6 p-6 text-center">
       <div className="flex items-center gap-5">
-        <h1 className="border-r border-zinc-300 pr-5 text-3xl font-semibold text-zinc-900 dark:border-zinc-700 dark:text-zinc-50">404</h1>
+        <h1 className="border-r border-zinc-300 pr-5 text-3xl font-semibold text-zinc-900 dark:border-zinc-700 dark:text-zinc-50">
+          404
+        </h1>
         <p className="text-sm text-zinc-700 dark:text-zinc-300">{t('notFound.message')}</p>
       </div>
       {page && <p className="max-w-md break-all font-mono text-xs text-zinc-500">{page}</p>}

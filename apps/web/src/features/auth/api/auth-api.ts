@@ -15,7 +15,9 @@ export const usePublicConfig = () =>
 export const useLogin = () => useMutation({ mutationFn: (body: BodyOf<'login'>) => apiClient.call('login', { body }) });
 
 export const useRegister = () =>
-  useMutation({ mutationFn: (body: BodyOf<'register'>) => apiClient.call('register', { body: { ...signupLocale(), ...body } }) });
+  useMutation({
+    mutationFn: (body: BodyOf<'register'>) => apiClient.call('register', { body: { ...signupLocale(), ...body } }),
+  });
 
 export const useResendVerification = () =>
   useMutation({ mutationFn: (email: string) => apiClient.request('resendVerification', { body: { email } }) });
@@ -26,13 +28,18 @@ export const useForgotPassword = () =>
 export const useResetPassword = () =>
   useMutation({ mutationFn: (body: BodyOf<'resetPassword'>) => apiClient.request('resetPassword', { body }) });
 
-export const useVerifyEmail = () => useMutation({ mutationFn: (token: string) => apiClient.request('verify', { query: { token } }) });
+export const useVerifyEmail = () =>
+  useMutation({ mutationFn: (token: string) => apiClient.request('verify', { query: { token } }) });
 
 export const useEarlyBird = () =>
-  useMutation({ mutationFn: (body: BodyOf<'earlyBird'>) => apiClient.call('earlyBird', { body: { ...signupLocale(), ...body } }) });
+  useMutation({
+    mutationFn: (body: BodyOf<'earlyBird'>) => apiClient.call('earlyBird', { body: { ...signupLocale(), ...body } }),
+  });
 
 export const useAppDeal = () =>
-  useMutation({ mutationFn: (body: BodyOf<'appDeal'>) => apiClient.call('appDeal', { body: { ...signupLocale(), ...body } }) });
+  useMutation({
+    mutationFn: (body: BodyOf<'appDeal'>) => apiClient.call('appDeal', { body: { ...signupLocale(), ...body } }),
+  });
 
 export class MissingCredentialError extends Error {
   constructor() {

@@ -34,9 +34,26 @@ export function AppDealForm({ onSignedIn }: { onSignedIn: (result: LoginResult) 
       <AuthHeading title={t('appDeal.title')} subtitle={t('appDeal.subtitle')} />
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         {appDeal.error && <Alert tone="error">{errorMessage(appDeal.error)}</Alert>}
-        <TextField label={t('fields.licenceCode')} autoComplete="off" spellCheck={false} error={errors.code && t('validation.licenceCode')} {...register('code')} />
-        <TextField label={t('fields.name')} autoComplete="given-name" error={errors.name && t('validation.name')} {...register('name')} />
-        <TextField label={t('fields.email')} type="email" autoComplete="email" error={errors.email && t('validation.email')} {...register('email')} />
+        <TextField
+          label={t('fields.licenceCode')}
+          autoComplete="off"
+          spellCheck={false}
+          error={errors.code && t('validation.licenceCode')}
+          {...register('code')}
+        />
+        <TextField
+          label={t('fields.name')}
+          autoComplete="given-name"
+          error={errors.name && t('validation.name')}
+          {...register('name')}
+        />
+        <TextField
+          label={t('fields.email')}
+          type="email"
+          autoComplete="email"
+          error={errors.email && t('validation.email')}
+          {...register('email')}
+        />
         <TextField
           label={t('fields.password')}
           type="password"

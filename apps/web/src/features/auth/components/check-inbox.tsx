@@ -18,7 +18,11 @@ export function CheckInbox({ email }: { email: string }) {
   return (
     <div>
       <AuthHeading title={t('checkInbox.title')} subtitle={t('checkInbox.body', { email })} />
-      {resend.isSuccess && <Alert tone="success" className="mb-4">{t('checkInbox.resent')}</Alert>}
+      {resend.isSuccess && (
+        <Alert tone="success" className="mb-4">
+          {t('checkInbox.resent')}
+        </Alert>
+      )}
       <div className="flex flex-col gap-3">
         <Button variant="secondary" onClick={onResend} loading={resend.isPending}>
           {t('checkInbox.resend')}

@@ -36,8 +36,19 @@ export function EarlyBirdForm({ onSignedIn }: { onSignedIn: (result: LoginResult
       <AuthHeading title={t('earlyBird.title')} subtitle={t('earlyBird.subtitle')} />
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         {earlyBird.error && <Alert tone="error">{errorMessage(earlyBird.error)}</Alert>}
-        <TextField label={t('fields.name')} autoComplete="given-name" error={errors.name && t('validation.name')} {...register('name')} />
-        <TextField label={t('fields.email')} type="email" autoComplete="email" error={errors.email && t('validation.email')} {...register('email')} />
+        <TextField
+          label={t('fields.name')}
+          autoComplete="given-name"
+          error={errors.name && t('validation.name')}
+          {...register('name')}
+        />
+        <TextField
+          label={t('fields.email')}
+          type="email"
+          autoComplete="email"
+          error={errors.email && t('validation.email')}
+          {...register('email')}
+        />
         <TextField
           label={t('fields.password')}
           type="password"

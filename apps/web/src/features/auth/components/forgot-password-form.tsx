@@ -25,7 +25,13 @@ export function ForgotPasswordForm() {
       ) : (
         <form onSubmit={handleSubmit((body) => forgot.mutate(body))} noValidate className="space-y-4">
           {forgot.error && <Alert tone="error">{errorMessage(forgot.error)}</Alert>}
-          <TextField label={t('fields.email')} type="email" autoComplete="email" error={errors.email && t('validation.email')} {...register('email')} />
+          <TextField
+            label={t('fields.email')}
+            type="email"
+            autoComplete="email"
+            error={errors.email && t('validation.email')}
+            {...register('email')}
+          />
           <Button type="submit" className="w-full" loading={forgot.isPending}>
             {t('forgot.submit')}
           </Button>

@@ -15,10 +15,21 @@ type CredentialResponse = { credential?: string; select_by?: string; clientId?: 
 type GoogleIdentity = {
   accounts: {
     id: {
-      initialize: (config: { client_id: string; callback: (response: CredentialResponse) => void; ux_mode?: 'popup' }) => void;
+      initialize: (config: {
+        client_id: string;
+        callback: (response: CredentialResponse) => void;
+        ux_mode?: 'popup';
+      }) => void;
       renderButton: (
         parent: HTMLElement,
-        options: { type: 'standard' | 'icon'; theme: 'outline' | 'filled_blue' | 'filled_black'; size: Size; text?: string; locale?: string; width?: number },
+        options: {
+          type: 'standard' | 'icon';
+          theme: 'outline' | 'filled_blue' | 'filled_black';
+          size: Size;
+          text?: string;
+          locale?: string;
+          width?: number;
+        },
       ) => void;
     };
   };
@@ -61,7 +72,13 @@ type Props = {
  * "Sign in with Google": loads Google Identity Services when it mounts, renders Google's button and sends the
  * credential to `socialSignin`. Browser tests can serve a stub at GSI_SCRIPT_URL or call signInWithGoogleCredential.
  */
-export function GoogleSignInButton({ clientId, onSignedIn, size = 'large', type = 'standard', theme = 'outline' }: Props) {
+export function GoogleSignInButton({
+  clientId,
+  onSignedIn,
+  size = 'large',
+  type = 'standard',
+  theme = 'outline',
+}: Props) {
   const { t, i18n } = useTranslation('auth');
   const container = useRef<HTMLDivElement>(null);
   // The latest callback, without re-initialising Google's client on every render.
@@ -85,7 +102,14 @@ export function GoogleSignInButton({ clientId, onSignedIn, size = 'large', type 
           },
         });
         container.current.replaceChildren();
-        google.accounts.id.renderButton(container.current, { type, theme, size, text: 'continue_with', locale: i18n.language, width: 320 });
+        google.accounts.id.renderButton(container.current, {
+          type,
+          theme,
+          size,
+          text: 'continue_with',
+          locale: i18n.language,
+          width: 320,
+        });
       })
       .catch(() => {
         if (!cancelled) toast.error(t('google.scriptFailed'), { toastId: 'gsi-failed' });

@@ -24,7 +24,10 @@ describe('login form', () => {
     const user = userEvent.setup();
     const fetchMock = mockApi({
       'GET /api/auth/config': ok({ googleClientId: null, appName: 'Parley' }),
-      'POST /api/auth/login': { status: 403, body: { status: 403, code: 'EMAIL_NOT_VERIFIED', message: 'Verify your email first.' } },
+      'POST /api/auth/login': {
+        status: 403,
+        body: { status: 403, code: 'EMAIL_NOT_VERIFIED', message: 'Verify your email first.' },
+      },
       'POST /api/auth/resend-verification': ok(null, 'Sent'),
     });
     renderApp('/login');

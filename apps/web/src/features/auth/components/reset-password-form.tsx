@@ -49,7 +49,11 @@ export function ResetPasswordForm({ resetKey }: { resetKey: string | null }) {
   return (
     <div>
       <AuthHeading title={t('reset.title')} subtitle={t('reset.subtitle')} />
-      <form onSubmit={handleSubmit(({ password }) => reset.mutate({ key: resetKey, password }))} noValidate className="space-y-4">
+      <form
+        onSubmit={handleSubmit(({ password }) => reset.mutate({ key: resetKey, password }))}
+        noValidate
+        className="space-y-4"
+      >
         {reset.error && <Alert tone="error">{errorMessage(reset.error)}</Alert>}
         <TextField
           label={t('fields.newPassword')}

@@ -28,8 +28,19 @@ export function SignupForm({ onSignedIn }: { onSignedIn: (result: LoginResult) =
       <AuthHeading title={t('signup.title')} subtitle={t('signup.subtitle')} />
       <form onSubmit={handleSubmit((body) => registration.mutate(body))} noValidate className="space-y-4">
         {registration.error && <Alert tone="error">{errorMessage(registration.error)}</Alert>}
-        <TextField label={t('fields.name')} autoComplete="given-name" error={errors.name && t('validation.name')} {...register('name')} />
-        <TextField label={t('fields.email')} type="email" autoComplete="email" error={errors.email && t('validation.email')} {...register('email')} />
+        <TextField
+          label={t('fields.name')}
+          autoComplete="given-name"
+          error={errors.name && t('validation.name')}
+          {...register('name')}
+        />
+        <TextField
+          label={t('fields.email')}
+          type="email"
+          autoComplete="email"
+          error={errors.email && t('validation.email')}
+          {...register('email')}
+        />
         <TextField
           label={t('fields.password')}
           type="password"

@@ -26,23 +26,38 @@ export function Dashboard({ user }: { user: Profile }) {
   return (
     <div className="mx-auto max-w-5xl space-y-8 p-6">
       <section className="space-y-1">
-        <h1 className="text-2xl font-semibold tracking-tight text-zinc-900 dark:text-zinc-50">{t('greeting', { name: user.name })}</h1>
-        <p className="text-sm text-zinc-500 dark:text-zinc-400">{t('memberSince', { date: formatDate(user.joinDate, lng) })}</p>
+        <h1 className="text-2xl font-semibold tracking-tight text-zinc-900 dark:text-zinc-50">
+          {t('greeting', { name: user.name })}
+        </h1>
+        <p className="text-sm text-zinc-500 dark:text-zinc-400">
+          {t('memberSince', { date: formatDate(user.joinDate, lng) })}
+        </p>
       </section>
 
       <section aria-labelledby="credits-heading" className="space-y-3">
-        <h2 id="credits-heading" className="text-sm font-semibold uppercase tracking-wide text-zinc-500 dark:text-zinc-400">
+        <h2
+          id="credits-heading"
+          className="text-sm font-semibold uppercase tracking-wide text-zinc-500 dark:text-zinc-400"
+        >
           {t('credits.title')}
         </h2>
         <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {CREDIT_KEYS.map((key) => (
-            <Stat key={key} label={t(`credits.${key}`)} value={formatNumber(user.credits[key], lng)} hint={t(`credits.${key}Hint`)} />
+            <Stat
+              key={key}
+              label={t(`credits.${key}`)}
+              value={formatNumber(user.credits[key], lng)}
+              hint={t(`credits.${key}Hint`)}
+            />
           ))}
         </dl>
       </section>
 
       <section aria-labelledby="usage-heading" className="space-y-3">
-        <h2 id="usage-heading" className="text-sm font-semibold uppercase tracking-wide text-zinc-500 dark:text-zinc-400">
+        <h2
+          id="usage-heading"
+          className="text-sm font-semibold uppercase tracking-wide text-zinc-500 dark:text-zinc-400"
+        >
           {t('usage.title')}
         </h2>
         <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">

@@ -26,7 +26,11 @@ export function IntroSlider() {
             onClick={() => setIndex(i)}
             aria-label={t('slider.goTo', { n: i + 1 })}
             aria-current={i === index ? 'true' : undefined}
-            className={cn('h-2.5 rounded-full transition-all', focusRing, i === index ? 'w-6 bg-blue-500' : 'w-2.5 bg-zinc-300 dark:bg-zinc-700')}
+            className={cn(
+              'h-2.5 rounded-full transition-all',
+              focusRing,
+              i === index ? 'w-6 bg-blue-500' : 'w-2.5 bg-zinc-300 dark:bg-zinc-700',
+            )}
           />
         ))}
       </div>

@@ -35,7 +35,13 @@ export function OnboardingFlow({ step }: { step: OnboardingStep }) {
 
   if (step === 1) {
     return (
-      <OnboardingFrame step={1} title={t('step1.title')} subtitle={t('step1.subtitle')} onSkip={finish} onContinue={next}>
+      <OnboardingFrame
+        step={1}
+        title={t('step1.title')}
+        subtitle={t('step1.subtitle')}
+        onSkip={finish}
+        onContinue={next}
+      >
         <IntroSlider />
       </OnboardingFrame>
     );
@@ -47,22 +53,43 @@ export function OnboardingFlow({ step }: { step: OnboardingStep }) {
         .then(next)
         .catch((error: unknown) => toast.error(errorMessage(error)));
     };
-    const initial = settings.data ? { language: settings.data.language, tone: settings.data.tone, model: settings.data.model } : undefined;
+    const initial = settings.data
+      ? { language: settings.data.language, tone: settings.data.tone, model: settings.data.model }
+      : undefined;
     return (
-      <OnboardingFrame step={2} title={t('step2.title')} subtitle={t('step2.subtitle')} onSkip={finish} onContinue={saveAndContinue} busy={update.isPending}>
+      <OnboardingFrame
+        step={2}
+        title={t('step2.title')}
+        subtitle={t('step2.subtitle')}
+        onSkip={finish}
+        onContinue={saveAndContinue}
+        busy={update.isPending}
+      >
         <PreferencesStep initial={initial} onChange={setPreferences} />
       </OnboardingFrame>
     );
   }
   if (step === 3) {
     return (
-      <OnboardingFrame step={3} title={t('step3.title')} subtitle={t('step3.subtitle')} onSkip={finish} onContinue={next}>
+      <OnboardingFrame
+        step={3}
+        title={t('step3.title')}
+        subtitle={t('step3.subtitle')}
+        onSkip={finish}
+        onContinue={next}
+      >
         <PlanStep />
       </OnboardingFrame>
     );
   }
   return (
-    <OnboardingFrame step={4} title={t('step4.title')} subtitle={t('step4.subtitle')} onContinue={finish} continueLabel={t('getStarted')}>
+    <OnboardingFrame
+      step={4}
+      title={t('step4.title')}
+      subtitle={t('step4.subtitle')}
+      onContinue={finish}
+      continueLabel={t('getStarted')}
+    >
       <Card className="space-y-2 p-6 text-sm text-zinc-600 dark:text-zinc-400">
         <p>{t('step4.body')}</p>
       </Card>

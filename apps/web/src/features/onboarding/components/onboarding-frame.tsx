@@ -16,17 +16,31 @@ type Props = {
 };
 
 /** Frame shared by the onboarding steps: progress, content, Skip and Continue. */
-export function OnboardingFrame({ step, title, subtitle, children, onSkip, onContinue, continueLabel, busy = false }: Props) {
+export function OnboardingFrame({
+  step,
+  title,
+  subtitle,
+  children,
+  onSkip,
+  onContinue,
+  continueLabel,
+  busy = false,
+}: Props) {
   const { t } = useTranslation('onboarding');
   return (
     <div className="mx-auto flex min-h-dvh max-w-2xl flex-col px-5 py-8">
       <div className="mb-8 flex items-center justify-between">
         <LogoMark />
-        <p className="text-xs font-medium text-zinc-500 dark:text-zinc-400">{t('progress', { step, total: ONBOARDING_STEPS })}</p>
+        <p className="text-xs font-medium text-zinc-500 dark:text-zinc-400">
+          {t('progress', { step, total: ONBOARDING_STEPS })}
+        </p>
       </div>
       <div className="mb-8 flex gap-1.5" aria-hidden="true">
         {Array.from({ length: ONBOARDING_STEPS }, (_, i) => (
-          <span key={i} className={cn('h-1 flex-1 rounded-full', i < step ? 'bg-blue-500' : 'bg-zinc-200 dark:bg-zinc-800')} />
+          <span
+            key={i}
+            className={cn('h-1 flex-1 rounded-full', i < step ? 'bg-blue-500' : 'bg-zinc-200 dark:bg-zinc-800')}
+          />
         ))}
       </div>
       <main className="flex-1 space-y-6">

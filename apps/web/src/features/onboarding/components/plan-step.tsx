@@ -18,7 +18,9 @@ export function PlanStep() {
         {KEYS.map((key) => (
           <li key={key} className="flex items-center justify-between py-2 text-sm">
             <span className="text-zinc-600 dark:text-zinc-400">{t(`plan.${key}`)}</span>
-            <span className="font-semibold tabular-nums text-zinc-900 dark:text-zinc-100">{formatNumber(FREE_ALLOWANCE[key], i18n.language)}</span>
+            <span className="font-semibold tabular-nums text-zinc-900 dark:text-zinc-100">
+              {formatNumber(FREE_ALLOWANCE[key], i18n.language)}
+            </span>
           </li>
         ))}
       </ul>

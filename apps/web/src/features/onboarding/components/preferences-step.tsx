@@ -7,18 +7,54 @@ export type Preferences = Pick<Settings, 'language' | 'tone' | 'model'>;
 
 /** BCP 47 tags for the writing languages, so the browser can name them in the interface language. */
 const LANGUAGE_TAGS: Record<(typeof WRITING_LANGUAGES)[number], string> = {
-  ENGLISH: 'en', SPANISH: 'es', FRENCH: 'fr', GERMAN: 'de', ITALIAN: 'it', PORTUGUESE: 'pt', DUTCH: 'nl', POLISH: 'pl',
-  RUSSIAN: 'ru', UKRAINIAN: 'uk', TURKISH: 'tr', ARABIC: 'ar', HEBREW: 'he', HINDI: 'hi', BENGALI: 'bn', URDU: 'ur',
-  CHINESE_SIMPLIFIED: 'zh-Hans', CHINESE_TRADITIONAL: 'zh-Hant', JAPANESE: 'ja', KOREAN: 'ko', VIETNAMESE: 'vi',
-  THAI: 'th', INDONESIAN: 'id', MALAY: 'ms', FILIPINO: 'fil', SWEDISH: 'sv', NORWEGIAN: 'nb', DANISH: 'da',
-  FINNISH: 'fi', GREEK: 'el', CZECH: 'cs', ROMANIAN: 'ro', HUNGARIAN: 'hu', PERSIAN: 'fa',
+  ENGLISH: 'en',
+  SPANISH: 'es',
+  FRENCH: 'fr',
+  GERMAN: 'de',
+  ITALIAN: 'it',
+  PORTUGUESE: 'pt',
+  DUTCH: 'nl',
+  POLISH: 'pl',
+  RUSSIAN: 'ru',
+  UKRAINIAN: 'uk',
+  TURKISH: 'tr',
+  ARABIC: 'ar',
+  HEBREW: 'he',
+  HINDI: 'hi',
+  BENGALI: 'bn',
+  URDU: 'ur',
+  CHINESE_SIMPLIFIED: 'zh-Hans',
+  CHINESE_TRADITIONAL: 'zh-Hant',
+  JAPANESE: 'ja',
+  KOREAN: 'ko',
+  VIETNAMESE: 'vi',
+  THAI: 'th',
+  INDONESIAN: 'id',
+  MALAY: 'ms',
+  FILIPINO: 'fil',
+  SWEDISH: 'sv',
+  NORWEGIAN: 'nb',
+  DANISH: 'da',
+  FINNISH: 'fi',
+  GREEK: 'el',
+  CZECH: 'cs',
+  ROMANIAN: 'ro',
+  HUNGARIAN: 'hu',
+  PERSIAN: 'fa',
 };
 
 /** Product names; only the custom entry is words that need translating. */
 const MODEL_NAMES: Record<(typeof MODEL_IDS)[number], string | null> = {
-  GPT_4O_MINI: 'GPT-4o mini', GPT_4O: 'GPT-4o', GPT_4_1: 'GPT-4.1', CLAUDE_3_5_HAIKU: 'Claude 3.5 Haiku',
-  CLAUDE_SONNET_4: 'Claude Sonnet 4', GEMINI_2_0_FLASH: 'Gemini 2.0 Flash', GEMINI_2_5_PRO: 'Gemini 2.5 Pro',
-  DEEPSEEK_CHAT: 'DeepSeek Chat', DEEPSEEK_REASONER: 'DeepSeek Reasoner', CUSTOM_OPENAI_COMPATIBLE: null,
+  GPT_4O_MINI: 'GPT-4o mini',
+  GPT_4O: 'GPT-4o',
+  GPT_4_1: 'GPT-4.1',
+  CLAUDE_3_5_HAIKU: 'Claude 3.5 Haiku',
+  CLAUDE_SONNET_4: 'Claude Sonnet 4',
+  GEMINI_2_0_FLASH: 'Gemini 2.0 Flash',
+  GEMINI_2_5_PRO: 'Gemini 2.5 Pro',
+  DEEPSEEK_CHAT: 'DeepSeek Chat',
+  DEEPSEEK_REASONER: 'DeepSeek Reasoner',
+  CUSTOM_OPENAI_COMPATIBLE: null,
 };
 
 function languageName(tag: string, lng: string): string {
@@ -31,9 +67,17 @@ function languageName(tag: string, lng: string): string {
 }
 
 /** Step 2: writing language, tone and model. */
-export function PreferencesStep({ initial, onChange }: { initial: Preferences | undefined; onChange: (value: Preferences) => void }) {
+export function PreferencesStep({
+  initial,
+  onChange,
+}: {
+  initial: Preferences | undefined;
+  onChange: (value: Preferences) => void;
+}) {
   const { t, i18n } = useTranslation('onboarding');
-  const [value, setValue] = useState<Preferences>(initial ?? { language: DEFAULT_SETTINGS.language, tone: DEFAULT_SETTINGS.tone, model: DEFAULT_SETTINGS.model });
+  const [value, setValue] = useState<Preferences>(
+    initial ?? { language: DEFAULT_SETTINGS.language, tone: DEFAULT_SETTINGS.tone, model: DEFAULT_SETTINGS.model },
+  );
 
   useEffect(() => {
     if (initial) setValue(initial);
@@ -45,9 +89,10 @@ export function PreferencesStep({ initial, onChange }: { initial: Preferences | 
     onChange(next);
   };
 
-  const languages = WRITING_LANGUAGES.map((l) => ({ value: l, label: languageName(LANGUAGE_TAGS[l], i18n.language) })).sort((a, b) =>
-    a.label.localeCompare(b.label, i18n.language),
-  );
+  const languages = WRITING_LANGUAGES.map((l) => ({
+    value: l,
+    label: languageName(LANGUAGE_TAGS[l], i18n.language),
+  })).sort((a, b) => a.label.localeCompare(b.label, i18n.language));
 
   return (
     <div className="grid gap-4">

@@ -14,5 +14,6 @@ export function useUpdateProfile() {
 /** Spec §7: password changes carry the header deviceType WEB. */
 export const useChangePassword = () =>
   useMutation({
-    mutationFn: (body: BodyOf<'changePassword'>) => apiClient.request('changePassword', { body, headers: { deviceType: 'WEB' } }),
+    mutationFn: (body: BodyOf<'changePassword'>) =>
+      apiClient.request('changePassword', { body, headers: { deviceType: 'WEB' } }),
   });

@@ -30,11 +30,15 @@ export function AccountFacts({ user }: { user: Profile }) {
       <ul className="mt-3 divide-y divide-zinc-100 dark:divide-zinc-800">
         <li className="flex items-center justify-between gap-3 py-2 text-sm">
           <span className="text-zinc-600 dark:text-zinc-400">{t('account.joinDate')}</span>
-          <span className="font-medium text-zinc-900 dark:text-zinc-100">{formatDate(user.joinDate, i18n.language)}</span>
+          <span className="font-medium text-zinc-900 dark:text-zinc-100">
+            {formatDate(user.joinDate, i18n.language)}
+          </span>
         </li>
         <li className="flex items-center justify-between gap-3 py-2 text-sm">
           <span className="text-zinc-600 dark:text-zinc-400">{t('account.loginCount')}</span>
-          <span className="font-medium tabular-nums text-zinc-900 dark:text-zinc-100">{formatNumber(user.loginCount, i18n.language)}</span>
+          <span className="font-medium tabular-nums text-zinc-900 dark:text-zinc-100">
+            {formatNumber(user.loginCount, i18n.language)}
+          </span>
         </li>
         <Flag on={user.verified} label={t('flags.verified')} />
         <Flag on={user.lifetimeUser} label={t('flags.lifetime')} />

@@ -20,7 +20,10 @@ export function ChangePasswordForm({ hasPassword }: { hasPassword: boolean }) {
     handleSubmit,
     reset,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(schema), defaultValues: { oldPassword: '', newPassword: '', confirmPassword: '' } });
+  } = useForm({
+    resolver: zodResolver(schema),
+    defaultValues: { oldPassword: '', newPassword: '', confirmPassword: '' },
+  });
 
   const onSubmit = handleSubmit(({ oldPassword, newPassword }) =>
     change.mutate(

@@ -26,7 +26,10 @@ function timeZones(current: string): string[] {
 export function ProfileForm({ user }: { user: Profile }) {
   const { t } = useTranslation('profile');
   const update = useUpdateProfile();
-  const zones = useMemo(() => timeZones(user.timezone).map((z) => ({ value: z, label: z.replaceAll('_', ' ') })), [user.timezone]);
+  const zones = useMemo(
+    () => timeZones(user.timezone).map((z) => ({ value: z, label: z.replaceAll('_', ' ') })),
+    [user.timezone],
+  );
   const {
     register,
     handleSubmit,
@@ -52,10 +55,32 @@ export function ProfileForm({ user }: { user: Profile }) {
     <Card>
       <CardTitle>{t('details.title')}</CardTitle>
       <form onSubmit={onSubmit} noValidate className="mt-4 grid gap-4 sm:grid-cols-2">
-        <TextField label={t('fields.name')} autoComplete="given-name" error={errors.name && t('validation.name')} {...register('name')} />
-        <TextField label={t('fields.fullName')} autoComplete="name" error={errors.fullName && t('validation.fullName')} {...register('fullName')} />
-        <TextField label={t('fields.email')} value={user.email} readOnly aria-readonly="true" hint={t('fields.emailHint')} className="bg-zinc-50 dark:bg-zinc-800" />
-        <SelectField label={t('fields.timezone')} options={zones} error={errors.timezone && t('validation.timezone')} {...register('timezone')} />
+        <TextField
+          label={t('fields.name')}
+          autoComplete="given-name"
+          error={errors.name && t('validation.name')}
+          {...register('name')}
+        />
+        <TextField
+          label={t('fields.fullName')}
+          autoComplete="name"
+          error={errors.fullName && t('validation.fullName')}
+          {...register('fullName')}
+        />
+        <TextField
+          label={t('fields.email')}
+          value={user.email}
+          readOnly
+          aria-readonly="true"
+          hint={t('fields.emailHint')}
+          className="bg-zinc-50 dark:bg-zinc-800"
+        />
+        <SelectField
+          label={t('fields.timezone')}
+          options={zones}
+          error={errors.timezone && t('validation.timezone')}
+          {...register('timezone')}
+        />
         <SelectField
           label={t('fields.language')}
           options={LANGUAGES.map((lng) => ({ value: lng, label: t(`shell:languages.${lng}`) }))}

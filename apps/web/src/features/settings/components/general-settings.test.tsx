@@ -19,11 +19,14 @@ describe('interface language', () => {
     expect(document.documentElement.lang).toBe('es');
     expect(document.cookie).toContain('lang=es');
     await waitFor(() => {
-      const call = fetchMock.mock.calls.find(([url, init]) => String(url).endsWith('/api/user/profile') && init?.method === 'POST');
+      const call = fetchMock.mock.calls.find(
+        ([url, init]) => String(url).endsWith('/api/user/profile') && init?.method === 'POST',
+      );
       expect(JSON.parse(String(call?.[1]?.body))).toEqual({ language: 'es' });
       // Later calls ask for messages in the new language.
       expect(new Headers(call?.[1]?.headers).get('lang-type')).toBe('es');
     });
     expect(document.title).toBe('Idioma de la interfaz | Parley');
+    expect(await screen.findByText('Idioma guardado.')).toBeInTheDocument();
   });
 });

@@ -20,7 +20,8 @@ export function GeneralSettings() {
   const onChange = (language: Language) => {
     setPicked(language);
     withLoader('settings', () => changeLanguage.mutateAsync(language))
-      .then(() => toast.success(t('general.saved')))
+      // i18n.t, not the render's t: the message should be in the language just chosen.
+      .then(() => toast.success(i18n.t('settings:general.saved')))
       .catch((error: unknown) => toast.error(errorMessage(error)))
       .finally(() => setPicked(null));
   };
@@ -35,7 +36,11 @@ export function GeneralSettings() {
         legend={t('general.interfaceLanguage')}
         name="interface-language"
         value={current}
-        options={LANGUAGES.map((lng) => ({ value: lng, label: t(`shell:languages.${lng}`), description: t(`general.native.${lng}`) }))}
+        options={LANGUAGES.map((lng) => ({
+          value: lng,
+          label: t(`shell:languages.${lng}`),
+          description: t(`general.native.${lng}`),
+        }))}
         onChange={onChange}
       />
     </Card>

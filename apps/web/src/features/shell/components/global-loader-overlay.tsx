@@ -23,7 +23,11 @@ export function GlobalLoaderOverlay() {
   if (!active) return null;
   return (
     <div className="fixed inset-0 z-[60] flex items-center justify-center bg-zinc-950/40 backdrop-blur-[2px]">
-      <div role="status" aria-live="polite" className="flex min-w-64 items-center gap-3 rounded-xl bg-white px-5 py-4 shadow-lg dark:bg-zinc-900">
+      <div
+        role="status"
+        aria-live="polite"
+        className="flex min-w-64 items-center gap-3 rounded-xl bg-white px-5 py-4 shadow-lg dark:bg-zinc-900"
+      >
         <Spinner className="h-5 w-5 text-blue-500" />
         <span className="text-sm text-zinc-700 dark:text-zinc-200">{list[index % list.length]}</span>
       </div>

@@ -28,7 +28,10 @@ export function Header({ loading, userName, menuOpen, onToggleMenu, language, on
           aria-label={t('toggleAsideMenu')}
           aria-expanded={menuOpen}
           aria-controls="side-menu"
-          className={cn('rounded-md p-2 text-zinc-600 hover:bg-zinc-100 md:hidden dark:text-zinc-300 dark:hover:bg-zinc-800', focusRing)}
+          className={cn(
+            'rounded-md p-2 text-zinc-600 hover:bg-zinc-100 md:hidden dark:text-zinc-300 dark:hover:bg-zinc-800',
+            focusRing,
+          )}
         >
           {menuOpen ? <CloseIcon /> : <MenuIcon />}
         </button>
@@ -41,7 +44,10 @@ export function Header({ loading, userName, menuOpen, onToggleMenu, language, on
       ) : (
         <div className="flex items-center gap-2 sm:gap-3">
           {userName && (
-            <span className="hidden max-w-40 truncate text-sm text-zinc-600 sm:inline dark:text-zinc-300" data-testid="header-user-name">
+            <span
+              className="hidden max-w-40 truncate text-sm text-zinc-600 sm:inline dark:text-zinc-300"
+              data-testid="header-user-name"
+            >
               {userName}
             </span>
           )}
@@ -52,7 +58,10 @@ export function Header({ loading, userName, menuOpen, onToggleMenu, language, on
             id="header-language"
             value={language}
             onChange={(e) => onLanguageChange(e.target.value as Language)}
-            className={cn('rounded-md border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100', focusRing)}
+            className={cn(
+              'rounded-md border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100',
+              focusRing,
+            )}
           >
             {LANGUAGES.map((lng) => (
               <option key={lng} value={lng}>
@@ -62,7 +71,10 @@ export function Header({ loading, userName, menuOpen, onToggleMenu, language, on
           </select>
           <Link
             to="/signout"
-            className={cn('inline-flex items-center gap-1.5 rounded-md px-2 py-1.5 text-sm text-zinc-700 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800', focusRing)}
+            className={cn(
+              'inline-flex items-center gap-1.5 rounded-md px-2 py-1.5 text-sm text-zinc-700 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800',
+              focusRing,
+            )}
           >
             <LogoutIcon />
             <span className="hidden sm:inline">{t('signOut')}</span>

@@ -79,10 +79,21 @@ export function SideMenu({ items, open, wide, loading = false, heading, back, on
           hiddenOffscreen ? '-translate-x-full' : 'translate-x-0',
         )}
       >
-        <div className={cn('flex h-14 items-center gap-2 border-b border-zinc-200 px-4 dark:border-zinc-800', collapsed && 'justify-center px-0')}>
+        <div
+          className={cn(
+            'flex h-14 items-center gap-2 border-b border-zinc-200 px-4 dark:border-zinc-800',
+            collapsed && 'justify-center px-0',
+          )}
+        >
           <Link to="/home" onClick={onNavigate} className={cn('flex items-center gap-2 rounded-md', focusRing)}>
             <LogoMark />
-            <span className={collapsed ? 'sr-only' : 'text-base font-semibold tracking-tight text-zinc-900 dark:text-zinc-50'}>Parley</span>
+            <span
+              className={
+                collapsed ? 'sr-only' : 'text-base font-semibold tracking-tight text-zinc-900 dark:text-zinc-50'
+              }
+            >
+              Parley
+            </span>
           </Link>
           {!wide && (
             <button

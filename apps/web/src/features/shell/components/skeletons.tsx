@@ -41,7 +41,10 @@ export function PageSkeleton() {
 export function FullScreenLoading() {
   const { t } = useTranslation('shell');
   return (
-    <div role="status" className="fixed inset-0 z-50 flex flex-col items-center justify-center gap-3 bg-white/90 text-zinc-600 dark:bg-zinc-950/90 dark:text-zinc-300">
+    <div
+      role="status"
+      className="fixed inset-0 z-50 flex flex-col items-center justify-center gap-3 bg-white/90 text-zinc-600 dark:bg-zinc-950/90 dark:text-zinc-300"
+    >
       <Spinner className="h-8 w-8 text-blue-500" />
       <span className="text-sm">{t('loading')}</span>
     </div>
