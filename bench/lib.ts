@@ -63,8 +63,16 @@ export function installCleanupHandlers(): void {
   if (handlersInstalled) return;
   handlersInstalled = true;
   process.on('exit', killAllSync);
+  // `on`, not `once`: the listener stays, so a signal arriving during cleanup cannot kill the script with the
+  // default action and leave servers or temp dirs behind; a second signal forces the exit (children SIGKILLed).
+  let stopping = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
+    process.on(signal, () => {
+      if (stopping) {
+        killAllSync();
+        process.exit(130);
+      }
+      stopping = true;
       console.error(`\n${signal}: stopping servers and removing temp dirs…`);
       const hardExit = setTimeout(() => process.exit(130), 20_000);
       hardExit.unref();

@@ -1,3 +1,6 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect, type Page } from '@playwright/test';
 
 const control = () => process.env.E2E_CONTROL_URL!;
@@ -50,4 +53,56 @@ export async function uiLogin(page: Page, email: string, password: string) {
   await page.getByLabel(/e-?mail|correo|adresse/i).fill(email);
   await page.getByLabel(/password|contraseña|mot de passe/i).first().fill(password);
   await page.getByRole('button', { name: /^(log in|sign in|iniciar sesión|se connecter)$/i }).click();
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Texts, tokens and small browser helpers shared by the specs.
+
+const localesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../packages/i18n/locales');
+const localeCache = new Map<string, Record<string, unknown>>();
+
+export type Lng = 'en' | 'es' | 'fr';
+
+/**
+ * The translated text of `ns:key.path` from packages/i18n/locales, with `{{var}}` filled in: the tests assert what
+ * a person reading that language sees, and follow the locale files when the wording changes.
+ */
+export function tr(lng: Lng, key: string, vars: Record<string, string | number> = {}): string {
+  const [ns, dotted] = key.split(':') as [string, string];
+  const file = `${lng}/${ns}`;
+  if (!localeCache.has(file)) {
+    localeCache.set(file, JSON.parse(readFileSync(path.join(localesDir, `${file}.json`), 'utf8')) as Record<string, unknown>);
+  }
+  let value: unknown = localeCache.get(file);
+  for (const part of dotted.split('.')) value = (value as Record<string, unknown> | undefined)?.[part];
+  if (typeof value !== 'string') throw new Error(`no text for ${lng}/${key}`);
+  return value.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name] ?? `{{${name}}}`));
+}
+
+/** A RegExp matching the text exactly as written (for getByText/getByRole names with special characters). */
+export const exact = (text: string) => new RegExp(`^\\s*${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`);
+
+/** The session token the web app keeps in localStorage (spec §3), or null. */
+export const storedToken = (page: Page) => page.evaluate(() => localStorage.getItem('token'));
+
+/** GET an authenticated API route and return its `data`. */
+export async function apiGet<T = Record<string, unknown>>(route: string, token: string) {
+  const res = await fetch(process.env.E2E_BASE_URL! + route, { headers: { authorization: `Bearer ${token}` } });
+  const body = (await res.json()) as { status?: number; data: T };
+  return { status: res.status, bodyStatus: body.status, data: body.data };
+}
+
+/** Puts an existing session token in the browser (as a sign-in would), then opens `to`. */
+export async function openSignedIn(page: Page, token: string, to = '/home') {
+  await page.goto('/not-found');
+  await page.evaluate((t) => localStorage.setItem('token', t), token);
+  await page.goto(to);
+}
+
+const shotsDir = '/tmp/e2e-shots';
+
+/** A full-page screenshot kept outside the repository, for a person to look at. */
+export async function shot(page: Page, name: string) {
+  mkdirSync(shotsDir, { recursive: true });
+  await page.screenshot({ path: path.join(shotsDir, `${name}.png`), fullPage: false });
 }

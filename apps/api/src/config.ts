@@ -46,6 +46,23 @@ const envSchema = z.object({
   RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).max(100000).default(10),
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(1024).max(1024 * 1024).default(19456),
   SERVE_WEB: bool.optional(),
+  APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  OPENAI_API_KEY: z.string().min(1).optional(),
+  OPENAI_BASE_URL: z.url().optional(),
+  ANTHROPIC_API_KEY: z.string().min(1).optional(),
+  GOOGLE_GENERATIVE_AI_API_KEY: z.string().min(1).optional(),
+  DEEPSEEK_API_KEY: z.string().min(1).optional(),
+  OPENAI_COMPATIBLE_BASE_URL: z.url().optional(),
+  OPENAI_COMPATIBLE_API_KEY: z.string().min(1).optional(),
+  OPENAI_COMPATIBLE_MODEL: z.string().min(1).default('llama3.1'),
+  TRANSCRIBE_MODEL: z.string().min(1).default('whisper-1'),
+  ALLOW_PRIVATE_BASE_URLS: bool.default(false),
+  FETCH_ALLOW_HOSTS: z.string().default(''),
+  YOUTUBE_BASE_URL: z.url().default('https://www.youtube.com'),
+  SEARCH_PROVIDER: z.enum(['searxng', 'brave', 'tavily']).optional(),
+  SEARCH_URL: z.url().optional(),
+  SEARCH_API_KEY: z.string().min(1).optional(),
+  AI_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(600).default(120),
 });
 
 export type Config = {
@@ -68,6 +85,21 @@ export type Config = {
   sessionTtlDays: number;
   rateLimits: { windowSeconds: number; perIp: number; perEmail: number; loginMaxFailures: number };
   argon2MemoryKib: number;
+  /** Encrypts users' own API keys (AES-256-GCM). Generated under DATA_DIR on first start when not set. */
+  appSecret: string | undefined;
+  ai: {
+    openai: { apiKey: string | undefined; baseUrl: string | undefined };
+    anthropic: { apiKey: string | undefined };
+    google: { apiKey: string | undefined };
+    deepseek: { apiKey: string | undefined };
+    openaiCompatible: { baseUrl: string | undefined; apiKey: string | undefined; model: string };
+    transcribeModel: string;
+    timeoutMs: number;
+    /** Users' own base URLs may point at private/loopback addresses (e.g. a local Ollama) only when this is on. */
+    allowPrivateBaseUrls: boolean;
+  };
+  fetch: { allowHosts: string[]; youtubeBaseUrl: string };
+  search: { provider: 'searxng' | 'brave' | 'tavily' | undefined; url: string | undefined; apiKey: string | undefined };
 };
 
 export class ConfigError extends Error {
@@ -112,5 +144,21 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       loginMaxFailures: e.LOGIN_MAX_FAILURES,
     },
     argon2MemoryKib: e.ARGON2_MEMORY_KIB,
+    appSecret: e.APP_SECRET,
+    ai: {
+      openai: { apiKey: e.OPENAI_API_KEY, baseUrl: e.OPENAI_BASE_URL },
+      anthropic: { apiKey: e.ANTHROPIC_API_KEY },
+      google: { apiKey: e.GOOGLE_GENERATIVE_AI_API_KEY },
+      deepseek: { apiKey: e.DEEPSEEK_API_KEY },
+      openaiCompatible: { baseUrl: e.OPENAI_COMPATIBLE_BASE_URL, apiKey: e.OPENAI_COMPATIBLE_API_KEY, model: e.OPENAI_COMPATIBLE_MODEL },
+      transcribeModel: e.TRANSCRIBE_MODEL,
+      timeoutMs: e.AI_TIMEOUT_SECONDS * 1000,
+      allowPrivateBaseUrls: e.ALLOW_PRIVATE_BASE_URLS,
+    },
+    fetch: {
+      allowHosts: e.FETCH_ALLOW_HOSTS.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean),
+      youtubeBaseUrl: e.YOUTUBE_BASE_URL.replace(/\/+$/, ''),
+    },
+    search: { provider: e.SEARCH_PROVIDER, url: e.SEARCH_URL, apiKey: e.SEARCH_API_KEY },
   };
 }

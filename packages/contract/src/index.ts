@@ -1,5 +1,6 @@
 export * from './api.js';
 export * from './auth.js';
+export * from './chat.js';
 export * from './envelope.js';
 export * from './errors.js';
 export * from './languages.js';

@@ -1,2 +1,3 @@
+export * from './chat.js';
 export * from './errors.js';
 export * from './users.js';

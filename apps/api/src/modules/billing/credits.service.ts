@@ -1,0 +1,29 @@
+import type { Tier } from '@parley/contract';
+import type { Db } from '../../db/client.js';
+import { DomainError } from '../../lib/errors.js';
+import * as q from './credits.queries.js';
+
+/** A reservation settles exactly once: charge when output was produced, refund when the request failed before any. */
+export type Reservation = { charge(): Promise<void>; refund(): Promise<void>; readonly metered: boolean };
+
+const NOT_METERED: Reservation = { metered: false, charge: async () => {}, refund: async () => {} };
+
+export function createCreditsService({ db }: { db: Db }) {
+  return {
+    /** Before the provider is called. Requests with the user's own key are not metered. */
+    async reserve(userId: string, tier: Tier, feature: string, options: { metered: boolean; amount?: number }): Promise<Reservation> {
+      if (!options.metered) return NOT_METERED;
+      const ledgerId = await q.reserveCredits(db, userId, tier, options.amount ?? 1, feature);
+      if (!ledgerId) throw new DomainError('OUT_OF_CREDITS');
+      let settled = false;
+      const settle = (fn: (db: Db, id: string) => Promise<void>) => async () => {
+        if (settled) return;
+        settled = true;
+        await fn(db, ledgerId);
+      };
+      return { metered: true, charge: settle(q.chargeReservation), refund: settle(q.refundReservation) };
+    },
+  };
+}
+
+export type CreditsService = ReturnType<typeof createCreditsService>;

@@ -1,0 +1,1 @@
+export { createCreditsService, type CreditsService, type Reservation } from './credits.service.js';

@@ -1,0 +1,133 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { pathToFileURL } from 'node:url';
+
+/**
+ * An OpenAI-compatible server on loopback: streaming and non-streaming chat completions, transcriptions, models.
+ * Deterministic answers that show what the model was given (question, images, document pages, sources), and
+ * commands in the question to misbehave on purpose: #fail500, #failmid, #hang, #slow, #long.
+ * Run it by hand: `npm run fake-ai` (port 4010), then OPENAI_COMPATIBLE_BASE_URL=http://127.0.0.1:4010/v1.
+ */
+export type RecordedRequest = { path: string; authorization: string | undefined; body: any };
+
+type Part = { type: string; text?: string; image_url?: { url: string } };
+type Msg = { role: string; content: string | Part[] };
+
+function textOf(content: string | Part[]) {
+  return typeof content === 'string' ? content : content.filter((p) => p.type === 'text').map((p) => p.text).join('\n');
+}
+
+export function answerFor(messages: Msg[]): string {
+  const system = messages.filter((m) => m.role === 'system').map((m) => textOf(m.content)).join('\n');
+  const lastUser = [...messages].reverse().find((m) => m.role === 'user');
+  const question = lastUser ? textOf(lastUser.content).trim() : '';
+  if (/conversation title/i.test(system)) return 'Test chat title';
+  if (/^Suggest/i.test(system) || /follow-up questions/i.test(system)) return 'First idea\nSecond idea\nThird idea';
+  const lines = [`You asked: ${question.replace(/#\w+/g, '').trim()}`];
+  const images = Array.isArray(lastUser?.content) ? lastUser.content.filter((p) => p.type === 'image_url').length : 0;
+  if (images) lines.push(`I can see ${images} image(s).`);
+  const page = /\[Page (\d+)\]\s*([^\n[]{0,80})/.exec(system);
+  if (page) lines.push(`From the document (p. ${page[1]}): ${page[2]!.trim()}`);
+  const source = /\[(\d+)\] ([^\n]+)/.exec(system);
+  if (source) lines.push(`According to [${source[1]}], ${source[2]!.slice(0, 60)}.`);
+  const pageText = /<page title="([^"]*)"/.exec(system);
+  if (pageText) lines.push(`The page is titled "${pageText[1]}".`);
+  if (/#long/.test(question)) lines.push(Array.from({ length: 200 }, (_, i) => `word${i}`).join(' '));
+  return lines.join('\n\n');
+}
+
+const tokens = (text: string) => text.match(/\S+\s*|\s+/g) ?? [];
+
+async function readBody(req: IncomingMessage) {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+export async function startFakeOpenAI(options: { port?: number; host?: string; tokenDelayMs?: number } = {}) {
+  const requests: RecordedRequest[] = [];
+  const sockets = new Set<import('node:net').Socket>();
+  const server: Server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const raw = await readBody(req);
+    const isJson = (req.headers['content-type'] ?? '').includes('json');
+    const body = isJson && raw.length ? JSON.parse(raw.toString('utf8')) : { bytes: raw.length };
+    requests.push({ path: url.pathname, authorization: req.headers.authorization, body });
+
+    if (url.pathname.endsWith('/models')) {
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ object: 'list', data: [{ id: 'fake-model', object: 'model', owned_by: 'parley' }] }));
+      return;
+    }
+    if (url.pathname.endsWith('/audio/transcriptions')) {
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ text: `Transcribed ${raw.length} bytes of audio.` }));
+      return;
+    }
+    if (!url.pathname.endsWith('/chat/completions')) {
+      res.statusCode = 404;
+      res.end(JSON.stringify({ error: { message: 'not found' } }));
+      return;
+    }
+
+    const messages = (body.messages ?? []) as Msg[];
+    const question = textOf([...messages].reverse().find((m) => m.role === 'user')?.content ?? '');
+    if (question.includes('#fail500')) {
+      res.statusCode = 500;
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ error: { message: 'upstream exploded', type: 'server_error' } }));
+      return;
+    }
+    if (question.includes('#hang')) return; // never answers; the caller's timeout must end it
+
+    const answer = answerFor(messages);
+    const id = `chatcmpl-${Date.now()}`;
+    const created = Math.floor(Date.now() / 1000);
+    const usage = { prompt_tokens: Math.ceil(JSON.stringify(messages).length / 4), completion_tokens: tokens(answer).length };
+    if (!body.stream) {
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ id, object: 'chat.completion', created, model: body.model, choices: [{ index: 0, message: { role: 'assistant', content: answer }, finish_reason: 'stop' }], usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens } }));
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+    const send = (payload: unknown) => res.write(`data: ${JSON.stringify(payload)}\n\n`);
+    const chunk = (delta: object, finish: string | null = null) => ({ id, object: 'chat.completion.chunk', created, model: body.model, choices: [{ index: 0, delta, finish_reason: finish }] });
+    const delay = question.includes('#slow') ? 150 : (options.tokenDelayMs ?? 0);
+    send(chunk({ role: 'assistant', content: '' }));
+    const parts = tokens(answer);
+    for (let i = 0; i < parts.length; i += 1) {
+      if (res.destroyed) return;
+      if (question.includes('#failmid') && i === 3) {
+        res.socket?.destroy(); // the connection dies mid-answer
+        return;
+      }
+      send(chunk({ content: parts[i] }));
+      if (delay) await new Promise((r) => setTimeout(r, delay));
+    }
+    send(chunk({}, 'stop'));
+    send({ id, object: 'chat.completion.chunk', created, model: body.model, choices: [], usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens } });
+    res.end('data: [DONE]\n\n');
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    port,
+    baseUrl: `http://127.0.0.1:${port}/v1`,
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const port = Number(process.env.PORT ?? 4010);
+  const fake = await startFakeOpenAI({ port, tokenDelayMs: Number(process.env.TOKEN_DELAY_MS ?? 30) });
+  console.warn(`Fake OpenAI-compatible server on ${fake.baseUrl} — start Parley with OPENAI_COMPATIBLE_BASE_URL=${fake.baseUrl}`);
+}

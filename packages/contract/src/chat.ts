@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { modelIdSchema, providerSchema } from './models.js';
+import { WRITING_LANGUAGES, TONES, LENGTHS, REPLY_OPTIONS } from './settings.js';
+
+export const CHAT_TEXT_MAX = 32_000;
+
+/**
+ * The `request` field of the multipart `POST /api/ai/chat` (files go in `files` parts).
+ * `regenerate` answers the last question again; `editMessageId` replaces that user message and what followed.
+ */
+export const chatRequestSchema = z
+  .object({
+    chatId: z.uuid().optional(),
+    model: modelIdSchema,
+    text: z.string().trim().max(CHAT_TEXT_MAX).default(''),
+    webSearch: z.boolean().default(false),
+    /** A web page or YouTube video to talk about. */
+    url: z.url({ protocol: /^https?$/ }).max(2048).optional(),
+    regenerate: z.boolean().default(false),
+    editMessageId: z.uuid().optional(),
+  })
+  .strict()
+  .refine((r) => r.regenerate || r.text.length > 0, { path: ['text'], message: 'required' });
+export type ChatRequest = z.input<typeof chatRequestSchema>;
+
+export const sourceSchema = z.object({ n: z.number().int(), title: z.string(), url: z.string() });
+export type Source = z.infer<typeof sourceSchema>;
+
+export const attachmentSchema = z.object({
+  id: z.uuid(),
+  kind: z.enum(['image', 'pdf', 'page', 'video']),
+  name: z.string(),
+  mediaType: z.string(),
+  size: z.number().int(),
+  url: z.string().optional(),
+  pageCount: z.number().int().optional(),
+});
+export type Attachment = z.infer<typeof attachmentSchema>;
+
+export const chatMessageSchema = z.object({
+  id: z.string(),
+  role: z.enum(['user', 'assistant']),
+  text: z.string(),
+  attachments: z.array(attachmentSchema),
+  model: z.string().nullable(),
+  sources: z.array(sourceSchema),
+  /** Pages of attached PDFs that the answer's context came from. */
+  citedPages: z.array(z.number().int()),
+  status: z.enum(['complete', 'stopped', 'failed']),
+  createdAt: z.string(),
+});
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+export const chatSummarySchema = z.object({
+  chatHistoryId: z.uuid(),
+  title: z.string(),
+  model: z.string(),
+  updatedAt: z.string(),
+  createdAt: z.string(),
+});
+export type ChatSummary = z.infer<typeof chatSummarySchema>;
+
+export const chatHistorySchema = chatSummarySchema.extend({ messages: z.array(chatMessageSchema) });
+export type ChatHistory = z.infer<typeof chatHistorySchema>;
+
+export const historyListQuerySchema = z.object({
+  q: z.string().trim().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+export const chatIdQuerySchema = z.object({ chatHistoryId: z.uuid() });
+
+/** Bring your own key. The key is write-only: answers carry a masked form. */
+export const apiKeyBodySchema = z
+  .object({
+    provider: providerSchema,
+    apiKey: z.string().trim().min(8).max(400).regex(/^[\x21-\x7e]+$/),
+    baseUrl: z.url({ protocol: /^https?$/ }).max(500).optional(),
+    modelName: z.string().trim().min(1).max(120).regex(/^[\w.:/@-]+$/).optional(),
+  })
+  .strict()
+  .refine((b) => b.provider !== 'openaiCompatible' || (b.baseUrl && b.modelName), {
+    path: ['baseUrl'],
+    message: 'required',
+  });
+export const apiKeySchema = z.object({
+  provider: providerSchema,
+  maskedKey: z.string(),
+  baseUrl: z.string().nullable(),
+  modelName: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type ApiKeyInfo = z.infer<typeof apiKeySchema>;
+export const apiKeyDeleteQuerySchema = z.object({ provider: providerSchema });
+
+/** Writing helpers: rewrite, reply, comment, translate, summaries. */
+export const writingOptionsSchema = z.object({
+  model: modelIdSchema.optional(),
+  tone: z.enum(TONES).optional(),
+  length: z.enum(LENGTHS).optional(),
+  language: z.enum(WRITING_LANGUAGES).optional(),
+  replyOption: z.enum(REPLY_OPTIONS).optional(),
+});
+const longText = z.string().trim().min(1).max(CHAT_TEXT_MAX);
+export const editMessageBodySchema = writingOptionsSchema.extend({ text: longText, instruction: z.string().trim().max(2000).optional() }).strict();
+export const replyBodySchema = writingOptionsSchema.extend({ thread: longText, instruction: z.string().trim().max(2000).optional() }).strict();
+export const commentBodySchema = writingOptionsSchema.extend({ post: longText, instruction: z.string().trim().max(2000).optional() }).strict();
+export const suggestionBodySchema = writingOptionsSchema.extend({ text: longText }).strict();
+export const translateBodySchema = z.object({ text: longText, target: z.string().trim().min(2).max(60), model: modelIdSchema.optional() }).strict();
+export const summaryBodySchema = writingOptionsSchema
+  .extend({ kind: z.enum(['mail', 'video', 'page']), text: longText.optional(), url: z.url({ protocol: /^https?$/ }).max(2048).optional() })
+  .strict()
+  .refine((b) => b.text || b.url, { path: ['text'], message: 'required' });
+export const transcriptQuerySchema = z.object({ url: z.url({ protocol: /^https?$/ }).max(2048), lang: z.string().max(10).optional() });
+export const textResultSchema = z.object({ text: z.string(), model: z.string() });
+export const suggestionsResultSchema = z.object({ suggestions: z.array(z.string()), model: z.string() });
+export const transcriptResultSchema = z.object({
+  videoId: z.string(),
+  title: z.string(),
+  language: z.string(),
+  text: z.string(),
+  segments: z.array(z.object({ start: z.number(), duration: z.number(), text: z.string() })),
+});
