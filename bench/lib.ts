@@ -143,6 +143,8 @@ export type ServerOptions = {
   databaseUrl?: string;
   nodeEnv?: 'production' | 'development';
   extraEnv?: Record<string, string>;
+  /** Preload bench/parent-watchdog.mjs: the server stops itself if this script dies without stopping it. */
+  watchdog?: boolean;
 };
 
 export type ServerProcess = {
@@ -174,7 +176,13 @@ export function startServer(options: ServerOptions): ServerProcess {
     output = (output + chunk.toString('utf8')).slice(-8000);
   };
   const spawnedAt = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
+  const args = [
+    '--import',
+    'tsx',
+    ...(options.watchdog ? ['--import', './bench/parent-watchdog.mjs'] : []),
+    SERVER_ENTRY,
+  ];
+  const child = spawn(process.execPath, args, {
     cwd: repoRoot,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

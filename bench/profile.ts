@@ -99,7 +99,12 @@ async function measure(
   databaseUrl?: string,
 ): Promise<ProfileResult> {
   const dataDir = makeTempDir(`profile-${database.toLowerCase()}`);
-  const server = startServer({ dataDir, port: await freePort(), ...(databaseUrl ? { databaseUrl } : {}) });
+  const server = startServer({
+    dataDir,
+    port: await freePort(),
+    watchdog: true,
+    ...(databaseUrl ? { databaseUrl } : {}),
+  });
   try {
     await waitForHealth(server);
     const token = await signIn(server, dataDir);

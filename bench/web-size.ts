@@ -6,7 +6,7 @@
 //   node --import tsx bench/web-size.ts [--login-match <regex>] [--home-match <regex>]
 //   BENCH_WEB_DIST=<dir>   another build output instead of apps/web/dist
 // The regexes pick the lazy chunks of each route by their source path (defaults below).
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { formatBytes, isMain, repoRoot, runAsScript, table } from './lib.js';
@@ -132,6 +132,7 @@ export async function runWebSize(): Promise<WebSizeResult> {
     };
   };
 
+  console.log(`  build: index.html written ${statSync(indexPath).mtime.toISOString()}`);
   const html = readFileSync(indexPath, 'utf8');
   const { scripts, preloads, styles } = parseIndexHtml(html);
   if (!scripts.length) throw new Error('no <script type="module" src> in apps/web/dist/index.html');

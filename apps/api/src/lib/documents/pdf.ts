@@ -34,7 +34,10 @@ const PDFJS_ERRORS_ONLY = 0;
  * The time limit covers awaiting pdf.js; pdf.js runs on this thread (no worker in the serverless build), so it
  * cannot interrupt one long synchronous parse step, only stop between steps and pages.
  */
-export async function extractPdfPages(bytes: Uint8Array, { maxPages, timeoutMs = DEFAULT_TIMEOUT_MS }: ExtractPdfOptions): Promise<ExtractedPdf> {
+export async function extractPdfPages(
+  bytes: Uint8Array,
+  { maxPages, timeoutMs = DEFAULT_TIMEOUT_MS }: ExtractPdfOptions,
+): Promise<ExtractedPdf> {
   const deadline = Date.now() + timeoutMs;
   const job: Job = { done: false, destroy: undefined };
   let timer: ReturnType<typeof setTimeout> | undefined;

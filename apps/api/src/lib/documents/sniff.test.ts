@@ -41,7 +41,9 @@ describe('sniffFile', () => {
 
 describe('checkAttachment', () => {
   it('accepts each supported kind', () => {
-    expect(checkAttachment({ bytes: buildPng(), declaredName: 'a.png', declaredType: 'image/png' }).mediaType).toBe('image/png');
+    expect(checkAttachment({ bytes: buildPng(), declaredName: 'a.png', declaredType: 'image/png' }).mediaType).toBe(
+      'image/png',
+    );
     expect(checkAttachment({ bytes: buildJpeg(), declaredName: 'a.jpg' }).mediaType).toBe('image/jpeg');
     expect(checkAttachment({ bytes: buildGif() }).mediaType).toBe('image/gif');
     expect(checkAttachment({ bytes: buildWebp() }).mediaType).toBe('image/webp');
@@ -49,44 +51,60 @@ describe('checkAttachment', () => {
   });
 
   it('goes by the bytes when the name or type lies about a supported kind', () => {
-    expect(checkAttachment({ bytes: buildPdf([['Hi']]), declaredName: 'photo.png', declaredType: 'image/png' })).toEqual({
+    expect(
+      checkAttachment({ bytes: buildPdf([['Hi']]), declaredName: 'photo.png', declaredType: 'image/png' }),
+    ).toEqual({
       kind: 'pdf',
       mediaType: 'application/pdf',
     });
-    expect(checkAttachment({ bytes: buildPng(), declaredName: 'report.pdf', declaredType: 'application/pdf' })).toEqual({
-      kind: 'image',
-      mediaType: 'image/png',
-    });
-  });
-
-  it('calls bytes of no supported kind invalid when they claim to be one, unsupported otherwise', () => {
-    expect(domainError(() => checkAttachment({ bytes: buildExe(), declaredName: 'invoice.pdf' })).code).toBe('INVALID_FILE');
-    expect(domainError(() => checkAttachment({ bytes: buildExe(), declaredType: 'image/jpeg' })).code).toBe('INVALID_FILE');
-    expect(domainError(() => checkAttachment({ bytes: buildExe(), declaredName: 'setup.exe' })).code).toBe('UNSUPPORTED_FILE');
-    expect(domainError(() => checkAttachment({ bytes: buildExe() })).code).toBe('UNSUPPORTED_FILE');
-    const svg = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>');
-    expect(domainError(() => checkAttachment({ bytes: svg, declaredName: 'logo.svg', declaredType: 'image/svg+xml' })).code).toBe(
-      'UNSUPPORTED_FILE',
+    expect(checkAttachment({ bytes: buildPng(), declaredName: 'report.pdf', declaredType: 'application/pdf' })).toEqual(
+      {
+        kind: 'image',
+        mediaType: 'image/png',
+      },
     );
   });
 
+  it('calls bytes of no supported kind invalid when they claim to be one, unsupported otherwise', () => {
+    expect(domainError(() => checkAttachment({ bytes: buildExe(), declaredName: 'invoice.pdf' })).code).toBe(
+      'INVALID_FILE',
+    );
+    expect(domainError(() => checkAttachment({ bytes: buildExe(), declaredType: 'image/jpeg' })).code).toBe(
+      'INVALID_FILE',
+    );
+    expect(domainError(() => checkAttachment({ bytes: buildExe(), declaredName: 'setup.exe' })).code).toBe(
+      'UNSUPPORTED_FILE',
+    );
+    expect(domainError(() => checkAttachment({ bytes: buildExe() })).code).toBe('UNSUPPORTED_FILE');
+    const svg = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>');
+    expect(
+      domainError(() => checkAttachment({ bytes: svg, declaredName: 'logo.svg', declaredType: 'image/svg+xml' })).code,
+    ).toBe('UNSUPPORTED_FILE');
+  });
+
   it('rejects an empty file as invalid whatever it claims', () => {
-    expect(domainError(() => checkAttachment({ bytes: new Uint8Array(), declaredName: 'a.png' })).code).toBe('INVALID_FILE');
+    expect(domainError(() => checkAttachment({ bytes: new Uint8Array(), declaredName: 'a.png' })).code).toBe(
+      'INVALID_FILE',
+    );
     expect(domainError(() => checkAttachment({ bytes: new Uint8Array() })).code).toBe('INVALID_FILE');
   });
 
   it('rejects files that are cut off or only borrow a signature', () => {
     const png = buildPng();
-    expect(domainError(() => checkAttachment({ bytes: png.slice(0, png.length - 20), declaredName: 'a.png' })).code).toBe(
-      'INVALID_FILE',
-    );
+    expect(
+      domainError(() => checkAttachment({ bytes: png.slice(0, png.length - 20), declaredName: 'a.png' })).code,
+    ).toBe('INVALID_FILE');
     expect(domainError(() => checkAttachment({ bytes: png.slice(0, 8) })).code).toBe('INVALID_FILE');
-    expect(domainError(() => checkAttachment({ bytes: new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10]) })).code).toBe('INVALID_FILE');
-    const pdf = buildPdf([['Hello']]);
-    expect(domainError(() => checkAttachment({ bytes: pdf.slice(0, Math.floor(pdf.length / 2)) })).code).toBe('INVALID_FILE');
-    expect(domainError(() => checkAttachment({ bytes: new TextEncoder().encode('RIFF\x00\x00\x00\x00WEBPJUNK1234') })).code).toBe(
+    expect(domainError(() => checkAttachment({ bytes: new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10]) })).code).toBe(
       'INVALID_FILE',
     );
+    const pdf = buildPdf([['Hello']]);
+    expect(domainError(() => checkAttachment({ bytes: pdf.slice(0, Math.floor(pdf.length / 2)) })).code).toBe(
+      'INVALID_FILE',
+    );
+    expect(
+      domainError(() => checkAttachment({ bytes: new TextEncoder().encode('RIFF\x00\x00\x00\x00WEBPJUNK1234') })).code,
+    ).toBe('INVALID_FILE');
   });
 
   it('applies the size limit of the kind the bytes show, in MB', () => {
@@ -109,7 +127,12 @@ describe('checkAttachment', () => {
   });
 
   it('defaults to 10 MiB for images and 25 MiB for PDFs', () => {
-    expect(ATTACHMENT_LIMITS).toEqual({ maxFiles: 5, imageMaxBytes: 10 * 1024 * 1024, pdfMaxBytes: 25 * 1024 * 1024, pdfMaxPages: 500 });
+    expect(ATTACHMENT_LIMITS).toEqual({
+      maxFiles: 5,
+      imageMaxBytes: 10 * 1024 * 1024,
+      pdfMaxBytes: 25 * 1024 * 1024,
+      pdfMaxPages: 500,
+    });
     const bigGif = new Uint8Array(ATTACHMENT_LIMITS.imageMaxBytes + 1);
     bigGif.set(buildGif());
     expect(domainError(() => checkAttachment({ bytes: bigGif })).params).toEqual({ limit: 10 });

@@ -27,10 +27,13 @@ const PDF_TRAILER_WINDOW = 1024;
 
 /** The file's type from its first bytes only; the name and the declared MIME type are not consulted. */
 export function sniffFile(bytes: Uint8Array): SniffedFile | null {
-  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return { kind: 'image', mediaType: 'image/png' };
+  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+    return { kind: 'image', mediaType: 'image/png' };
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return { kind: 'image', mediaType: 'image/jpeg' };
-  if (startsWithText(bytes, 'GIF87a') || startsWithText(bytes, 'GIF89a')) return { kind: 'image', mediaType: 'image/gif' };
-  if (startsWithText(bytes, 'RIFF') && startsWithText(bytes, 'WEBP', 8)) return { kind: 'image', mediaType: 'image/webp' };
+  if (startsWithText(bytes, 'GIF87a') || startsWithText(bytes, 'GIF89a'))
+    return { kind: 'image', mediaType: 'image/gif' };
+  if (startsWithText(bytes, 'RIFF') && startsWithText(bytes, 'WEBP', 8))
+    return { kind: 'image', mediaType: 'image/webp' };
   if (indexOfText(bytes, '%PDF-', 0, PDF_HEADER_WINDOW) !== -1) return { kind: 'pdf', mediaType: 'application/pdf' };
   return null;
 }
@@ -65,7 +68,10 @@ export function checkAttachment(
 }
 
 /** Before reading any bytes: more files than allowed in one message is TOO_MANY_FILES. */
-export function checkAttachmentCount(count: number, limits: Pick<AttachmentLimits, 'maxFiles'> = ATTACHMENT_LIMITS): void {
+export function checkAttachmentCount(
+  count: number,
+  limits: Pick<AttachmentLimits, 'maxFiles'> = ATTACHMENT_LIMITS,
+): void {
   if (count > limits.maxFiles) throw new DomainError('TOO_MANY_FILES', { limit: limits.maxFiles });
 }
 
@@ -82,9 +88,15 @@ const SUPPORTED_TYPES = new Set([
 ]);
 
 function claimsSupportedKind(name: string | undefined, type: string | undefined): boolean {
-  const extension = name?.trim().toLowerCase().match(/\.([a-z0-9]+)$/)?.[1];
+  const extension = name
+    ?.trim()
+    .toLowerCase()
+    .match(/\.([a-z0-9]+)$/)?.[1];
   const mediaType = type?.split(';')[0]?.trim().toLowerCase();
-  return (extension !== undefined && SUPPORTED_EXTENSIONS.has(extension)) || (mediaType !== undefined && SUPPORTED_TYPES.has(mediaType));
+  return (
+    (extension !== undefined && SUPPORTED_EXTENSIONS.has(extension)) ||
+    (mediaType !== undefined && SUPPORTED_TYPES.has(mediaType))
+  );
 }
 
 /** A cheap look at the structure, not a decode: catches truncated uploads and files that only borrow a signature. */
@@ -142,5 +154,7 @@ function asciiBytes(text: string): number[] {
 }
 
 function readUint32BE(bytes: Uint8Array, at: number): number {
-  return (((bytes[at] ?? 0) << 24) | ((bytes[at + 1] ?? 0) << 16) | ((bytes[at + 2] ?? 0) << 8) | (bytes[at + 3] ?? 0)) >>> 0;
+  return (
+    (((bytes[at] ?? 0) << 24) | ((bytes[at + 1] ?? 0) << 16) | ((bytes[at + 2] ?? 0) << 8) | (bytes[at + 3] ?? 0)) >>> 0
+  );
 }

@@ -24,7 +24,9 @@ export function buildPdf(pages: string[][], options: PdfFixtureOptions = {}): Ui
   add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>');
   pages.forEach((lines, i) => {
     const contents = firstPage + i * 2 + 1;
-    add(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${contents} 0 R >>`);
+    add(
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${contents} 0 R >>`,
+    );
     const ops = lines.map((line, n) => `${n === 0 ? '72 720 Td' : '0 -16 Td'} (${escapePdfString(line)}) Tj`);
     const stream = lines.length > 0 ? `BT /F1 12 Tf ${ops.join(' ')} ET` : '';
     add(`<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`);
@@ -69,7 +71,14 @@ export function buildPng(): Uint8Array {
   // zlib stream of one scanline (filter byte 0 + 4 zero bytes), stored uncompressed.
   const idat = [0x78, 0x01, 0x01, 0x05, 0x00, 0xfa, 0xff, 0, 0, 0, 0, 0, 0x00, 0x05, 0x00, 0x01];
   return new Uint8Array([
-    0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a,
+    0x89,
+    0x50,
+    0x4e,
+    0x47,
+    0x0d,
+    0x0a,
+    0x1a,
+    0x0a,
     ...chunk('IHDR', ihdr),
     ...chunk('IDAT', idat),
     ...chunk('IEND', []),
@@ -85,9 +94,7 @@ export function buildJpeg(): Uint8Array {
 
 /** The classic 1×1 transparent GIF89a. */
 export function buildGif(): Uint8Array {
-  return new Uint8Array(
-    Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64'),
-  );
+  return new Uint8Array(Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64'));
 }
 
 /** A 1×1 lossless WebP (RIFF container with one VP8L chunk). */
