@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SMTPServer } from 'smtp-server';
+import { startFakeOpenAI } from '../apps/api/src/test/fake-openai.js';
 import { startGoogleFixture } from '../apps/api/src/test/google-fixture.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -66,6 +67,7 @@ export default async function globalSetup() {
   });
   const smtpPort = await listen(smtp);
   const google = await startGoogleFixture(GOOGLE_CLIENT_ID);
+  const ai = await startFakeOpenAI({ tokenDelayMs: 15 });
 
   const control = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
@@ -107,6 +109,9 @@ export default async function globalSetup() {
       RATE_LIMIT_PER_IP: '10000',
       RATE_LIMIT_PER_EMAIL: '1000',
       LOG_LEVEL: 'warn',
+      OPENAI_COMPATIBLE_BASE_URL: ai.baseUrl,
+      OPENAI_COMPATIBLE_MODEL: 'parley-test-model',
+      APP_SECRET: 'e2e-secret-'.padEnd(48, 'x'),
       ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
     },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -116,6 +121,7 @@ export default async function globalSetup() {
   process.env.E2E_BASE_URL = baseUrl;
   process.env.E2E_CONTROL_URL = `http://127.0.0.1:${controlPort}`;
   process.env.E2E_GOOGLE_CLIENT_ID = GOOGLE_CLIENT_ID;
+  process.env.E2E_AI_BASE_URL = ai.baseUrl;
 
   return async () => {
     api.kill('SIGTERM');
@@ -123,6 +129,7 @@ export default async function globalSetup() {
     await new Promise((r) => control.close(r));
     await new Promise<void>((r) => smtp.close(() => r()));
     await google.close();
+    await ai.close();
     await rm(dataDir, { recursive: true, force: true });
   };
 }

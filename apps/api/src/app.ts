@@ -18,8 +18,15 @@ import type { Database } from './db/client.js';
 import { createPasswordHasher, type PasswordHasher } from './lib/passwords.js';
 import { createMemoryStore, createRedisStore, type RateLimitStore } from './lib/rate-limit.js';
 import { defineRoute } from './lib/route.js';
+import multipart from '@fastify/multipart';
+import { createSecretBox, resolveAppSecret } from './lib/secret-box.js';
 import { createAuthService, createRequireAuth, createUserService, registerAuthRoutes } from './modules/auth/index.js';
-import { registerErrorHandler } from './plugins/error-handler.js';
+import { createCreditsService } from './modules/billing/index.js';
+import { createChatService, createKeysService, createWritingService, registerChatRoutes, registerWritingRoutes, type ChatTools } from './modules/chat/index.js';
+import { createChatTools } from './modules/chat/tools.js';
+import { createModelRegistry } from './providers/ai/registry.js';
+import { createLocalStorage, type Storage } from './providers/storage/index.js';
+import { MULTIPART, registerErrorHandler } from './plugins/error-handler.js';
 import { registerRequestContext } from './plugins/request-context.js';
 import { registerWeb } from './plugins/web.js';
 import { createGoogleVerifier, type GoogleVerifier } from './providers/google.js';
@@ -33,6 +40,8 @@ export type AppDeps = {
   limits?: RateLimitStore;
   google?: GoogleVerifier;
   passwords?: PasswordHasher;
+  storage?: Storage;
+  chatTools?: Partial<ChatTools>;
   logger?: FastifyServerOptions['logger'];
 };
 
@@ -108,6 +117,9 @@ export async function buildApp(deps: AppDeps) {
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(multipart, {
+    limits: { fileSize: MULTIPART.fileSizeMb * 1024 * 1024, files: MULTIPART.files, fields: 10, fieldSize: 256 * 1024, parts: 20, headerPairs: 100 },
+  });
 
   const auth = createAuthService({ db: database.db, config, mailer, passwords, google, limits, log: app.log });
   const users = createUserService({ db: database.db, passwords });
@@ -119,6 +131,17 @@ export async function buildApp(deps: AppDeps) {
   });
   registerAuthRoutes(app, { auth, users, googleClientId: config.google.clientId, requireAuth });
 
+  const registry = createModelRegistry(config.ai);
+  const credits = createCreditsService({ db: database.db });
+  const box = createSecretBox(await resolveAppSecret(config.appSecret, config.dataDir));
+  const keys = createKeysService({ db: database.db, box, allowPrivateBaseUrls: config.ai.allowPrivateBaseUrls });
+  const storage = deps.storage ?? createLocalStorage(path.join(config.dataDir, 'files'));
+  const tools = { ...createChatTools(config), ...deps.chatTools };
+  const chat = createChatService({ db: database.db, registry, keys, credits, storage, tools, log: app.log, timeoutMs: config.ai.timeoutMs });
+  const writing = createWritingService({ db: database.db, registry, keys, credits, users, tools, timeoutMs: config.ai.timeoutMs });
+  registerChatRoutes(app, { chat, keys, registry, credits, requireAuth });
+  registerWritingRoutes(app, writing, requireAuth);
+
   await registerWeb(app, config.serveWeb ? config.webDist : null);
 
   app.addHook('onClose', async () => {
@@ -126,7 +149,7 @@ export async function buildApp(deps: AppDeps) {
     await database.close();
   });
 
-  return Object.assign(app, { services: { auth, users } });
+  return Object.assign(app, { services: { auth, users, chat, keys, credits } });
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ButtonHTMLAttributes, Ref } from 'react';
 import { cn } from './cn.js';
 import { Spinner } from './spinner.js';
 
@@ -24,7 +24,11 @@ export const buttonClasses = (variant: ButtonVariant = 'primary', extra?: string
     extra,
   );
 
-export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant; loading?: boolean };
+export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
+  variant?: ButtonVariant;
+  loading?: boolean;
+  ref?: Ref<HTMLButtonElement>;
+};
 
 export function Button({
   variant = 'primary',

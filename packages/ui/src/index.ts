@@ -17,5 +17,9 @@ export {
   ChevronRightIcon,
   ArrowLeftIcon,
   PuzzleIcon,
+  ChatIcon,
+  KeyIcon,
   LogoMark,
 } from './icons.js';
+// Page-specific pieces have their own entry points (package.json `exports`): `@parley/ui/markdown`,
+// `@parley/ui/confirm-dialog`, `@parley/ui/action-icons`. Through this barrel every page would carry them.

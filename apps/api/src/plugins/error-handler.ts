@@ -40,7 +40,18 @@ const FRAMEWORK_CODES: Record<string, ErrorCode> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'MALFORMED_BODY',
   FST_ERR_BAD_URL: 'BAD_REQUEST',
   FST_ERR_ASYNC_CONSTRAINT: 'BAD_REQUEST',
+  FST_INVALID_MULTIPART_CONTENT_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  FST_PARTS_LIMIT: 'BAD_REQUEST',
+  FST_FIELDS_LIMIT: 'BAD_REQUEST',
+  FST_PROTO_VIOLATION: 'BAD_REQUEST',
 };
+
+/** Multipart limits, reported with the limit the person hit. */
+const MULTIPART_LIMITS: Record<string, { code: ErrorCode; limit: () => number }> = {
+  FST_REQ_FILE_TOO_LARGE: { code: 'FILE_TOO_LARGE', limit: () => MULTIPART.fileSizeMb },
+  FST_FILES_LIMIT: { code: 'TOO_MANY_FILES', limit: () => MULTIPART.files },
+};
+export const MULTIPART = { fileSizeMb: 25, files: 5 };
 
 export function sendError(request: FastifyRequest, reply: FastifyReply, code: ErrorCode, extra: Partial<ErrorBody> = {}, params: Record<string, string | number> = {}) {
   const status = ERROR_CODES[code];
@@ -59,10 +70,12 @@ export function registerErrorHandler(app: FastifyInstance, db: Db) {
           : {};
       return sendError(request, reply, error.code, extra, error.params);
     }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const issues = error.validation.map((v) => localizeIssue(request.lang, v));
+    if (hasZodFastifySchemaValidationErrors(error) || Array.isArray(error.validation)) {
+      const issues = error.validation!.map((v) => localizeIssue(request.lang, v as Parameters<typeof localizeIssue>[1]));
       return sendError(request, reply, 'VALIDATION_FAILED', { issues });
     }
+    const multipart = error.code ? MULTIPART_LIMITS[error.code] : undefined;
+    if (multipart) return sendError(request, reply, multipart.code, {}, { limit: multipart.limit() });
     const frameworkCode = error.code ? FRAMEWORK_CODES[error.code] : undefined;
     if (frameworkCode) return sendError(request, reply, frameworkCode);
     if (error instanceof SyntaxError || (error.statusCode === 400 && /JSON/i.test(error.message))) {

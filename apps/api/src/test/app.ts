@@ -26,14 +26,14 @@ export async function createTestApp(env: Record<string, string> = {}) {
   const mail = createCaptureMailer();
   const config = loadConfig({
     NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.DBG_LOG ?? 'silent',
     DATA_DIR: dataDir,
     PUBLIC_URL: 'http://parley.test',
     ARGON2_MEMORY_KIB: '1024',
     SERVE_WEB: 'false',
     ...env,
   });
-  const app = await buildApp({ config, database, mailer: mail, logger: false });
+  const app = await buildApp({ config, database, mailer: mail, logger: process.env.DBG_LOG ? { level: process.env.DBG_LOG } : false });
   await app.ready();
 
   const json = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, options: { body?: unknown; token?: string; lang?: string; headers?: Record<string, string> } = {}) => {

@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { pathToFileURL } from 'node:url';
 
 /**
@@ -46,7 +46,7 @@ async function readBody(req: IncomingMessage) {
 
 export async function startFakeOpenAI(options: { port?: number; host?: string; tokenDelayMs?: number } = {}) {
   const requests: RecordedRequest[] = [];
-  const sockets = new Set<import('node:net').Socket>();
+  const sockets = new Set<Socket>();
   const server: Server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const raw = await readBody(req);
@@ -98,7 +98,8 @@ export async function startFakeOpenAI(options: { port?: number; host?: string; t
     for (let i = 0; i < parts.length; i += 1) {
       if (res.destroyed) return;
       if (question.includes('#failmid') && i === 3) {
-        res.socket?.destroy(); // the connection dies mid-answer
+        await new Promise((r) => setTimeout(r, 50)); // let the first tokens reach the client
+        res.socket?.destroy(); // then the connection dies mid-answer
         return;
       }
       send(chunk({ content: parts[i] }));

@@ -34,6 +34,11 @@ describe('extractPdfPages', () => {
     });
   });
 
+  it('reads a Node Buffer, which is how uploads arrive', async () => {
+    const result = await extractPdfPages(Buffer.from(buildPdf([['From a buffer']])), { maxPages: 1 });
+    expect(result.pages).toEqual([{ page: 1, text: 'From a buffer' }]);
+  });
+
   it('leaves the caller its bytes', async () => {
     const pdf = buildPdf([['Hello']]);
     const copy = pdf.slice();

@@ -67,8 +67,9 @@ async function read(bytes: Uint8Array, maxPages: number, deadline: number, job: 
   const { getDocument } = await getResolvedPDFJS();
   if (job.done) throw new DomainError('INVALID_FILE');
   const task = getDocument({
-    // pdf.js may take ownership of (detach) the buffer it is given; the caller keeps theirs.
-    data: bytes.slice(),
+    // pdf.js may take ownership of (detach) the buffer it is given; the caller keeps theirs. A plain Uint8Array
+    // copy, because pdf.js refuses Node Buffers (which is what uploads arrive as).
+    data: new Uint8Array(bytes),
     isEvalSupported: false,
     disableFontFace: true,
     verbosity: PDFJS_ERRORS_ONLY,

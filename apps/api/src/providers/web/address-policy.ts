@@ -50,7 +50,13 @@ const RANGES: Range[] = [
 ];
 
 /** Cloud metadata names that must never be fetched, even where the operator allows private addresses. */
-const METADATA_HOSTS = new Set(['metadata.google.internal', 'metadata.goog', 'metadata', 'instance-data', 'instance-data.ec2.internal']);
+const METADATA_HOSTS = new Set([
+  'metadata.google.internal',
+  'metadata.goog',
+  'metadata',
+  'instance-data',
+  'instance-data.ec2.internal',
+]);
 
 function ipv4ToInt(ip: string): number | null {
   const parts = ip.split('.');
@@ -71,7 +77,8 @@ function ipv6ToBigInt(raw: string): bigint | null {
   const [head = '', rest] = ip.split('::');
   const left = head ? head.split(':') : [];
   const right = rest ? rest.split(':') : [];
-  const groups = rest === undefined ? left : [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right];
+  const groups =
+    rest === undefined ? left : [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right];
   return groups.reduce((acc, g) => (acc << 16n) | BigInt(parseInt(g, 16)), 0n);
 }
 
@@ -132,6 +139,7 @@ export function isBlockedAddress(ip: string): boolean {
 export function classifyHostname(hostname: string): AddressClass {
   const name = hostname.toLowerCase().replace(/\.$/, '');
   if (METADATA_HOSTS.has(name)) return 'forbidden';
-  if (name === 'localhost' || name.endsWith('.localhost') || name.endsWith('.internal') || name.endsWith('.local')) return 'private';
+  if (name === 'localhost' || name.endsWith('.localhost') || name.endsWith('.internal') || name.endsWith('.local'))
+    return 'private';
   return 'public';
 }

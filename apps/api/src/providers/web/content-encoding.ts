@@ -34,7 +34,11 @@ async function decodeOnce(body: Buffer, encoding: string, maxDecodedBytes: numbe
 }
 
 /** Undoes Content-Encoding (applied in order, so undone in reverse), never producing more than `maxDecodedBytes`. */
-export async function decodeContent(body: Buffer, contentEncoding: string | undefined, maxDecodedBytes: number): Promise<Buffer> {
+export async function decodeContent(
+  body: Buffer,
+  contentEncoding: string | undefined,
+  maxDecodedBytes: number,
+): Promise<Buffer> {
   const encodings = (contentEncoding ?? '')
     .split(',')
     .map((e) => e.trim().toLowerCase())

@@ -46,7 +46,15 @@ const USER_AGENT = 'Mozilla/5.0 (compatible; ParleyFetcher/1.0)';
 const DEFAULT_ACCEPT = 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.8';
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 /** Headers the caller may not set: they belong to the transport or to our decoding. */
-const RESERVED_HEADERS = new Set(['host', 'accept-encoding', 'connection', 'content-length', 'transfer-encoding', 'te', 'upgrade']);
+const RESERVED_HEADERS = new Set([
+  'host',
+  'accept-encoding',
+  'connection',
+  'content-length',
+  'transfer-encoding',
+  'te',
+  'upgrade',
+]);
 /** Headers that must not follow a redirect to another origin. */
 const CREDENTIAL_HEADERS = new Set(['authorization', 'cookie', 'proxy-authorization']);
 
@@ -102,7 +110,9 @@ function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
 async function resolveChecked(target: Target, settings: Settings, signal: AbortSignal): Promise<ResolvedAddress> {
   const privateAllowed = settings.allowPrivate || settings.allowedHosts.has(target.hostKey);
   if (!target.literal) assertAllowed(classifyHostname(target.hostname), privateAllowed);
-  const answers = target.literal ? [{ address: target.literal, family: isIP(target.literal) }] : await abortable(settings.lookup(target.hostname), signal);
+  const answers = target.literal
+    ? [{ address: target.literal, family: isIP(target.literal) }]
+    : await abortable(settings.lookup(target.hostname), signal);
   if (answers.length === 0) throw new DomainError('FETCH_FAILED');
   for (const answer of answers) assertAllowed(classifyAddress(answer.address), privateAllowed);
   const address = normalizeIp(answers[0]!.address)!;
@@ -117,11 +127,20 @@ function pinnedLookup(pinned: ResolvedAddress): LookupFunction {
   };
 }
 
-function send(target: Target, pinned: ResolvedAddress, headers: Record<string, string>, signal: AbortSignal): Promise<IncomingMessage> {
+function send(
+  target: Target,
+  pinned: ResolvedAddress,
+  headers: Record<string, string>,
+  signal: AbortSignal,
+): Promise<IncomingMessage> {
   const client = target.url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
     // agent: false — no pooled socket that was connected for some other pin.
-    const request = client.request(target.url, { method: 'GET', headers, signal, agent: false, lookup: pinnedLookup(pinned) }, resolve);
+    const request = client.request(
+      target.url,
+      { method: 'GET', headers, signal, agent: false, lookup: pinnedLookup(pinned) },
+      resolve,
+    );
     request.on('error', reject);
     request.end();
   });
@@ -174,7 +193,12 @@ async function fetchFollowing(url: string, settings: Settings, signal: AbortSign
     if (next === null) {
       const raw = await readLimited(response, settings.maxBytes);
       const body = await decodeContent(raw, response.headers['content-encoding'], settings.maxDecodedBytes);
-      return { url: target.url.href, status: response.statusCode ?? 0, contentType: contentTypeOf(response.headers), body };
+      return {
+        url: target.url.href,
+        status: response.statusCode ?? 0,
+        contentType: contentTypeOf(response.headers),
+        body,
+      };
     }
     response.destroy();
     if (hop >= settings.maxRedirects) throw new DomainError('FETCH_FAILED');

@@ -1,0 +1,112 @@
+import '@fastify/multipart';
+import { chatRequestSchema, STREAM_PATHS } from '@parley/contract';
+import { createUIMessageStreamResponse, experimental_transcribe as transcribe } from 'ai';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { DomainError } from '../../lib/errors.js';
+import { defineRoute } from '../../lib/route.js';
+import type { ModelRegistry } from '../../providers/ai/registry.js';
+import type { CreditsService } from '../billing/index.js';
+import type { ChatService, Upload } from './chat.service.js';
+import type { KeysService } from './keys.service.js';
+
+type Deps = { chat: ChatService; keys: KeysService; registry: ModelRegistry; credits: CreditsService; requireAuth: preHandlerAsyncHookHandler };
+
+function caller(request: FastifyRequest) {
+  if (!request.auth) throw new Error('requireAuth did not run');
+  return request.auth;
+}
+
+/** Reads a multipart body: JSON fields by name, files in order. Limits are enforced by @fastify/multipart as it reads. */
+async function readMultipart(request: FastifyRequest, fileField: string) {
+  if (!request.isMultipart()) throw new DomainError('UNSUPPORTED_MEDIA_TYPE');
+  const fields: Record<string, string> = {};
+  const files: Upload[] = [];
+  for await (const part of request.parts()) {
+    if (part.type === 'file') {
+      if (part.fieldname !== fileField) {
+        await part.toBuffer();
+        throw new DomainError('BAD_REQUEST');
+      }
+      files.push({ bytes: await part.toBuffer(), name: part.filename ?? '', declaredType: part.mimetype ?? '' });
+    } else {
+      fields[part.fieldname] = String(part.value ?? '');
+    }
+  }
+  return { fields, files };
+}
+
+export function registerChatRoutes(app: FastifyInstance, { chat, keys, registry, credits, requireAuth }: Deps) {
+  const route = <N extends Parameters<typeof defineRoute>[1]>(name: N, handler: Parameters<typeof defineRoute<N>>[3]) =>
+    defineRoute(app, name, requireAuth, handler);
+
+  app.post(STREAM_PATHS.chat, { preHandler: requireAuth, schema: { hide: true } }, async (request, reply) => {
+    const { user } = caller(request);
+    const { fields, files } = await readMultipart(request, 'files');
+    let raw: unknown;
+    try {
+      raw = JSON.parse(fields.request ?? '');
+    } catch {
+      throw new DomainError('MALFORMED_BODY');
+    }
+    const parsed = chatRequestSchema.safeParse(raw);
+    if (!parsed.success) {
+      throw Object.assign(new Error('invalid chat request'), {
+        statusCode: 400,
+        validation: parsed.error.issues.map((i) => ({ keyword: i.code, instancePath: `/${i.path.join('/')}`, message: i.message, params: { ...i } })),
+        validationContext: 'body',
+      });
+    }
+    const turn = await chat.startTurn(user, parsed.data, files, request.lang);
+    // The client going away stops the provider call (and a stream with no output is refunded).
+    reply.raw.on('close', () => {
+      if (!reply.raw.writableFinished) turn.abort();
+    });
+    return reply.send(createUIMessageStreamResponse({ stream: turn.stream, headers: { 'x-chat-id': turn.chatId, 'cache-control': 'no-store' } }));
+  });
+
+  app.post(STREAM_PATHS.transcribe, { preHandler: requireAuth, schema: { hide: true } }, async (request) => {
+    const { user } = caller(request);
+    const { files } = await readMultipart(request, 'audio');
+    const audio = files[0];
+    if (!audio || files.length > 1 || audio.bytes.length === 0) throw new DomainError('INVALID_FILE');
+    const transcriber = registry.transcriber(await keys.ownKeys(user.id));
+    if (!transcriber) throw new DomainError('MODEL_UNAVAILABLE', { model: 'Speech to text' });
+    const reservation = await credits.reserve(user.id, 'basic', 'transcribe', { metered: transcriber.keySource === 'server' });
+    try {
+      const result = await transcribe({ model: transcriber.model, audio: audio.bytes, abortSignal: AbortSignal.timeout(60_000) });
+      await reservation.charge();
+      return { status: 200, message: 'OK', data: { text: result.text } };
+    } catch (error) {
+      await reservation.refund();
+      request.log.warn({ err: error }, 'transcription failed');
+      throw new DomainError('PROVIDER_ERROR');
+    }
+  });
+
+  app.get<{ Params: { id: string } }>(STREAM_PATHS.file, { preHandler: requireAuth, schema: { hide: true } }, async (request, reply) => {
+    const { user } = caller(request);
+    if (!/^[0-9a-f-]{36}$/i.test(request.params.id)) throw new DomainError('NOT_FOUND', { what: 'file' });
+    const file = await chat.file(user, request.params.id);
+    reply.header('content-type', file.mediaType);
+    reply.header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(file.name)}`);
+    reply.header('cache-control', 'private, max-age=3600');
+    reply.header('x-content-type-options', 'nosniff');
+    return reply.send(file.bytes);
+  });
+
+  route('models', async ({ request }) => ({ data: await chat.availability(caller(request).user) }));
+  route('chatHistories', async ({ query, request }) => ({ data: await chat.list(caller(request).user, query) }));
+  route('chatHistory', async ({ query, request }) => ({ data: await chat.get(caller(request).user, query.chatHistoryId) }));
+  route('deleteChatHistory', async ({ query, request }) => {
+    await chat.remove(caller(request).user, query.chatHistoryId);
+    return { data: null };
+  });
+  route('deleteChatHistories', async ({ request }) => ({ data: { deleted: await chat.removeAll(caller(request).user) } }));
+
+  route('addApiKey', async ({ body, request }) => ({ data: await keys.add(caller(request).user.id, body) }));
+  route('apiKeys', async ({ request }) => ({ data: await keys.list(caller(request).user.id) }));
+  route('deleteApiKey', async ({ query, request }) => {
+    await keys.remove(caller(request).user.id, query.provider);
+    return { data: null };
+  });
+}

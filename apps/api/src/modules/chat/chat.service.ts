@@ -1,0 +1,395 @@
+import { randomUUID } from 'node:crypto';
+import { type chatRequestSchema, type Attachment, type ChatHistory, type ChatMessage, type ChatSummary, type Source, type UiLanguage } from '@parley/contract';
+import { translate } from '@parley/i18n/server';
+import { generateText, streamText, type ModelMessage, type UIMessageChunk } from 'ai';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import type { MessageMeta, StoredPart } from '../../db/schema/index.js';
+import { DomainError, NotFoundError } from '../../lib/errors.js';
+import type { ModelRegistry, ResolvedModel } from '../../providers/ai/registry.js';
+import type { Storage } from '../../providers/storage/index.js';
+import type { CreditsService } from '../billing/index.js';
+import type { UserRow } from '../auth/index.js';
+import * as q from './chat.queries.js';
+import { buildContext, type BuildDocumentContext } from './context.js';
+import type { KeysService } from './keys.service.js';
+
+export type Upload = { bytes: Buffer; name: string; declaredType: string };
+export type ChatInput = z.output<typeof chatRequestSchema>;
+
+/** Everything from outside that a turn may need, passed in so tests and production wire their own. */
+export type ChatTools = {
+  checkAttachment: (file: { bytes: Uint8Array; declaredName?: string; declaredType?: string }) => { kind: 'image' | 'pdf'; mediaType: string };
+  checkAttachmentCount: (count: number) => void;
+  extractPdf: (bytes: Uint8Array) => Promise<{ pageCount: number; pages: { page: number; text: string }[]; title?: string }>;
+  buildDocumentContext: BuildDocumentContext;
+  readPage: (url: string) => Promise<{ url: string; title: string; text: string }>;
+  parseYouTubeVideoId: (url: string) => string | null;
+  fetchTranscript: (videoId: string) => Promise<{ videoId: string; title: string; language: string; text: string; segments: { start: number; duration: number; text: string }[] }>;
+  search: ((query: string, opts: { limit: number; language?: string }) => Promise<{ title: string; url: string; snippet: string }[]>) | null;
+};
+
+type Deps = {
+  db: Db;
+  registry: ModelRegistry;
+  keys: KeysService;
+  credits: CreditsService;
+  storage: Storage;
+  tools: ChatTools;
+  log: FastifyBaseLogger;
+  timeoutMs: number;
+};
+
+const TITLE_MAX = 80;
+const pageSize = 3000;
+
+/** Splits a long text (page or transcript) into numbered chunks so retrieval can pick the relevant ones. */
+function paginate(text: string) {
+  const pages: { page: number; text: string }[] = [];
+  for (let i = 0; i < text.length; i += pageSize) pages.push({ page: pages.length + 1, text: text.slice(i, i + pageSize) });
+  return pages;
+}
+
+function toAttachment(doc: q.DocumentRow): Attachment {
+  return {
+    id: doc.id,
+    kind: doc.kind,
+    name: doc.name,
+    mediaType: doc.mediaType,
+    size: doc.size,
+    ...(doc.url ? { url: doc.url } : {}),
+    ...(doc.pages && doc.kind === 'pdf' ? { pageCount: doc.pages.length } : {}),
+  };
+}
+
+export function createChatService({ db, registry, keys, credits, storage, tools, log, timeoutMs }: Deps) {
+  async function resolveModel(user: UserRow, modelId: ChatInput['model']) {
+    const ownKeys = await keys.ownKeys(user.id);
+    const resolved = registry.resolve(modelId, ownKeys);
+    if (resolved.keySource === 'own') {
+      const own = ownKeys.find((k) => k.provider === resolved.info.provider)!;
+      await keys.checkBaseUrl(own);
+    }
+    return resolved;
+  }
+
+  async function storeUploads(user: UserRow, conversationId: string, files: Upload[], resolved: ResolvedModel) {
+    tools.checkAttachmentCount(files.length);
+    const checked = files.map((f) => ({ file: f, kind: tools.checkAttachment({ bytes: f.bytes, declaredName: f.name, declaredType: f.declaredType }) }));
+    if (checked.some((c) => c.kind.kind === 'image') && !resolved.info.capabilities.vision) {
+      throw new DomainError('MODEL_NO_VISION', { model: resolved.label });
+    }
+    const docs: q.DocumentRow[] = [];
+    for (const { file, kind } of checked) {
+      const pages = kind.kind === 'pdf' ? (await tools.extractPdf(file.bytes)).pages : null;
+      const id = randomUUID();
+      const storageKey = `${user.id}/${id}`;
+      await storage.put(storageKey, file.bytes);
+      docs.push(
+        await q.insertDocument(db, {
+          id,
+          userId: user.id,
+          conversationId,
+          kind: kind.kind,
+          name: file.name.slice(0, 200) || (kind.kind === 'pdf' ? 'document.pdf' : 'image'),
+          mediaType: kind.mediaType,
+          size: file.bytes.length,
+          storageKey,
+          pages,
+        }),
+      );
+    }
+    return docs;
+  }
+
+  async function fetchUrl(user: UserRow, conversationId: string, url: string) {
+    const videoId = tools.parseYouTubeVideoId(url);
+    if (videoId) {
+      const t = await tools.fetchTranscript(videoId);
+      return q.insertDocument(db, { userId: user.id, conversationId, kind: 'video', name: t.title || url, mediaType: 'text/plain', size: t.text.length, url, pages: paginate(t.text) });
+    }
+    const page = await tools.readPage(url);
+    return q.insertDocument(db, { userId: user.id, conversationId, kind: 'page', name: page.title || page.url, mediaType: 'text/html', size: page.text.length, url: page.url, pages: paginate(page.text) });
+  }
+
+  async function loadImages(docs: q.DocumentRow[]) {
+    const images = new Map<string, { bytes: Uint8Array; mediaType: string }>();
+    for (const doc of docs.filter((d) => d.kind === 'image' && d.storageKey).slice(-4)) {
+      images.set(doc.id, { bytes: await storage.get(doc.storageKey!), mediaType: doc.mediaType });
+    }
+    return images;
+  }
+
+  function messageView(row: q.MessageRow, docs: Map<string, q.DocumentRow>): ChatMessage {
+    return {
+      id: row.id,
+      role: row.role,
+      text: row.parts.flatMap((p) => (p.type === 'text' ? [p.text] : [])).join('\n'),
+      attachments: row.parts.flatMap((p) => (p.type === 'attachment' && docs.has(p.documentId) ? [toAttachment(docs.get(p.documentId)!)] : [])),
+      model: row.meta.model ?? null,
+      sources: row.meta.sources ?? [],
+      citedPages: row.meta.citedPages ?? [],
+      status: row.meta.status ?? 'complete',
+      createdAt: row.createdAt.toISOString(),
+    };
+  }
+
+  return {
+    /**
+     * Validates and prepares one turn (history, attachments, sources), reserves its credit, and returns the
+     * stream of the answer. Nothing is charged if the provider fails before any output.
+     */
+    async startTurn(user: UserRow, input: ChatInput, files: Upload[], lang: UiLanguage) {
+      const resolved = await resolveModel(user, input.model);
+      const isNew = !input.chatId;
+      const conversation = input.chatId
+        ? await q.findConversation(db, input.chatId, user.id)
+        : await q.insertConversation(db, { userId: user.id, title: input.text.slice(0, TITLE_MAX) || '…', model: input.model });
+      if (!conversation) throw new NotFoundError('conversation');
+
+      let messages = await q.listMessages(db, conversation.id);
+      let question = input.text;
+      let keepAttachments: string[] = [];
+      if (input.regenerate) {
+        const lastUser = [...messages].reverse().find((m) => m.role === 'user');
+        if (!lastUser) throw new DomainError('BAD_REQUEST');
+        question = lastUser.parts.flatMap((p) => (p.type === 'text' ? [p.text] : [])).join('\n');
+        keepAttachments = lastUser.parts.flatMap((p) => (p.type === 'attachment' ? [p.documentId] : []));
+        await q.truncateFrom(db, conversation.id, lastUser.position);
+        messages = messages.filter((m) => m.position < lastUser.position);
+      } else if (input.editMessageId) {
+        const edited = messages.find((m) => m.id === input.editMessageId && m.role === 'user');
+        if (!edited) throw new NotFoundError('message');
+        keepAttachments = edited.parts.flatMap((p) => (p.type === 'attachment' ? [p.documentId] : []));
+        await q.truncateFrom(db, conversation.id, edited.position);
+        messages = messages.filter((m) => m.position < edited.position);
+      }
+
+      const uploaded = await storeUploads(user, conversation.id, files, resolved);
+      const fetched = input.url ? [await fetchUrl(user, conversation.id, input.url)] : [];
+      const attachmentIds = [...keepAttachments, ...uploaded.map((d) => d.id), ...fetched.map((d) => d.id)];
+
+      const sources: (Source & { snippet: string })[] = [];
+      if (input.webSearch) {
+        if (!tools.search) throw new DomainError('SEARCH_UNAVAILABLE');
+        const results = await tools.search(question, { limit: 5 });
+        results.forEach((r, i) => sources.push({ n: i + 1, title: r.title, url: r.url, snippet: r.snippet }));
+      }
+
+      // Documents of the whole conversation stay in context for follow-up questions.
+      const earlierIds = messages.flatMap((m) => m.parts.flatMap((p) => (p.type === 'attachment' ? [p.documentId] : [])));
+      const allDocs = await q.documentsByIds(db, [...new Set([...earlierIds, ...attachmentIds])], user.id);
+      const docsById = new Map(allDocs.map((d) => [d.id, d]));
+      if (!resolved.info.capabilities.vision && attachmentIds.some((id) => docsById.get(id)?.kind === 'image')) {
+        throw new DomainError('MODEL_NO_VISION', { model: resolved.label });
+      }
+      const images = resolved.info.capabilities.vision ? await loadImages(allDocs) : new Map();
+
+      const userParts: StoredPart[] = [{ type: 'text', text: question }, ...attachmentIds.map((documentId) => ({ type: 'attachment' as const, documentId }))];
+      const userMessage = await q.appendMessage(db, { conversationId: conversation.id, role: 'user', parts: userParts, meta: {} });
+
+      const context = buildContext({
+        now: new Date(),
+        contextWindow: resolved.info.contextWindow,
+        vision: resolved.info.capabilities.vision,
+        question,
+        history: messages,
+        documents: allDocs,
+        images,
+        sources,
+        buildDocumentContext: tools.buildDocumentContext,
+      });
+      const currentImages = attachmentIds.flatMap((id) => (images.has(id) ? [images.get(id)!] : []));
+      const modelMessages: ModelMessage[] = [
+        ...context.history,
+        currentImages.length
+          ? { role: 'user', content: [{ type: 'text', text: question }, ...currentImages.map((i) => ({ type: 'image' as const, image: i.bytes, mediaType: i.mediaType }))] }
+          : { role: 'user', content: question },
+      ];
+
+      const reservation = await credits.reserve(user.id, resolved.info.tier, 'chat', { metered: resolved.keySource === 'server' });
+      const publicSources = sources.map(({ n, title, url }) => ({ n, title, url }));
+      const assistantId = randomUUID();
+
+      const clientAbort = new AbortController();
+      const providerAbort = new AbortController();
+      let timedOut = false;
+      const timer = setTimeout(() => {
+        timedOut = true;
+        providerAbort.abort(new Error('provider timeout'));
+      }, timeoutMs);
+      clientAbort.signal.addEventListener('abort', () => providerAbort.abort(clientAbort.signal.reason));
+
+      let text = '';
+      let finalized = false;
+      let usage: MessageMeta['usage'];
+      const finalize = async (status: 'complete' | 'stopped' | 'failed') => {
+        if (finalized) return;
+        finalized = true;
+        clearTimeout(timer);
+        try {
+          if (text.length > 0) await reservation.charge();
+          else await reservation.refund();
+          if (text.length > 0 || status === 'complete') {
+            await q.appendMessage(db, {
+              conversationId: conversation.id,
+              role: 'assistant',
+              parts: [{ type: 'text', text }],
+              meta: { model: input.model, sources: publicSources, citedPages: context.citedPages, status, ...(usage ? { usage } : {}) },
+            });
+          }
+          await q.touchConversation(db, conversation.id, { model: input.model });
+          if (isNew && status === 'complete') void nameConversation(conversation.id, question, text, resolved);
+        } catch (error) {
+          log.error({ err: error }, 'could not settle a chat turn');
+        }
+      };
+
+      const result = streamText({
+        model: resolved.model,
+        system: context.system,
+        messages: modelMessages,
+        abortSignal: providerAbort.signal,
+        maxRetries: 1,
+        onChunk: ({ chunk }) => {
+          if (chunk.type === 'text-delta') text += chunk.text;
+        },
+        onFinish: async (event) => {
+          usage = { inputTokens: event.totalUsage.inputTokens, outputTokens: event.totalUsage.outputTokens };
+          await finalize('complete');
+        },
+        onError: async ({ error }) => {
+          if (clientAbort.signal.aborted) return finalize('stopped');
+          log.warn({ err: error }, 'provider failed during a chat turn');
+          await finalize('failed');
+        },
+        onAbort: async () => {
+          await finalize(timedOut ? 'failed' : 'stopped');
+        },
+      });
+
+      const errorText = translate(lang, 'api', 'errors.PROVIDER_ERROR');
+      const timeoutText = translate(lang, 'api', 'errors.FETCH_TIMEOUT');
+      const upstream = result.toUIMessageStream({
+        sendStart: false,
+        onError: () => errorText,
+        messageMetadata: ({ part }) => (part.type === 'finish' ? { citedPages: context.citedPages } : undefined),
+      });
+
+      async function* chunks(): AsyncGenerator<UIMessageChunk> {
+        yield {
+          type: 'start',
+          messageId: assistantId,
+          messageMetadata: { chatId: conversation!.id, userMessageId: userMessage.id, model: input.model, modelLabel: resolved.label, keySource: resolved.keySource },
+        };
+        for (const s of publicSources) yield { type: 'source-url', sourceId: `source-${s.n}`, url: s.url, title: s.title };
+        for await (const chunk of upstream) {
+          if (chunk.type === 'abort' && timedOut) {
+            yield { type: 'error', errorText: timeoutText };
+            continue;
+          }
+          yield chunk;
+        }
+        await finalize(timedOut ? 'failed' : 'complete');
+      }
+
+      const iterator = chunks();
+      const stream = new ReadableStream<UIMessageChunk>({
+        async pull(controller) {
+          try {
+            const next = await iterator.next();
+            if (next.done) controller.close();
+            else controller.enqueue(next.value);
+          } catch (error) {
+            const stopped = clientAbort.signal.aborted;
+            if (!stopped) log.warn({ err: error }, 'chat stream ended with an error');
+            await finalize(stopped ? 'stopped' : 'failed');
+            try {
+              controller.enqueue({ type: 'error', errorText });
+              controller.close();
+            } catch {
+              // the client is already gone
+            }
+          }
+        },
+        async cancel() {
+          // The client left: stop the provider and keep what was said so far.
+          clientAbort.abort(new Error('client closed the stream'));
+          await finalize('stopped');
+        },
+      });
+
+      return {
+        stream,
+        chatId: conversation.id,
+        abort: () => {
+          if (clientAbort.signal.aborted) return;
+          clientAbort.abort(new Error('client went away'));
+          void finalize('stopped');
+        },
+      };
+    },
+
+    async list(user: UserRow, query: { q?: string | undefined; limit: number }): Promise<ChatSummary[]> {
+      const rows = await q.listConversations(db, user.id, query);
+      return rows.map((c) => ({ chatHistoryId: c.id, title: c.title, model: c.model, createdAt: c.createdAt.toISOString(), updatedAt: c.updatedAt.toISOString() }));
+    },
+
+    async get(user: UserRow, id: string): Promise<ChatHistory> {
+      const conversation = await q.findConversation(db, id, user.id);
+      if (!conversation) throw new NotFoundError('conversation');
+      const rows = await q.listMessages(db, id);
+      const ids = rows.flatMap((m) => m.parts.flatMap((p) => (p.type === 'attachment' ? [p.documentId] : [])));
+      const docs = new Map((await q.documentsByIds(db, ids, user.id)).map((d) => [d.id, d]));
+      return {
+        chatHistoryId: conversation.id,
+        title: conversation.title,
+        model: conversation.model,
+        createdAt: conversation.createdAt.toISOString(),
+        updatedAt: conversation.updatedAt.toISOString(),
+        messages: rows.map((m) => messageView(m, docs)),
+      };
+    },
+
+    async remove(user: UserRow, id: string) {
+      const conversation = await q.findConversation(db, id, user.id);
+      if (!conversation) throw new NotFoundError('conversation');
+      const docs = await q.documentsByIds(db, (await q.listMessages(db, id)).flatMap((m) => m.parts.flatMap((p) => (p.type === 'attachment' ? [p.documentId] : []))), user.id);
+      await q.deleteConversation(db, id, user.id);
+      await Promise.allSettled(docs.filter((d) => d.storageKey).map((d) => storage.remove(d.storageKey!)));
+    },
+
+    async removeAll(user: UserRow) {
+      return q.deleteAllConversations(db, user.id);
+    },
+
+    /** An attachment's bytes, for its owner only. */
+    async file(user: UserRow, id: string) {
+      const doc = await q.findDocument(db, id, user.id);
+      if (!doc?.storageKey) throw new NotFoundError('file');
+      return { bytes: await storage.get(doc.storageKey), mediaType: doc.mediaType, name: doc.name };
+    },
+
+    availability: async (user: UserRow) => registry.availability(await keys.ownKeys(user.id)),
+  };
+
+  /** A short generated title for a new conversation; on any failure the question's opening stays the title. */
+  async function nameConversation(id: string, question: string, answer: string, resolved: ResolvedModel) {
+    try {
+      const { text } = await generateText({
+        model: resolved.model,
+        system: 'Write a short conversation title (at most 6 words) for this exchange, in the language of the question. Answer with the title only, no quotes.',
+        prompt: `Question: ${question.slice(0, 2000)}\n\nAnswer: ${answer.slice(0, 2000)}`,
+        maxRetries: 0,
+        abortSignal: AbortSignal.timeout(15_000),
+      });
+      const title = text.replace(/^["'«\s]+|["'»\s]+$/g, '').split('\n')[0]!.slice(0, TITLE_MAX);
+      if (title) await q.touchConversation(db, id, { title });
+    } catch (error) {
+      log.info({ err: error }, 'could not generate a conversation title');
+    }
+  }
+}
+
+export type ChatService = ReturnType<typeof createChatService>;
