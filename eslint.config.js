@@ -9,7 +9,14 @@ const apiModules = {
   rules: {
     'no-restricted-imports': [
       'error',
-      { patterns: [{ regex: '^\\.\\./(?!\\.\\./)[^/]+/(?!index\\.js$)', message: 'A module uses another only through its index.ts.' }] },
+      {
+        patterns: [
+          {
+            regex: '^\\.\\./(?!\\.\\./)[^/]+/(?!index\\.js$)',
+            message: 'A module uses another only through its index.ts.',
+          },
+        ],
+      },
     ],
   },
 };
@@ -20,13 +27,19 @@ const webFeatures = [
   {
     files: ['apps/web/src/features/*/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./(?!\\.\\./)|^(\\.\\./)+app(/|$)', message: crossFeature }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^\\.\\./(?!\\.\\./)|^(\\.\\./)+app(/|$)', message: crossFeature }] },
+      ],
     },
   },
   {
     files: ['apps/web/src/features/*/*/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./\\.\\./(?!\\.\\./)|^(\\.\\./)+app(/|$)', message: crossFeature }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^\\.\\./\\.\\./(?!\\.\\./)|^(\\.\\./)+app(/|$)', message: crossFeature }] },
+      ],
     },
   },
 ];
@@ -36,7 +49,14 @@ const packagesStayDown = {
   rules: {
     'no-restricted-imports': [
       'error',
-      { patterns: [{ group: ['@parley/api', '@parley/web', '@parley/extension', '**/apps/**'], message: 'Packages never import apps.' }] },
+      {
+        patterns: [
+          {
+            group: ['@parley/api', '@parley/web', '@parley/extension', '**/apps/**'],
+            message: 'Packages never import apps.',
+          },
+        ],
+      },
     ],
   },
 };
@@ -46,27 +66,57 @@ const contractIsLeaf = {
   rules: {
     'no-restricted-imports': [
       'error',
-      { patterns: [{ group: ['@parley/*', 'react', 'react-dom', 'fastify', 'drizzle-orm'], message: 'The contract depends on zod only.' }] },
+      {
+        patterns: [
+          {
+            group: ['@parley/*', 'react', 'react-dom', 'fastify', 'drizzle-orm'],
+            message: 'The contract depends on zod only.',
+          },
+        ],
+      },
     ],
   },
 };
 
 const noEnvOutsideConfig = {
   files: ['apps/api/src/**/*.ts'],
-  ignores: ['apps/api/src/config.ts', 'apps/api/src/server.ts', 'apps/api/src/cli.ts', 'apps/api/src/test/**', 'apps/api/src/**/*.test.ts'],
+  ignores: [
+    'apps/api/src/config.ts',
+    'apps/api/src/server.ts',
+    'apps/api/src/cli.ts',
+    'apps/api/src/test/**',
+    'apps/api/src/**/*.test.ts',
+  ],
   rules: {
-    'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration once in config.ts.' }],
+    'no-restricted-properties': [
+      'error',
+      { object: 'process', property: 'env', message: 'Read configuration once in config.ts.' },
+    ],
   },
 };
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '**/.output/**', '**/.wxt/**', 'data/**', 'apps/api/drizzle/**', 'test-results/**', 'playwright-report/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/.output/**',
+      '**/.wxt/**',
+      'data/**',
+      'apps/api/drizzle/**',
+      'test-results/**',
+      'playwright-report/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'no-console': ['error', { allow: ['warn', 'error'] }],

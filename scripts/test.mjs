@@ -45,7 +45,20 @@ function countPlaywright(file) {
 }
 
 const vitest = (label, dir, file, env) => {
-  run(label, 'npx', ['vitest', 'run', '--root', dir, '--reporter=default', '--reporter=json', `--outputFile=${path.join(results, file)}`], env);
+  run(
+    label,
+    'npx',
+    [
+      'vitest',
+      'run',
+      '--root',
+      dir,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile=${path.join(results, file)}`,
+    ],
+    env,
+  );
   countVitest(path.join(results, file));
 };
 
@@ -53,8 +66,16 @@ function ensureChromium() {
   if (existsSync('/usr/bin/chromium')) return true;
   console.log('Debian Chromium is missing: installing it (apt-get install -y chromium)…');
   const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
-  const update = spawnSync(sudo[0] ?? 'apt-get', [...sudo.slice(1), ...(sudo.length ? ['apt-get'] : []), 'update', '-qq'], { stdio: 'inherit' });
-  const install = spawnSync(sudo[0] ?? 'apt-get', [...sudo.slice(1), ...(sudo.length ? ['apt-get'] : []), 'install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  const update = spawnSync(
+    sudo[0] ?? 'apt-get',
+    [...sudo.slice(1), ...(sudo.length ? ['apt-get'] : []), 'update', '-qq'],
+    { stdio: 'inherit' },
+  );
+  const install = spawnSync(
+    sudo[0] ?? 'apt-get',
+    [...sudo.slice(1), ...(sudo.length ? ['apt-get'] : []), 'install', '-y', '-qq', 'chromium'],
+    { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } },
+  );
   return update.status === 0 && install.status === 0 && existsSync('/usr/bin/chromium');
 }
 

@@ -12,7 +12,12 @@ beforeAll(async () => {
   await mkdir(path.join(webDist, 'assets'));
   await writeFile(path.join(webDist, 'index.html'), '<!doctype html><title>Parley</title><div id="root"></div>');
   await writeFile(path.join(webDist, 'assets', 'index-abc123.js'), 'console.log(1)');
-  t = await createTestApp({ SERVE_WEB: 'true', WEB_DIST: webDist, BODY_LIMIT_BYTES: '4096', CORS_ORIGINS: 'https://app.parley.test' });
+  t = await createTestApp({
+    SERVE_WEB: 'true',
+    WEB_DIST: webDist,
+    BODY_LIMIT_BYTES: '4096',
+    CORS_ORIGINS: 'https://app.parley.test',
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -28,7 +33,11 @@ describe('hostile and malformed requests', () => {
       payload: JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(10_000) }),
     });
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toMatchObject({ status: 413, code: 'PAYLOAD_TOO_LARGE', message: 'La solicitud es demasiado grande.' });
+    expect(res.json()).toMatchObject({
+      status: 413,
+      code: 'PAYLOAD_TOO_LARGE',
+      message: 'La solicitud es demasiado grande.',
+    });
     expect((await t.json('GET', '/api/health')).status).toBe(200);
   });
 
@@ -38,19 +47,31 @@ describe('hostile and malformed requests', () => {
     ['a JSON array', '[1,2,3]'],
     ['null', 'null'],
   ])('%s is a 400 with a message, never a 500', async (_, payload) => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json', 'lang-type': 'fr' }, payload });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json', 'lang-type': 'fr' },
+      payload,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/JSON|valide/);
   });
 
   it('an unsupported content type is a 415', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/xml' }, payload: '<a/>' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<a/>',
+    });
     expect(res.statusCode).toBe(415);
     expect(res.json().code).toBe('UNSUPPORTED_MEDIA_TYPE');
   });
 
   it('wrong types and huge strings inside valid JSON are field errors', async () => {
-    const res = await t.json('POST', '/api/auth/register', { body: { email: ['a@b.co'], password: 12345678, name: 'n'.repeat(500) } });
+    const res = await t.json('POST', '/api/auth/register', {
+      body: { email: ['a@b.co'], password: 12345678, name: 'n'.repeat(500) },
+    });
     expect(res.status).toBe(400);
     expect(res.body.issues.map((i: { path: string }) => i.path).sort()).toEqual(['email', 'name', 'password']);
   });
@@ -75,7 +96,11 @@ describe('hostile and malformed requests', () => {
       await local.database.db.execute(sql`drop table user_settings cascade`);
       const res = await local.json('GET', '/api/user/setting', { token: u.token, lang: 'es' });
       expect(res.status).toBe(500);
-      expect(res.body).toEqual({ status: 500, code: 'INTERNAL', message: 'Algo ha fallado por nuestra parte. Inténtalo de nuevo.' });
+      expect(res.body).toEqual({
+        status: 500,
+        code: 'INTERNAL',
+        message: 'Algo ha fallado por nuestra parte. Inténtalo de nuevo.',
+      });
       const logged = await local.database.db.select().from(errorLogs);
       expect(logged).toHaveLength(1);
       expect(logged[0]).toMatchObject({ method: 'GET', url: '/api/user/setting', status: 500, userId: u.user.id });
@@ -87,19 +112,35 @@ describe('hostile and malformed requests', () => {
 
 describe('HTTP surface', () => {
   it('sends security headers and a request id', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'trace-12345678' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-request-id': 'trace-12345678' },
+    });
     expect(res.headers['x-request-id']).toBe('trace-12345678');
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['strict-transport-security']).toBeTruthy();
-    const bad = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'bad id with spaces' } });
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-request-id': 'bad id with spaces' },
+    });
     expect(bad.headers['x-request-id']).not.toBe('bad id with spaces');
   });
 
   it('allows only configured origins (CORS)', async () => {
-    const allowed = await t.app.inject({ method: 'OPTIONS', url: '/api/user/profile', headers: { origin: 'https://app.parley.test', 'access-control-request-method': 'GET' } });
+    const allowed = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/user/profile',
+      headers: { origin: 'https://app.parley.test', 'access-control-request-method': 'GET' },
+    });
     expect(allowed.headers['access-control-allow-origin']).toBe('https://app.parley.test');
-    const denied = await t.app.inject({ method: 'OPTIONS', url: '/api/user/profile', headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET' } });
+    const denied = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/user/profile',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET' },
+    });
     expect(denied.headers['access-control-allow-origin']).toBeUndefined();
   });
 
@@ -120,8 +161,12 @@ describe('HTTP surface', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
     const doc = res.json();
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/auth/register', '/api/auth/login', '/api/user/profile', '/api/user/setting']));
-    expect(doc.paths['/api/auth/register'].post.requestBody.content['application/json'].schema.properties.email).toBeTruthy();
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/auth/register', '/api/auth/login', '/api/user/profile', '/api/user/setting']),
+    );
+    expect(
+      doc.paths['/api/auth/register'].post.requestBody.content['application/json'].schema.properties.email,
+    ).toBeTruthy();
     expect((await t.app.inject({ method: 'GET', url: '/api/docs' })).statusCode).toBeLessThan(400);
   });
 });

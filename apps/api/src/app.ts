@@ -22,7 +22,14 @@ import multipart from '@fastify/multipart';
 import { createSecretBox, resolveAppSecret } from './lib/secret-box.js';
 import { createAuthService, createRequireAuth, createUserService, registerAuthRoutes } from './modules/auth/index.js';
 import { createCreditsService } from './modules/billing/index.js';
-import { createChatService, createKeysService, createWritingService, registerChatRoutes, registerWritingRoutes, type ChatTools } from './modules/chat/index.js';
+import {
+  createChatService,
+  createKeysService,
+  createWritingService,
+  registerChatRoutes,
+  registerWritingRoutes,
+  type ChatTools,
+} from './modules/chat/index.js';
 import { createChatTools } from './modules/chat/tools.js';
 import { createModelRegistry } from './providers/ai/registry.js';
 import { createLocalStorage, type Storage } from './providers/storage/index.js';
@@ -72,7 +79,10 @@ export async function buildApp(deps: AppDeps) {
   app.setSerializerCompiler(serializerCompiler);
 
   // Outside services: real adapters chosen by config unless the caller passes its own.
-  const redis = !deps.limits && config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : null;
+  const redis =
+    !deps.limits && config.redisUrl
+      ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false })
+      : null;
   const limits = deps.limits ?? (redis ? createRedisStore(redis) : createMemoryStore());
   const mailer =
     deps.mailer ??
@@ -111,14 +121,25 @@ export async function buildApp(deps: AppDeps) {
   });
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Parley API', version: '0.1.0', description: 'Every call of the Parley API. Answers: { status, message, data }.' },
+      info: {
+        title: 'Parley API',
+        version: '0.1.0',
+        description: 'Every call of the Parley API. Answers: { status, message, data }.',
+      },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   await app.register(multipart, {
-    limits: { fileSize: MULTIPART.fileSizeMb * 1024 * 1024, files: MULTIPART.files, fields: 10, fieldSize: 256 * 1024, parts: 20, headerPairs: 100 },
+    limits: {
+      fileSize: MULTIPART.fileSizeMb * 1024 * 1024,
+      files: MULTIPART.files,
+      fields: 10,
+      fieldSize: 256 * 1024,
+      parts: 20,
+      headerPairs: 100,
+    },
   });
 
   const auth = createAuthService({ db: database.db, config, mailer, passwords, google, limits, log: app.log });
@@ -137,8 +158,25 @@ export async function buildApp(deps: AppDeps) {
   const keys = createKeysService({ db: database.db, box, allowPrivateBaseUrls: config.ai.allowPrivateBaseUrls });
   const storage = deps.storage ?? createLocalStorage(path.join(config.dataDir, 'files'));
   const tools = { ...createChatTools(config), ...deps.chatTools };
-  const chat = createChatService({ db: database.db, registry, keys, credits, storage, tools, log: app.log, timeoutMs: config.ai.timeoutMs });
-  const writing = createWritingService({ db: database.db, registry, keys, credits, users, tools, timeoutMs: config.ai.timeoutMs });
+  const chat = createChatService({
+    db: database.db,
+    registry,
+    keys,
+    credits,
+    storage,
+    tools,
+    log: app.log,
+    timeoutMs: config.ai.timeoutMs,
+  });
+  const writing = createWritingService({
+    db: database.db,
+    registry,
+    keys,
+    credits,
+    users,
+    tools,
+    timeoutMs: config.ai.timeoutMs,
+  });
   registerChatRoutes(app, { chat, keys, registry, credits, requireAuth });
   registerWritingRoutes(app, writing, requireAuth);
 

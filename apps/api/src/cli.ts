@@ -20,7 +20,12 @@ async function main() {
   const [command, ...rest] = process.argv.slice(2);
   const { values } = parseArgs({
     args: rest,
-    options: { email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' }, count: { type: 'string' } },
+    options: {
+      email: { type: 'string' },
+      password: { type: 'string' },
+      name: { type: 'string' },
+      count: { type: 'string' },
+    },
   });
   if (command !== 'create-admin' && command !== 'create-codes') {
     console.log(USAGE);
@@ -29,7 +34,9 @@ async function main() {
 
   const config = loadConfig(process.env);
   const database = await openDatabase(
-    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
+    config.databaseUrl
+      ? { kind: 'postgres', url: config.databaseUrl }
+      : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
   );
   const users = createUserService({ db: database.db, passwords: createPasswordHasher(config.argon2MemoryKib) });
   try {

@@ -4,7 +4,13 @@ import { ConfigError, loadConfig } from './config.js';
 describe('loadConfig', () => {
   it('has working defaults', () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ port: 3000, databaseUrl: undefined, trustProxy: false, corsOrigins: ['http://localhost:3000'], serveWeb: false });
+    expect(c).toMatchObject({
+      port: 3000,
+      databaseUrl: undefined,
+      trustProxy: false,
+      corsOrigins: ['http://localhost:3000'],
+      serveWeb: false,
+    });
     expect(c.dataDir.endsWith('/data')).toBe(true);
   });
 

@@ -16,8 +16,12 @@ const trustProxy = z
     if (v === '' || v === 'false' || v === '0') return false;
     if (v === 'true') return true;
     if (/^\d+$/.test(v)) return Number(v);
-    const list = v.split(',').map((s) => s.trim()).filter(Boolean);
-    if (list.every((s) => /^[0-9a-fA-F.:/]+$/.test(s) || s === 'loopback' || s === 'linklocal' || s === 'uniquelocal')) return list;
+    const list = v
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    if (list.every((s) => /^[0-9a-fA-F.:/]+$/.test(s) || s === 'loopback' || s === 'linklocal' || s === 'uniquelocal'))
+      return list;
     ctx.addIssue({ code: 'custom', message: 'expected true, false, a hop count, or a list of addresses/CIDRs' });
     return z.NEVER;
   });
@@ -28,15 +32,29 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   PUBLIC_URL: z.url().default('http://localhost:3000'),
   DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://').optional(),
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional(),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+    .optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
   MAIL_FROM: z.string().default('Parley <no-reply@parley.local>'),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
   TRUST_PROXY: trustProxy.default(false),
   CORS_ORIGINS: z.string().default(''),
-  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(100 * 1024 * 1024).default(1024 * 1024),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(100 * 1024 * 1024)
+    .default(1024 * 1024),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(400).default(30),
@@ -44,7 +62,12 @@ const envSchema = z.object({
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86400).default(900),
   RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).max(100000).default(30),
   RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).max(100000).default(10),
-  ARGON2_MEMORY_KIB: z.coerce.number().int().min(1024).max(1024 * 1024).default(19456),
+  ARGON2_MEMORY_KIB: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(1024 * 1024)
+    .default(19456),
   SERVE_WEB: bool.optional(),
   APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   OPENAI_API_KEY: z.string().min(1).optional(),
@@ -118,7 +141,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   }
   const e = result.data;
   const publicOrigin = new URL(e.PUBLIC_URL).origin;
-  const corsOrigins = e.CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean);
+  const corsOrigins = e.CORS_ORIGINS.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -150,13 +175,19 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       anthropic: { apiKey: e.ANTHROPIC_API_KEY },
       google: { apiKey: e.GOOGLE_GENERATIVE_AI_API_KEY },
       deepseek: { apiKey: e.DEEPSEEK_API_KEY },
-      openaiCompatible: { baseUrl: e.OPENAI_COMPATIBLE_BASE_URL, apiKey: e.OPENAI_COMPATIBLE_API_KEY, model: e.OPENAI_COMPATIBLE_MODEL },
+      openaiCompatible: {
+        baseUrl: e.OPENAI_COMPATIBLE_BASE_URL,
+        apiKey: e.OPENAI_COMPATIBLE_API_KEY,
+        model: e.OPENAI_COMPATIBLE_MODEL,
+      },
       transcribeModel: e.TRANSCRIBE_MODEL,
       timeoutMs: e.AI_TIMEOUT_SECONDS * 1000,
       allowPrivateBaseUrls: e.ALLOW_PRIVATE_BASE_URLS,
     },
     fetch: {
-      allowHosts: e.FETCH_ALLOW_HOSTS.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean),
+      allowHosts: e.FETCH_ALLOW_HOSTS.split(',')
+        .map((s) => s.trim().toLowerCase())
+        .filter(Boolean),
       youtubeBaseUrl: e.YOUTUBE_BASE_URL.replace(/\/+$/, ''),
     },
     search: { provider: e.SEARCH_PROVIDER, url: e.SEARCH_URL, apiKey: e.SEARCH_API_KEY },

@@ -18,7 +18,12 @@ try {
 
 const database = await openDatabase(
   config.databaseUrl
-    ? { kind: 'postgres', url: config.databaseUrl, onIdleError: (error) => console.error('database connection lost:', error.message) } : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
+    ? {
+        kind: 'postgres',
+        url: config.databaseUrl,
+        onIdleError: (error) => console.error('database connection lost:', error.message),
+      }
+    : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
 );
 const app = await buildApp({ config, database });
 

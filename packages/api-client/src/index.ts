@@ -1,11 +1,4 @@
-import {
-  api,
-  FORCED_LOGOUT_STATUS,
-  type BodyOf,
-  type DataOf,
-  type EndpointName,
-  type QueryOf,
-} from '@parley/contract';
+import { api, FORCED_LOGOUT_STATUS, type BodyOf, type DataOf, type EndpointName, type QueryOf } from '@parley/contract';
 
 export class ApiError extends Error {
   readonly status: number;
@@ -40,7 +33,11 @@ type CallInput<N extends EndpointName> = (BodyOf<N> extends undefined ? { body?:
   };
 
 export type CallArgs<N extends EndpointName> =
-  BodyOf<N> extends undefined ? (QueryOf<N> extends undefined ? [input?: CallInput<N>] : [input: CallInput<N>]) : [input: CallInput<N>];
+  BodyOf<N> extends undefined
+    ? QueryOf<N> extends undefined
+      ? [input?: CallInput<N>]
+      : [input: CallInput<N>]
+    : [input: CallInput<N>];
 
 export type ApiResult<N extends EndpointName> = { data: DataOf<N>; message: string; status: number };
 
@@ -50,7 +47,12 @@ export function createApiClient(options: ApiClientOptions) {
 
   async function request<N extends EndpointName>(name: N, ...[input]: CallArgs<N>): Promise<ApiResult<N>> {
     const endpoint = api[name];
-    const i = (input ?? {}) as { body?: unknown; query?: Record<string, unknown>; headers?: Record<string, string>; signal?: AbortSignal };
+    const i = (input ?? {}) as {
+      body?: unknown;
+      query?: Record<string, unknown>;
+      headers?: Record<string, string>;
+      signal?: AbortSignal;
+    };
     let url = baseUrl + endpoint.path;
     if (i.query) {
       const params = new URLSearchParams();
@@ -58,7 +60,11 @@ export function createApiClient(options: ApiClientOptions) {
       const qs = params.toString();
       if (qs) url += `?${qs}`;
     }
-    const headers: Record<string, string> = { accept: 'application/json', 'lang-type': options.getLanguage() || 'en', ...i.headers };
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      'lang-type': options.getLanguage() || 'en',
+      ...i.headers,
+    };
     const token = options.getToken();
     if (token) headers.authorization = `Bearer ${token}`;
     let body: string | undefined;
@@ -69,7 +75,13 @@ export function createApiClient(options: ApiClientOptions) {
 
     let response: Response;
     try {
-      response = await doFetch(url, { method: endpoint.method, headers, body, signal: i.signal, credentials: 'same-origin' });
+      response = await doFetch(url, {
+        method: endpoint.method,
+        headers,
+        body,
+        signal: i.signal,
+        credentials: 'same-origin',
+      });
     } catch (cause) {
       if ((cause as Error)?.name === 'AbortError') throw cause;
       throw new ApiError(0, 'NETWORK_ERROR', (cause as Error)?.message || 'Network error');
@@ -91,7 +103,8 @@ export function createApiClient(options: ApiClientOptions) {
         typeof parsed?.message === 'string' ? parsed.message : response.statusText || `HTTP ${response.status}`,
         Array.isArray(parsed?.issues) ? (parsed.issues as { path: string; message: string }[]) : undefined,
       );
-      if (bodyStatus === FORCED_LOGOUT_STATUS || response.status === FORCED_LOGOUT_STATUS) options.onForcedLogout?.(error);
+      if (bodyStatus === FORCED_LOGOUT_STATUS || response.status === FORCED_LOGOUT_STATUS)
+        options.onForcedLogout?.(error);
       else if (response.status === 401 && token) options.onUnauthorized?.(error);
       throw error;
     }

@@ -9,7 +9,12 @@ export const emailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email
 export const passwordSchema = z.string().min(PASSWORD_MIN).max(PASSWORD_MAX);
 /** Login accepts any password up to the bound so old or short passwords still get a clear 401, not a 400. */
 const loginPasswordSchema = z.string().min(1).max(PASSWORD_MAX);
-const opaqueTokenSchema = z.string().trim().min(16).max(256).regex(/^[A-Za-z0-9_-]+$/);
+const opaqueTokenSchema = z
+  .string()
+  .trim()
+  .min(16)
+  .max(256)
+  .regex(/^[A-Za-z0-9_-]+$/);
 
 export const registerBodySchema = z.object({
   email: emailSchema,
@@ -50,7 +55,13 @@ export const socialSigninQuerySchema = z.object({
   forceLogin: z.enum(['true', 'false']).optional(),
 });
 
-export const licenceCodeSchema = z.string().trim().toUpperCase().min(8).max(64).regex(/^[A-Z0-9-]+$/);
+export const licenceCodeSchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .min(8)
+  .max(64)
+  .regex(/^[A-Z0-9-]+$/);
 
 /** Early-bird channel: signs up a new account or signs in an existing one, marking it early-bird. */
 export const earlyBirdBodySchema = z.object({

@@ -15,7 +15,10 @@ export const chatRequestSchema = z
     text: z.string().trim().max(CHAT_TEXT_MAX).default(''),
     webSearch: z.boolean().default(false),
     /** A web page or YouTube video to talk about. */
-    url: z.url({ protocol: /^https?$/ }).max(2048).optional(),
+    url: z
+      .url({ protocol: /^https?$/ })
+      .max(2048)
+      .optional(),
     regenerate: z.boolean().default(false),
     editMessageId: z.uuid().optional(),
   })
@@ -73,9 +76,23 @@ export const chatIdQuerySchema = z.object({ chatHistoryId: z.uuid() });
 export const apiKeyBodySchema = z
   .object({
     provider: providerSchema,
-    apiKey: z.string().trim().min(8).max(400).regex(/^[\x21-\x7e]+$/),
-    baseUrl: z.url({ protocol: /^https?$/ }).max(500).optional(),
-    modelName: z.string().trim().min(1).max(120).regex(/^[\w.:/@-]+$/).optional(),
+    apiKey: z
+      .string()
+      .trim()
+      .min(8)
+      .max(400)
+      .regex(/^[\x21-\x7e]+$/),
+    baseUrl: z
+      .url({ protocol: /^https?$/ })
+      .max(500)
+      .optional(),
+    modelName: z
+      .string()
+      .trim()
+      .min(1)
+      .max(120)
+      .regex(/^[\w.:/@-]+$/)
+      .optional(),
   })
   .strict()
   .refine((b) => b.provider !== 'openaiCompatible' || (b.baseUrl && b.modelName), {
@@ -101,16 +118,34 @@ export const writingOptionsSchema = z.object({
   replyOption: z.enum(REPLY_OPTIONS).optional(),
 });
 const longText = z.string().trim().min(1).max(CHAT_TEXT_MAX);
-export const editMessageBodySchema = writingOptionsSchema.extend({ text: longText, instruction: z.string().trim().max(2000).optional() }).strict();
-export const replyBodySchema = writingOptionsSchema.extend({ thread: longText, instruction: z.string().trim().max(2000).optional() }).strict();
-export const commentBodySchema = writingOptionsSchema.extend({ post: longText, instruction: z.string().trim().max(2000).optional() }).strict();
+export const editMessageBodySchema = writingOptionsSchema
+  .extend({ text: longText, instruction: z.string().trim().max(2000).optional() })
+  .strict();
+export const replyBodySchema = writingOptionsSchema
+  .extend({ thread: longText, instruction: z.string().trim().max(2000).optional() })
+  .strict();
+export const commentBodySchema = writingOptionsSchema
+  .extend({ post: longText, instruction: z.string().trim().max(2000).optional() })
+  .strict();
 export const suggestionBodySchema = writingOptionsSchema.extend({ text: longText }).strict();
-export const translateBodySchema = z.object({ text: longText, target: z.string().trim().min(2).max(60), model: modelIdSchema.optional() }).strict();
+export const translateBodySchema = z
+  .object({ text: longText, target: z.string().trim().min(2).max(60), model: modelIdSchema.optional() })
+  .strict();
 export const summaryBodySchema = writingOptionsSchema
-  .extend({ kind: z.enum(['mail', 'video', 'page']), text: longText.optional(), url: z.url({ protocol: /^https?$/ }).max(2048).optional() })
+  .extend({
+    kind: z.enum(['mail', 'video', 'page']),
+    text: longText.optional(),
+    url: z
+      .url({ protocol: /^https?$/ })
+      .max(2048)
+      .optional(),
+  })
   .strict()
   .refine((b) => b.text || b.url, { path: ['text'], message: 'required' });
-export const transcriptQuerySchema = z.object({ url: z.url({ protocol: /^https?$/ }).max(2048), lang: z.string().max(10).optional() });
+export const transcriptQuerySchema = z.object({
+  url: z.url({ protocol: /^https?$/ }).max(2048),
+  lang: z.string().max(10).optional(),
+});
 export const textResultSchema = z.object({ text: z.string(), model: z.string() });
 export const suggestionsResultSchema = z.object({ suggestions: z.array(z.string()), model: z.string() });
 export const transcriptResultSchema = z.object({

@@ -53,9 +53,7 @@ export const errorBodySchema = z.object({
   status: z.number().int(),
   code: z.string(),
   message: z.string(),
-  issues: z
-    .array(z.object({ path: z.string(), message: z.string() }))
-    .optional(),
+  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 

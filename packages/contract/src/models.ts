@@ -24,19 +24,102 @@ export type ModelInfo = {
 
 /** The model catalogue, once. Model ids are what settings store (`model`, default GPT_4O_MINI as in spec §3). */
 export const MODELS = [
-  { id: 'GPT_4O_MINI', label: 'GPT-4o mini', provider: 'openai', providerModel: 'gpt-4o-mini', tier: 'basic', contextWindow: 128_000, capabilities: { vision: true, files: true, web: true } },
-  { id: 'GPT_4O', label: 'GPT-4o', provider: 'openai', providerModel: 'gpt-4o', tier: 'advance', contextWindow: 128_000, capabilities: { vision: true, files: true, web: true } },
-  { id: 'GPT_4_1', label: 'GPT-4.1', provider: 'openai', providerModel: 'gpt-4.1', tier: 'advance', contextWindow: 1_000_000, capabilities: { vision: true, files: true, web: true } },
-  { id: 'CLAUDE_3_5_HAIKU', label: 'Claude 3.5 Haiku', provider: 'anthropic', providerModel: 'claude-3-5-haiku-latest', tier: 'basic', contextWindow: 200_000, capabilities: { vision: true, files: true, web: true } },
-  { id: 'CLAUDE_SONNET_4', label: 'Claude Sonnet 4', provider: 'anthropic', providerModel: 'claude-sonnet-4-0', tier: 'extraAdvance', contextWindow: 200_000, capabilities: { vision: true, files: true, web: true } },
-  { id: 'GEMINI_2_0_FLASH', label: 'Gemini 2.0 Flash', provider: 'google', providerModel: 'gemini-2.0-flash', tier: 'basic', contextWindow: 1_000_000, capabilities: { vision: true, files: true, web: true } },
-  { id: 'GEMINI_2_5_PRO', label: 'Gemini 2.5 Pro', provider: 'google', providerModel: 'gemini-2.5-pro', tier: 'extraAdvance', contextWindow: 2_000_000, capabilities: { vision: true, files: true, web: true } },
-  { id: 'DEEPSEEK_CHAT', label: 'DeepSeek V3', provider: 'deepseek', providerModel: 'deepseek-chat', tier: 'basic', contextWindow: 128_000, capabilities: { vision: false, files: true, web: true } },
-  { id: 'DEEPSEEK_REASONER', label: 'DeepSeek R1', provider: 'deepseek', providerModel: 'deepseek-reasoner', tier: 'advance', contextWindow: 128_000, capabilities: { vision: false, files: true, web: true } },
-  { id: 'CUSTOM_OPENAI_COMPATIBLE', label: 'Custom (OpenAI-compatible)', provider: 'openaiCompatible', providerModel: '', tier: 'basic', contextWindow: 128_000, capabilities: { vision: true, files: true, web: true } },
+  {
+    id: 'GPT_4O_MINI',
+    label: 'GPT-4o mini',
+    provider: 'openai',
+    providerModel: 'gpt-4o-mini',
+    tier: 'basic',
+    contextWindow: 128_000,
+    capabilities: { vision: true, files: true, web: true },
+  },
+  {
+    id: 'GPT_4O',
+    label: 'GPT-4o',
+    provider: 'openai',
+    providerModel: 'gpt-4o',
+    tier: 'advance',
+    contextWindow: 128_000,
+    capabilities: { vision: true, files: true, web: true },
+  },
+  {
+    id: 'GPT_4_1',
+    label: 'GPT-4.1',
+    provider: 'openai',
+    providerModel: 'gpt-4.1',
+    tier: 'advance',
+    contextWindow: 1_000_000,
+    capabilities: { vision: true, files: true, web: true },
+  },
+  {
+    id: 'CLAUDE_3_5_HAIKU',
+    label: 'Claude 3.5 Haiku',
+    provider: 'anthropic',
+    providerModel: 'claude-3-5-haiku-latest',
+    tier: 'basic',
+    contextWindow: 200_000,
+    capabilities: { vision: true, files: true, web: true },
+  },
+  {
+    id: 'CLAUDE_SONNET_4',
+    label: 'Claude Sonnet 4',
+    provider: 'anthropic',
+    providerModel: 'claude-sonnet-4-0',
+    tier: 'extraAdvance',
+    contextWindow: 200_000,
+    capabilities: { vision: true, files: true, web: true },
+  },
+  {
+    id: 'GEMINI_2_0_FLASH',
+    label: 'Gemini 2.0 Flash',
+    provider: 'google',
+    providerModel: 'gemini-2.0-flash',
+    tier: 'basic',
+    contextWindow: 1_000_000,
+    capabilities: { vision: true, files: true, web: true },
+  },
+  {
+    id: 'GEMINI_2_5_PRO',
+    label: 'Gemini 2.5 Pro',
+    provider: 'google',
+    providerModel: 'gemini-2.5-pro',
+    tier: 'extraAdvance',
+    contextWindow: 2_000_000,
+    capabilities: { vision: true, files: true, web: true },
+  },
+  {
+    id: 'DEEPSEEK_CHAT',
+    label: 'DeepSeek V3',
+    provider: 'deepseek',
+    providerModel: 'deepseek-chat',
+    tier: 'basic',
+    contextWindow: 128_000,
+    capabilities: { vision: false, files: true, web: true },
+  },
+  {
+    id: 'DEEPSEEK_REASONER',
+    label: 'DeepSeek R1',
+    provider: 'deepseek',
+    providerModel: 'deepseek-reasoner',
+    tier: 'advance',
+    contextWindow: 128_000,
+    capabilities: { vision: false, files: true, web: true },
+  },
+  {
+    id: 'CUSTOM_OPENAI_COMPATIBLE',
+    label: 'Custom (OpenAI-compatible)',
+    provider: 'openaiCompatible',
+    providerModel: '',
+    tier: 'basic',
+    contextWindow: 128_000,
+    capabilities: { vision: true, files: true, web: true },
+  },
 ] as const satisfies readonly ModelInfo[];
 
-export const MODEL_IDS = MODELS.map((m) => m.id) as unknown as readonly [(typeof MODELS)[number]['id'], ...(typeof MODELS)[number]['id'][]];
+export const MODEL_IDS = MODELS.map((m) => m.id) as unknown as readonly [
+  (typeof MODELS)[number]['id'],
+  ...(typeof MODELS)[number]['id'][],
+];
 export const modelIdSchema = z.enum(MODEL_IDS);
 export type ModelId = z.infer<typeof modelIdSchema>;
 export const DEFAULT_MODEL: ModelId = 'GPT_4O_MINI';

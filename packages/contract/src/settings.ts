@@ -3,18 +3,61 @@ import { MODEL_IDS } from './models.js';
 
 /** Output languages for writing (rewrite, replies, translation target default). */
 export const WRITING_LANGUAGES = [
-  'ENGLISH', 'SPANISH', 'FRENCH', 'GERMAN', 'ITALIAN', 'PORTUGUESE', 'DUTCH', 'POLISH', 'RUSSIAN', 'UKRAINIAN',
-  'TURKISH', 'ARABIC', 'HEBREW', 'HINDI', 'BENGALI', 'URDU', 'CHINESE_SIMPLIFIED', 'CHINESE_TRADITIONAL', 'JAPANESE',
-  'KOREAN', 'VIETNAMESE', 'THAI', 'INDONESIAN', 'MALAY', 'FILIPINO', 'SWEDISH', 'NORWEGIAN', 'DANISH', 'FINNISH',
-  'GREEK', 'CZECH', 'ROMANIAN', 'HUNGARIAN', 'PERSIAN',
+  'ENGLISH',
+  'SPANISH',
+  'FRENCH',
+  'GERMAN',
+  'ITALIAN',
+  'PORTUGUESE',
+  'DUTCH',
+  'POLISH',
+  'RUSSIAN',
+  'UKRAINIAN',
+  'TURKISH',
+  'ARABIC',
+  'HEBREW',
+  'HINDI',
+  'BENGALI',
+  'URDU',
+  'CHINESE_SIMPLIFIED',
+  'CHINESE_TRADITIONAL',
+  'JAPANESE',
+  'KOREAN',
+  'VIETNAMESE',
+  'THAI',
+  'INDONESIAN',
+  'MALAY',
+  'FILIPINO',
+  'SWEDISH',
+  'NORWEGIAN',
+  'DANISH',
+  'FINNISH',
+  'GREEK',
+  'CZECH',
+  'ROMANIAN',
+  'HUNGARIAN',
+  'PERSIAN',
 ] as const;
 export const TONES = [
-  'CASUAL', 'FORMAL', 'PROFESSIONAL', 'FRIENDLY', 'CONFIDENT', 'EMPATHETIC', 'ENTHUSIASTIC', 'DIRECT', 'HUMOROUS',
+  'CASUAL',
+  'FORMAL',
+  'PROFESSIONAL',
+  'FRIENDLY',
+  'CONFIDENT',
+  'EMPATHETIC',
+  'ENTHUSIASTIC',
+  'DIRECT',
+  'HUMOROUS',
 ] as const;
 export const LENGTHS = ['SHORT', 'MEDIUM', 'LONG'] as const;
 export const REPLY_OPTIONS = [
-  'AFFIRMATIVE_ACKNOWLEDGMENT', 'NEGATIVE_RESPONSE', 'REQUEST_MORE_INFORMATION', 'EXPRESS_GRATITUDE',
-  'SCHEDULE_MEETING', 'FOLLOW_UP', 'CUSTOM',
+  'AFFIRMATIVE_ACKNOWLEDGMENT',
+  'NEGATIVE_RESPONSE',
+  'REQUEST_MORE_INFORMATION',
+  'EXPRESS_GRATITUDE',
+  'SCHEDULE_MEETING',
+  'FOLLOW_UP',
+  'CUSTOM',
 ] as const;
 export const THEMES = ['light', 'dark'] as const;
 
@@ -44,7 +87,15 @@ export const settingsSchema = z.object({
   searchWithAI: flag.default('1'),
   /** Hosts on which the extension injects nothing at all. */
   disabledSites: z
-    .array(z.string().trim().toLowerCase().min(1).max(253).regex(/^[a-z0-9.-]+$/))
+    .array(
+      z
+        .string()
+        .trim()
+        .toLowerCase()
+        .min(1)
+        .max(253)
+        .regex(/^[a-z0-9.-]+$/),
+    )
     .max(200)
     .default([]),
   quickAccessShortcut: z.string().trim().min(1).max(40).default('Ctrl+Shift+K'),

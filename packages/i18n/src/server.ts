@@ -27,7 +27,9 @@ function lookup(tree: Tree, key: string): string | undefined {
 }
 
 export function interpolate(text: string, params: Record<string, string | number> = {}): string {
-  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => (name in params ? String(params[name]) : `{{${name}}}`));
+  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) =>
+    name in params ? String(params[name]) : `{{${name}}}`,
+  );
 }
 
 /** `translate('es', 'api', 'errors.NOT_FOUND')`; falls back to English, then to the key. */

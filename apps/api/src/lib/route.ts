@@ -3,9 +3,8 @@ import { translate } from '@parley/i18n/server';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { z } from 'zod';
 
-type In<N extends EndpointName, K extends 'body' | 'query'> = (typeof api)[N] extends Record<K, z.ZodType>
-  ? z.output<(typeof api)[N][K]>
-  : undefined;
+type In<N extends EndpointName, K extends 'body' | 'query'> =
+  (typeof api)[N] extends Record<K, z.ZodType> ? z.output<(typeof api)[N][K]> : undefined;
 
 export type RouteResult<N extends EndpointName> = {
   data: DataOf<N>;

@@ -8,16 +8,23 @@ import { DomainError } from '../lib/errors.js';
 
 type Issue = { path: string; message: string };
 
-function localizeIssue(lang: string, v: { keyword: string; instancePath?: string; message?: string; params?: Record<string, unknown> }): Issue {
+function localizeIssue(
+  lang: string,
+  v: { keyword: string; instancePath?: string; message?: string; params?: Record<string, unknown> },
+): Issue {
   const path = (v.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
   const p = v.params ?? {};
-  const t = (key: string, params: Record<string, string | number> = {}) => translate(lang, 'api', `validation.${key}`, params);
+  const t = (key: string, params: Record<string, string | number> = {}) =>
+    translate(lang, 'api', `validation.${key}`, params);
   switch (v.keyword) {
     case 'invalid_type':
       return { path, message: /received undefined/.test(v.message ?? '') ? t('required') : t('invalid_type') };
     case 'too_small':
       if (p.origin === 'string' && Number(p.minimum) === 1) return { path, message: t('required') };
-      return { path, message: t(p.origin === 'string' ? 'too_small_string' : 'too_small', { minimum: String(p.minimum) }) };
+      return {
+        path,
+        message: t(p.origin === 'string' ? 'too_small_string' : 'too_small', { minimum: String(p.minimum) }),
+      };
     case 'too_big':
       return { path, message: t(p.origin === 'string' ? 'too_big_string' : 'too_big', { maximum: String(p.maximum) }) };
     case 'invalid_format':
@@ -53,7 +60,13 @@ const MULTIPART_LIMITS: Record<string, { code: ErrorCode; limit: () => number }>
 };
 export const MULTIPART = { fileSizeMb: 25, files: 5 };
 
-export function sendError(request: FastifyRequest, reply: FastifyReply, code: ErrorCode, extra: Partial<ErrorBody> = {}, params: Record<string, string | number> = {}) {
+export function sendError(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  code: ErrorCode,
+  extra: Partial<ErrorBody> = {},
+  params: Record<string, string | number> = {},
+) {
   const status = ERROR_CODES[code];
   const body: ErrorBody = { status, code, message: translate(request.lang, 'api', `errors.${code}`, params), ...extra };
   return reply.status(status).send(body);
@@ -71,7 +84,9 @@ export function registerErrorHandler(app: FastifyInstance, db: Db) {
       return sendError(request, reply, error.code, extra, error.params);
     }
     if (hasZodFastifySchemaValidationErrors(error) || Array.isArray(error.validation)) {
-      const issues = error.validation!.map((v) => localizeIssue(request.lang, v as Parameters<typeof localizeIssue>[1]));
+      const issues = error.validation!.map((v) =>
+        localizeIssue(request.lang, v as Parameters<typeof localizeIssue>[1]),
+      );
       return sendError(request, reply, 'VALIDATION_FAILED', { issues });
     }
     const multipart = error.code ? MULTIPART_LIMITS[error.code] : undefined;

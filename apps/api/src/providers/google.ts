@@ -31,7 +31,8 @@ export function createGoogleVerifier(options: { clientId: string | undefined; jw
     const email = typeof payload.email === 'string' ? payload.email.trim().toLowerCase() : '';
     const verified = payload.email_verified === true || payload.email_verified === 'true';
     if (!payload.sub || !email || !verified) throw new DomainError('GOOGLE_TOKEN_INVALID');
-    const name = typeof payload.name === 'string' && payload.name.trim() ? payload.name.trim().slice(0, 80) : email.split('@')[0]!;
+    const name =
+      typeof payload.name === 'string' && payload.name.trim() ? payload.name.trim().slice(0, 80) : email.split('@')[0]!;
     return { sub: payload.sub, email, name };
   };
 }

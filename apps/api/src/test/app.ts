@@ -33,10 +33,19 @@ export async function createTestApp(env: Record<string, string> = {}) {
     SERVE_WEB: 'false',
     ...env,
   });
-  const app = await buildApp({ config, database, mailer: mail, logger: process.env.DBG_LOG ? { level: process.env.DBG_LOG } : false });
+  const app = await buildApp({
+    config,
+    database,
+    mailer: mail,
+    logger: process.env.DBG_LOG ? { level: process.env.DBG_LOG } : false,
+  });
   await app.ready();
 
-  const json = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, options: { body?: unknown; token?: string; lang?: string; headers?: Record<string, string> } = {}) => {
+  const json = async (
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    options: { body?: unknown; token?: string; lang?: string; headers?: Record<string, string> } = {},
+  ) => {
     const res = await app.inject({
       method,
       url,
@@ -63,7 +72,9 @@ export async function createTestApp(env: Record<string, string> = {}) {
     counter += 1;
     const email = overrides.email ?? `user${counter}-${Date.now()}@example.com`;
     const password = overrides.password ?? 'correct horse battery';
-    const reg = await json('POST', '/api/auth/register', { body: { email, password, name: overrides.name ?? `User ${counter}` } });
+    const reg = await json('POST', '/api/auth/register', {
+      body: { email, password, name: overrides.name ?? `User ${counter}` },
+    });
     if (reg.status !== 200) throw new Error(`register failed: ${JSON.stringify(reg.body)}`);
     const verified = await json('POST', `/api/auth/verify?token=${linkSecret(email, 'token')}`);
     if (verified.status !== 200) throw new Error(`verify failed: ${JSON.stringify(verified.body)}`);

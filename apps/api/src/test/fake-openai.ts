@@ -14,11 +14,19 @@ type Part = { type: string; text?: string; image_url?: { url: string } };
 type Msg = { role: string; content: string | Part[] };
 
 function textOf(content: string | Part[]) {
-  return typeof content === 'string' ? content : content.filter((p) => p.type === 'text').map((p) => p.text).join('\n');
+  return typeof content === 'string'
+    ? content
+    : content
+        .filter((p) => p.type === 'text')
+        .map((p) => p.text)
+        .join('\n');
 }
 
 export function answerFor(messages: Msg[]): string {
-  const system = messages.filter((m) => m.role === 'system').map((m) => textOf(m.content)).join('\n');
+  const system = messages
+    .filter((m) => m.role === 'system')
+    .map((m) => textOf(m.content))
+    .join('\n');
   const lastUser = [...messages].reverse().find((m) => m.role === 'user');
   const question = lastUser ? textOf(lastUser.content).trim() : '';
   if (/conversation title/i.test(system)) return 'Test chat title';
@@ -83,15 +91,33 @@ export async function startFakeOpenAI(options: { port?: number; host?: string; t
     const answer = answerFor(messages);
     const id = `chatcmpl-${Date.now()}`;
     const created = Math.floor(Date.now() / 1000);
-    const usage = { prompt_tokens: Math.ceil(JSON.stringify(messages).length / 4), completion_tokens: tokens(answer).length };
+    const usage = {
+      prompt_tokens: Math.ceil(JSON.stringify(messages).length / 4),
+      completion_tokens: tokens(answer).length,
+    };
     if (!body.stream) {
       res.setHeader('content-type', 'application/json');
-      res.end(JSON.stringify({ id, object: 'chat.completion', created, model: body.model, choices: [{ index: 0, message: { role: 'assistant', content: answer }, finish_reason: 'stop' }], usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens } }));
+      res.end(
+        JSON.stringify({
+          id,
+          object: 'chat.completion',
+          created,
+          model: body.model,
+          choices: [{ index: 0, message: { role: 'assistant', content: answer }, finish_reason: 'stop' }],
+          usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens },
+        }),
+      );
       return;
     }
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
     const send = (payload: unknown) => res.write(`data: ${JSON.stringify(payload)}\n\n`);
-    const chunk = (delta: object, finish: string | null = null) => ({ id, object: 'chat.completion.chunk', created, model: body.model, choices: [{ index: 0, delta, finish_reason: finish }] });
+    const chunk = (delta: object, finish: string | null = null) => ({
+      id,
+      object: 'chat.completion.chunk',
+      created,
+      model: body.model,
+      choices: [{ index: 0, delta, finish_reason: finish }],
+    });
     const delay = question.includes('#slow') ? 150 : (options.tokenDelayMs ?? 0);
     send(chunk({ role: 'assistant', content: '' }));
     const parts = tokens(answer);
@@ -106,7 +132,14 @@ export async function startFakeOpenAI(options: { port?: number; host?: string; t
       if (delay) await new Promise((r) => setTimeout(r, delay));
     }
     send(chunk({}, 'stop'));
-    send({ id, object: 'chat.completion.chunk', created, model: body.model, choices: [], usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens } });
+    send({
+      id,
+      object: 'chat.completion.chunk',
+      created,
+      model: body.model,
+      choices: [],
+      usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens },
+    });
     res.end('data: [DONE]\n\n');
   });
   server.on('connection', (socket) => {
@@ -130,5 +163,7 @@ export async function startFakeOpenAI(options: { port?: number; host?: string; t
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const port = Number(process.env.PORT ?? 4010);
   const fake = await startFakeOpenAI({ port, tokenDelayMs: Number(process.env.TOKEN_DELAY_MS ?? 30) });
-  console.warn(`Fake OpenAI-compatible server on ${fake.baseUrl} — start Parley with OPENAI_COMPATIBLE_BASE_URL=${fake.baseUrl}`);
+  console.warn(
+    `Fake OpenAI-compatible server on ${fake.baseUrl} — start Parley with OPENAI_COMPATIBLE_BASE_URL=${fake.baseUrl}`,
+  );
 }

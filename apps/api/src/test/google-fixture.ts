@@ -19,7 +19,15 @@ export async function startGoogleFixture(clientId: string) {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
-  type Claims = { sub?: string; email?: string; email_verified?: boolean; name?: string; aud?: string; iss?: string; expiresIn?: string | number };
+  type Claims = {
+    sub?: string;
+    email?: string;
+    email_verified?: boolean;
+    name?: string;
+    aud?: string;
+    iss?: string;
+    expiresIn?: string | number;
+  };
   const sign = (claims: Claims, signingKey = key.privateKey) => {
     const { aud = clientId, iss = 'https://accounts.google.com', expiresIn = '1h', ...rest } = claims;
     return new SignJWT({ email_verified: true, ...rest })

@@ -7,10 +7,17 @@ export function parseUiStream(body: string): Record<string, any>[] {
 }
 
 export const streamedText = (chunks: Record<string, any>[]) =>
-  chunks.filter((c) => c.type === 'text-delta').map((c) => c.delta).join('');
+  chunks
+    .filter((c) => c.type === 'text-delta')
+    .map((c) => c.delta)
+    .join('');
 
 /** A multipart body for `POST /api/ai/chat`: the JSON `request` field and files. */
-export function chatForm(request: object, files: { name: string; type: string; bytes: Uint8Array }[] = [], fileField = 'files') {
+export function chatForm(
+  request: object,
+  files: { name: string; type: string; bytes: Uint8Array }[] = [],
+  fileField = 'files',
+) {
   const form = new FormData();
   form.append('request', JSON.stringify(request));
   for (const f of files) form.append(fileField, new Blob([new Uint8Array(f.bytes)], { type: f.type }), f.name);

@@ -1,9 +1,7 @@
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 
-export type StoredPart =
-  | { type: 'text'; text: string }
-  | { type: 'attachment'; documentId: string };
+export type StoredPart = { type: 'text'; text: string } | { type: 'attachment'; documentId: string };
 
 export type MessageMeta = {
   model?: string;
@@ -96,7 +94,9 @@ export const creditLedger = pgTable(
     amount: integer('amount').notNull(),
     feature: text('feature').notNull(),
     /** reserved → charged | refunded */
-    state: text('state', { enum: ['reserved', 'charged', 'refunded'] }).notNull().default('reserved'),
+    state: text('state', { enum: ['reserved', 'charged', 'refunded'] })
+      .notNull()
+      .default('reserved'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     settledAt: timestamp('settled_at', { withTimezone: true }),
   },

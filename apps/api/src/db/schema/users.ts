@@ -11,9 +11,13 @@ export const users = pgTable(
     googleSub: text('google_sub'),
     name: text('name').notNull(),
     fullName: text('full_name').notNull().default(''),
-    role: text('role', { enum: ['user', 'admin'] }).notNull().default('user'),
+    role: text('role', { enum: ['user', 'admin'] })
+      .notNull()
+      .default('user'),
     timezone: text('timezone').notNull().default('UTC'),
-    language: text('language', { enum: ['en', 'es', 'fr'] }).notNull().default('en'),
+    language: text('language', { enum: ['en', 'es', 'fr'] })
+      .notNull()
+      .default('en'),
     verified: boolean('verified').notNull().default(false),
     lifetimeUser: boolean('lifetime_user').notNull().default(false),
     multipleLogin: boolean('multiple_login').notNull().default(false),

@@ -1,4 +1,9 @@
 import type { UiLanguage } from '@parley/contract';
 
 /** What a service needs to know about the caller beyond the input. */
-export type RequestContext = { ip: string; lang: UiLanguage; userAgent?: string | undefined; deviceType?: string | undefined };
+export type RequestContext = {
+  ip: string;
+  lang: UiLanguage;
+  userAgent?: string | undefined;
+  deviceType?: string | undefined;
+};

@@ -4,7 +4,12 @@ import { contextOf } from '../../plugins/request-context.js';
 import type { AuthService } from './auth.service.js';
 import type { UserService } from './user.service.js';
 
-type Deps = { auth: AuthService; users: UserService; googleClientId: string | undefined; requireAuth: preHandlerAsyncHookHandler };
+type Deps = {
+  auth: AuthService;
+  users: UserService;
+  googleClientId: string | undefined;
+  requireAuth: preHandlerAsyncHookHandler;
+};
 
 function caller(request: FastifyRequest) {
   if (!request.auth) throw new Error('requireAuth did not run');
@@ -29,7 +34,10 @@ export function registerAuthRoutes(app: FastifyInstance, { auth, users, googleCl
     await auth.resendVerification(body.email, contextOf(request));
     return { data: null, message: 'verificationSent' };
   });
-  route('login', async ({ body, request }) => ({ data: await auth.login(body, contextOf(request)), message: 'loggedIn' }));
+  route('login', async ({ body, request }) => ({
+    data: await auth.login(body, contextOf(request)),
+    message: 'loggedIn',
+  }));
   route('socialSignin', async ({ query, request }) => ({
     data: await auth.socialSignin(query.idToken, contextOf(request)),
     message: 'loggedIn',
@@ -46,7 +54,10 @@ export function registerAuthRoutes(app: FastifyInstance, { auth, users, googleCl
     const result = await auth.earlyBird(body, contextOf(request));
     return { data: result, message: result.token ? 'loggedIn' : 'registered' };
   });
-  route('appDeal', async ({ body, request }) => ({ data: await auth.appDeal(body, contextOf(request)), message: 'registered' }));
+  route('appDeal', async ({ body, request }) => ({
+    data: await auth.appDeal(body, contextOf(request)),
+    message: 'registered',
+  }));
 
   route('profile', async ({ request }) => ({ data: users.profile(caller(request).user) }));
   route('updateProfile', async ({ body, request }) => ({

@@ -66,13 +66,23 @@ export function createAuthService({ db, config, mailer, passwords, google, limit
     const secret = newSecret();
     const ttlMs = kind === 'verify' ? VERIFY_TTL_HOURS * 3600_000 : RESET_TTL_MINUTES * 60_000;
     await q.expireEmailTokens(db, user.id, kind);
-    await q.insertEmailToken(db, { userId: user.id, kind, tokenHash: hashSecret(secret), expiresAt: new Date(Date.now() + ttlMs) });
+    await q.insertEmailToken(db, {
+      userId: user.id,
+      kind,
+      tokenHash: hashSecret(secret),
+      expiresAt: new Date(Date.now() + ttlMs),
+    });
     const link =
       kind === 'verify'
         ? `${config.publicUrl}/verify-email?token=${secret}`
         : `${config.publicUrl}/reset-password?key=${secret}`;
     await sendMail(
-      renderMail(lang, kind, user.email, { name: user.name, link, hours: VERIFY_TTL_HOURS, minutes: RESET_TTL_MINUTES }),
+      renderMail(lang, kind, user.email, {
+        name: user.name,
+        link,
+        hours: VERIFY_TTL_HOURS,
+        minutes: RESET_TTL_MINUTES,
+      }),
     );
   }
 
@@ -109,7 +119,16 @@ export function createAuthService({ db, config, mailer, passwords, google, limit
     return e?.code === '23505' || e?.cause?.code === '23505';
   }
 
-  async function createPasswordUser(input: { email: string; password: string; name: string; language?: UiLanguage | undefined; timezone?: string | undefined }, extra: Partial<q.NewUser> = {}) {
+  async function createPasswordUser(
+    input: {
+      email: string;
+      password: string;
+      name: string;
+      language?: UiLanguage | undefined;
+      timezone?: string | undefined;
+    },
+    extra: Partial<q.NewUser> = {},
+  ) {
     const passwordHash = await passwords.hash(input.password);
     return db.transaction(async (tx) =>
       q.insertUser(tx, {
@@ -126,7 +145,16 @@ export function createAuthService({ db, config, mailer, passwords, google, limit
 
   return {
     /** Always answers the same way, so the form cannot be used to find out who has an account. */
-    async register(input: { email: string; password: string; name: string; language?: UiLanguage | undefined; timezone?: string | undefined }, ctx: RequestContext) {
+    async register(
+      input: {
+        email: string;
+        password: string;
+        name: string;
+        language?: UiLanguage | undefined;
+        timezone?: string | undefined;
+      },
+      ctx: RequestContext,
+    ) {
       await limit([
         [`register:ip:${ctx.ip}`, config.rateLimits.perIp],
         [`register:email:${input.email}`, config.rateLimits.perEmail],
@@ -135,7 +163,12 @@ export function createAuthService({ db, config, mailer, passwords, google, limit
       if (existing) {
         await passwords.verifyDummy(input.password);
         if (existing.verified) {
-          await sendMail(renderMail(existing.language, 'exists', existing.email, { name: existing.name, link: `${config.publicUrl}/login` }));
+          await sendMail(
+            renderMail(existing.language, 'exists', existing.email, {
+              name: existing.name,
+              link: `${config.publicUrl}/login`,
+            }),
+          );
         } else {
           await issueEmailToken(existing, 'verify', existing.language);
         }
@@ -235,7 +268,16 @@ export function createAuthService({ db, config, mailer, passwords, google, limit
     },
 
     /** Early-bird channel: a new account is created (and verified by mail); an existing one signs in and is marked. */
-    async earlyBird(input: { email: string; password: string; name?: string | undefined; language?: UiLanguage | undefined; timezone?: string | undefined }, ctx: RequestContext): Promise<ChannelResult> {
+    async earlyBird(
+      input: {
+        email: string;
+        password: string;
+        name?: string | undefined;
+        language?: UiLanguage | undefined;
+        timezone?: string | undefined;
+      },
+      ctx: RequestContext,
+    ): Promise<ChannelResult> {
       await limit([[`register:ip:${ctx.ip}`, config.rateLimits.perIp]]);
       let user = await q.findUserByEmail(db, input.email);
       if (user) {
@@ -266,7 +308,17 @@ export function createAuthService({ db, config, mailer, passwords, google, limit
     },
 
     /** App-deal channel: account and licence redemption commit together or not at all. */
-    async appDeal(input: { email: string; password: string; name: string; code: string; language?: UiLanguage | undefined; timezone?: string | undefined }, ctx: RequestContext): Promise<ChannelResult> {
+    async appDeal(
+      input: {
+        email: string;
+        password: string;
+        name: string;
+        code: string;
+        language?: UiLanguage | undefined;
+        timezone?: string | undefined;
+      },
+      ctx: RequestContext,
+    ): Promise<ChannelResult> {
       await limit([[`appdeal:ip:${ctx.ip}`, config.rateLimits.perIp]]);
       if (await q.findUserByEmail(db, input.email)) throw new DomainError('EMAIL_TAKEN');
       const passwordHash = await passwords.hash(input.password);

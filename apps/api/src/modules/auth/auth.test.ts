@@ -34,7 +34,10 @@ describe('register and verify', () => {
     expect(ok.status).toBe(200);
     const again = await t.json('POST', `/api/auth/verify?token=${token}`, { lang: 'fr' });
     expect(again.status).toBe(400);
-    expect(again.body).toMatchObject({ code: 'INVALID_TOKEN', message: "Ce lien n'est pas valide ou a déjà été utilisé." });
+    expect(again.body).toMatchObject({
+      code: 'INVALID_TOKEN',
+      message: "Ce lien n'est pas valide ou a déjà été utilisé.",
+    });
 
     const login = await t.json('POST', '/api/auth/login', { body: { email, password: 'una contraseña larga' } });
     expect(login.status).toBe(200);
@@ -44,7 +47,9 @@ describe('register and verify', () => {
   it('answers the same for an address that already has an account, and tells its owner by mail', async () => {
     const { email } = await t.signUp();
     const before = t.mail.sent.length;
-    const reg = await t.json('POST', '/api/auth/register', { body: { email, password: 'another password', name: 'Mallory' } });
+    const reg = await t.json('POST', '/api/auth/register', {
+      body: { email, password: 'another password', name: 'Mallory' },
+    });
     expect(reg.status).toBe(200);
     expect(reg.body.data).toEqual({ email });
     expect(t.mail.sent.length).toBe(before + 1);
@@ -69,14 +74,22 @@ describe('register and verify', () => {
     await t.database.db.update(emailTokens).set({ expiresAt: new Date(Date.now() - 1000) });
     const expired = await t.json('POST', `/api/auth/verify?token=${second}`, { lang: 'es' });
     expect(expired.status).toBe(400);
-    expect(expired.body).toMatchObject({ code: 'TOKEN_EXPIRED', message: 'Este enlace ha caducado. Solicita uno nuevo.' });
+    expect(expired.body).toMatchObject({
+      code: 'TOKEN_EXPIRED',
+      message: 'Este enlace ha caducado. Solicita uno nuevo.',
+    });
   });
 
   it('validates input with localized messages per field', async () => {
-    const res = await t.json('POST', '/api/auth/register', { body: { email: 'not-an-email', password: 'short' }, lang: 'fr' });
+    const res = await t.json('POST', '/api/auth/register', {
+      body: { email: 'not-an-email', password: 'short' },
+      lang: 'fr',
+    });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('VALIDATION_FAILED');
-    const byPath = Object.fromEntries(res.body.issues.map((i: { path: string; message: string }) => [i.path, i.message]));
+    const byPath = Object.fromEntries(
+      res.body.issues.map((i: { path: string; message: string }) => [i.path, i.message]),
+    );
     expect(byPath).toEqual({
       email: 'Saisissez une adresse e-mail valide.',
       password: 'Doit contenir au moins 8 caractères.',
@@ -91,7 +104,10 @@ describe('login and sessions', () => {
     expect(u.user.loginCount).toBe(1);
     const again = await t.json('POST', '/api/auth/login', { body: { email: u.email, password: u.password } });
     expect(again.body.data.user.loginCount).toBe(2);
-    await t.database.db.update(users).set({ basicUse: 3, advanceUse: 2, extraAdvanceUse: 1 }).where(eq(users.email, u.email));
+    await t.database.db
+      .update(users)
+      .set({ basicUse: 3, advanceUse: 2, extraAdvanceUse: 1 })
+      .where(eq(users.email, u.email));
     const profile = await t.json('GET', '/api/user/profile', { token: again.body.data.token });
     expect(profile.status).toBe(200);
     expect(profile.body.data).toMatchObject({
@@ -161,16 +177,23 @@ describe('login and sessions', () => {
     try {
       const u = await local.signUp();
       for (let i = 0; i < 3; i += 1) {
-        const res = await local.json('POST', '/api/auth/login', { body: { email: u.email, password: 'wrong password' } });
+        const res = await local.json('POST', '/api/auth/login', {
+          body: { email: u.email, password: 'wrong password' },
+        });
         expect(res.status).toBe(401);
         expect(res.body.code).toBe('INVALID_CREDENTIALS');
       }
-      const locked = await local.json('POST', '/api/auth/login', { body: { email: u.email, password: u.password }, lang: 'es' });
+      const locked = await local.json('POST', '/api/auth/login', {
+        body: { email: u.email, password: u.password },
+        lang: 'es',
+      });
       expect(locked.status).toBe(429);
       expect(locked.body.code).toBe('RATE_LIMITED');
       expect(locked.body.message).toMatch(/Demasiados intentos/);
       expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
-      const unknown = await local.json('POST', '/api/auth/login', { body: { email: 'nobody@example.com', password: 'whatever1' } });
+      const unknown = await local.json('POST', '/api/auth/login', {
+        body: { email: 'nobody@example.com', password: 'whatever1' },
+      });
       expect(unknown.status).toBe(401);
     } finally {
       await local.close();
@@ -182,7 +205,13 @@ describe('login and sessions', () => {
     try {
       const statuses = [];
       for (let i = 0; i < 3; i += 1) {
-        statuses.push((await local.json('POST', '/api/auth/register', { body: { email: `r${i}@example.com`, password: 'long enough pw', name: 'R' } })).status);
+        statuses.push(
+          (
+            await local.json('POST', '/api/auth/register', {
+              body: { email: `r${i}@example.com`, password: 'long enough pw', name: 'R' },
+            })
+          ).status,
+        );
       }
       expect(statuses).toEqual([200, 200, 429]);
     } finally {
@@ -210,10 +239,16 @@ describe('forgot and reset password', () => {
     const reset = await t.json('POST', '/api/auth/reset-password', { body: { key, password: 'brand new password' } });
     expect(reset.status).toBe(200);
     expect((await t.json('GET', '/api/user/profile', { token: u.token })).status).toBe(409);
-    const reused = await t.json('POST', '/api/auth/reset-password', { body: { key, password: 'another new password' } });
+    const reused = await t.json('POST', '/api/auth/reset-password', {
+      body: { key, password: 'another new password' },
+    });
     expect(reused.body.code).toBe('INVALID_TOKEN');
-    expect((await t.json('POST', '/api/auth/login', { body: { email: u.email, password: u.password } })).status).toBe(401);
-    expect((await t.json('POST', '/api/auth/login', { body: { email: u.email, password: 'brand new password' } })).status).toBe(200);
+    expect((await t.json('POST', '/api/auth/login', { body: { email: u.email, password: u.password } })).status).toBe(
+      401,
+    );
+    expect(
+      (await t.json('POST', '/api/auth/login', { body: { email: u.email, password: 'brand new password' } })).status,
+    ).toBe(200);
   });
 
   it('refuses expired and tampered reset keys, and a verification token is not a reset key', async () => {
@@ -221,15 +256,26 @@ describe('forgot and reset password', () => {
     await t.json('POST', '/api/auth/forgot-password', { body: { email: u.email } });
     const key = t.linkSecret(u.email, 'key');
     const tampered = `${key.slice(0, 10)}${key[10] === 'a' ? 'b' : 'a'}${key.slice(11)}`;
-    expect((await t.json('POST', '/api/auth/reset-password', { body: { key: tampered, password: 'new password 1' } })).body.code).toBe('INVALID_TOKEN');
+    expect(
+      (await t.json('POST', '/api/auth/reset-password', { body: { key: tampered, password: 'new password 1' } })).body
+        .code,
+    ).toBe('INVALID_TOKEN');
 
     const email = 'kinds@example.com';
     await t.json('POST', '/api/auth/register', { body: { email, password: 'long enough pw', name: 'K' } });
     const verifyToken = t.linkSecret(email, 'token');
-    expect((await t.json('POST', '/api/auth/reset-password', { body: { key: verifyToken, password: 'new password 1' } })).body.code).toBe('INVALID_TOKEN');
+    expect(
+      (await t.json('POST', '/api/auth/reset-password', { body: { key: verifyToken, password: 'new password 1' } }))
+        .body.code,
+    ).toBe('INVALID_TOKEN');
 
-    await t.database.db.update(emailTokens).set({ expiresAt: new Date(Date.now() - 1) }).where(eq(emailTokens.kind, 'reset'));
-    expect((await t.json('POST', '/api/auth/reset-password', { body: { key, password: 'new password 1' } })).body.code).toBe('TOKEN_EXPIRED');
+    await t.database.db
+      .update(emailTokens)
+      .set({ expiresAt: new Date(Date.now() - 1) })
+      .where(eq(emailTokens.kind, 'reset'));
+    expect(
+      (await t.json('POST', '/api/auth/reset-password', { body: { key, password: 'new password 1' } })).body.code,
+    ).toBe('TOKEN_EXPIRED');
   });
 });
 
@@ -237,7 +283,8 @@ describe('change password', () => {
   it('needs the old password, keeps this session, and ends the others', async () => {
     const u = await t.signUp();
     await t.database.db.update(users).set({ multipleLogin: true }).where(eq(users.email, u.email));
-    const other = (await t.json('POST', '/api/auth/login', { body: { email: u.email, password: u.password } })).body.data.token;
+    const other = (await t.json('POST', '/api/auth/login', { body: { email: u.email, password: u.password } })).body
+      .data.token;
 
     const wrong = await t.json('POST', '/api/user/change-password', {
       token: u.token,
@@ -247,7 +294,10 @@ describe('change password', () => {
     expect(wrong.status).toBe(400);
     expect(wrong.body.code).toBe('WRONG_PASSWORD');
 
-    const same = await t.json('POST', '/api/user/change-password', { token: u.token, body: { oldPassword: u.password, newPassword: u.password } });
+    const same = await t.json('POST', '/api/user/change-password', {
+      token: u.token,
+      body: { oldPassword: u.password, newPassword: u.password },
+    });
     expect(same.body.code).toBe('SAME_PASSWORD');
 
     const ok = await t.json('POST', '/api/user/change-password', {
@@ -258,6 +308,8 @@ describe('change password', () => {
     expect(ok.status).toBe(200);
     expect((await t.json('GET', '/api/user/profile', { token: u.token })).status).toBe(200);
     expect((await t.json('GET', '/api/user/profile', { token: other })).status).toBe(409);
-    expect((await t.json('POST', '/api/auth/login', { body: { email: u.email, password: 'a better password' } })).status).toBe(200);
+    expect(
+      (await t.json('POST', '/api/auth/login', { body: { email: u.email, password: 'a better password' } })).status,
+    ).toBe(200);
   });
 });

@@ -13,11 +13,15 @@ const codes = (n: number) => t.app.services.users.createLicenceCodes(n);
 
 describe('early-bird channel', () => {
   it('signs up a new account with the early-bird allowance and a verification mail', async () => {
-    const res = await t.json('POST', '/api/earlyBird/signInEarlyBird', { body: { email: 'early@example.com', password: 'early bird pw', name: 'Early' } });
+    const res = await t.json('POST', '/api/earlyBird/signInEarlyBird', {
+      body: { email: 'early@example.com', password: 'early bird pw', name: 'Early' },
+    });
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({ verificationSent: true, email: 'early@example.com' });
     await t.json('POST', `/api/auth/verify?token=${t.linkSecret('early@example.com', 'token')}`);
-    const again = await t.json('POST', '/api/earlyBird/signInEarlyBird', { body: { email: 'early@example.com', password: 'early bird pw' } });
+    const again = await t.json('POST', '/api/earlyBird/signInEarlyBird', {
+      body: { email: 'early@example.com', password: 'early bird pw' },
+    });
     expect(again.status).toBe(200);
     expect(again.body.data.token).toBeTruthy();
     expect(again.body.data.user).toMatchObject({ earlyBird: true, credits: { basicCredit: 300 } });
@@ -25,8 +29,13 @@ describe('early-bird channel', () => {
 
   it('marks an existing account after checking its password', async () => {
     const u = await t.signUp();
-    expect((await t.json('POST', '/api/earlyBird/signInEarlyBird', { body: { email: u.email, password: 'wrong password' } })).status).toBe(401);
-    const ok = await t.json('POST', '/api/earlyBird/signInEarlyBird', { body: { email: u.email, password: u.password } });
+    expect(
+      (await t.json('POST', '/api/earlyBird/signInEarlyBird', { body: { email: u.email, password: 'wrong password' } }))
+        .status,
+    ).toBe(401);
+    const ok = await t.json('POST', '/api/earlyBird/signInEarlyBird', {
+      body: { email: u.email, password: u.password },
+    });
     expect(ok.body.data.user).toMatchObject({ earlyBird: true, loginCount: 2 });
   });
 
@@ -35,7 +44,9 @@ describe('early-bird channel', () => {
     const up = await t.json('POST', '/api/user/upgradeToEarlybird', { token: u.token });
     expect(up.status).toBe(200);
     expect(up.body.data).toMatchObject({ earlyBird: true, credits: { dailyCredit: 10, basicCredit: 300 } });
-    expect((await t.json('POST', '/api/user/upgradeToEarlybird', { token: u.token })).body.code).toBe('ALREADY_UPGRADED');
+    expect((await t.json('POST', '/api/user/upgradeToEarlybird', { token: u.token })).body.code).toBe(
+      'ALREADY_UPGRADED',
+    );
   });
 });
 
@@ -49,14 +60,19 @@ describe('app-deal channel', () => {
     const [row] = await t.database.db.select().from(users).where(eq(users.email, 'deal@example.com'));
     expect(row).toMatchObject({ appDeal: true, lifetimeUser: true, basicCredit: 1000 });
 
-    const reuse = await t.json('POST', '/api/appSumo/signInAppSumo', { body: { ...body, email: 'deal2@example.com' }, lang: 'fr' });
+    const reuse = await t.json('POST', '/api/appSumo/signInAppSumo', {
+      body: { ...body, email: 'deal2@example.com' },
+      lang: 'fr',
+    });
     expect(reuse.status).toBe(400);
     expect(reuse.body.message).toBe("Ce code de licence n'est pas valide ou a déjà été utilisé.");
     expect(await t.database.db.select().from(users).where(eq(users.email, 'deal2@example.com'))).toHaveLength(0);
   });
 
   it('rejects an unknown code without creating the account', async () => {
-    const res = await t.json('POST', '/api/appSumo/signInAppSumo', { body: { email: 'nocode@example.com', password: 'app deal password', name: 'N', code: 'PARLEY-AAAA-BBBB-CCCC' } });
+    const res = await t.json('POST', '/api/appSumo/signInAppSumo', {
+      body: { email: 'nocode@example.com', password: 'app deal password', name: 'N', code: 'PARLEY-AAAA-BBBB-CCCC' },
+    });
     expect(res.body.code).toBe('INVALID_LICENCE_CODE');
     expect(await t.database.db.select().from(users).where(eq(users.email, 'nocode@example.com'))).toHaveLength(0);
   });
@@ -65,7 +81,9 @@ describe('app-deal channel', () => {
     const [code] = await codes(1);
     const results = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
-        t.json('POST', '/api/appSumo/signInAppSumo', { body: { email: `race${i}@example.com`, password: 'app deal password', name: 'R', code } }),
+        t.json('POST', '/api/appSumo/signInAppSumo', {
+          body: { email: `race${i}@example.com`, password: 'app deal password', name: 'R', code },
+        }),
       ),
     );
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
@@ -77,9 +95,14 @@ describe('app-deal channel', () => {
   it('upgrades a signed-in account with a code; an address already taken must upgrade instead of signing up', async () => {
     const u = await t.signUp();
     const [code] = await codes(1);
-    const taken = await t.json('POST', '/api/appSumo/signInAppSumo', { body: { email: u.email, password: 'app deal password', name: 'X', code } });
+    const taken = await t.json('POST', '/api/appSumo/signInAppSumo', {
+      body: { email: u.email, password: 'app deal password', name: 'X', code },
+    });
     expect(taken.body.code).toBe('EMAIL_TAKEN');
-    expect((await t.json('POST', '/api/user/upgradeToAppsumo', { token: u.token, body: { code: 'PARLEY-ZZZZ-ZZZZ-ZZZZ' } })).body.code).toBe('INVALID_LICENCE_CODE');
+    expect(
+      (await t.json('POST', '/api/user/upgradeToAppsumo', { token: u.token, body: { code: 'PARLEY-ZZZZ-ZZZZ-ZZZZ' } }))
+        .body.code,
+    ).toBe('INVALID_LICENCE_CODE');
     const up = await t.json('POST', '/api/user/upgradeToAppsumo', { token: u.token, body: { code } });
     expect(up.body.data).toMatchObject({ appDeal: true, lifetimeUser: true });
   });
@@ -87,9 +110,15 @@ describe('app-deal channel', () => {
 
 describe('admin command', () => {
   it('creates a verified site admin who can sign in', async () => {
-    const admin = await t.app.services.users.createAdmin({ email: 'root@example.com', password: 'admin password', name: 'Root' });
+    const admin = await t.app.services.users.createAdmin({
+      email: 'root@example.com',
+      password: 'admin password',
+      name: 'Root',
+    });
     expect(admin).toMatchObject({ role: 'admin', verified: true });
-    const login = await t.json('POST', '/api/auth/login', { body: { email: 'root@example.com', password: 'admin password' } });
+    const login = await t.json('POST', '/api/auth/login', {
+      body: { email: 'root@example.com', password: 'admin password' },
+    });
     expect(login.body.data.user.role).toBe('admin');
   });
 });

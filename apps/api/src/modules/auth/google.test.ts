@@ -19,14 +19,24 @@ const signin = (idToken: string) => t.json('POST', `/api/auth/social-signin?idTo
 
 describe('Google sign-in', () => {
   it('publishes the client id for the button', async () => {
-    expect((await t.json('GET', '/api/auth/config')).body.data).toEqual({ googleClientId: CLIENT_ID, appName: 'Parley' });
+    expect((await t.json('GET', '/api/auth/config')).body.data).toEqual({
+      googleClientId: CLIENT_ID,
+      appName: 'Parley',
+    });
   });
 
   it('creates a verified account keyed by the Google subject, then signs it in again', async () => {
     const token = await google.sign({ sub: 'g-1', email: 'Gina@Gmail.com', name: 'Gina' });
     const first = await signin(token);
     expect(first.status).toBe(200);
-    expect(first.body.data.user).toMatchObject({ email: 'gina@gmail.com', name: 'Gina', verified: true, googleLinked: true, hasPassword: false, loginCount: 1 });
+    expect(first.body.data.user).toMatchObject({
+      email: 'gina@gmail.com',
+      name: 'Gina',
+      verified: true,
+      googleLinked: true,
+      hasPassword: false,
+      loginCount: 1,
+    });
     // The same subject with a changed address is still the same person.
     const second = await signin(await google.sign({ sub: 'g-1', email: 'gina.new@gmail.com' }));
     expect(second.body.data.user.id).toBe(first.body.data.user.id);
@@ -46,7 +56,10 @@ describe('Google sign-in', () => {
   it.each([
     ['forged (unknown key)', () => google.signForeign({ sub: 'g-2', email: 'f@example.com' })],
     ['expired', () => google.sign({ sub: 'g-3', email: 'e@example.com', expiresIn: -3600 })],
-    ['wrong audience', () => google.sign({ sub: 'g-4', email: 'a@example.com', aud: 'someone-else.apps.googleusercontent.com' })],
+    [
+      'wrong audience',
+      () => google.sign({ sub: 'g-4', email: 'a@example.com', aud: 'someone-else.apps.googleusercontent.com' }),
+    ],
     ['wrong issuer', () => google.sign({ sub: 'g-5', email: 'i@example.com', iss: 'https://evil.example.com' })],
     ['unverified e-mail', () => google.sign({ sub: 'g-6', email: 'u@example.com', email_verified: false })],
   ])('rejects a %s token with 401', async (_, make) => {
@@ -69,7 +82,10 @@ describe('Google sign-in', () => {
     const local = await createTestApp({ GOOGLE_JWKS_URL: google.jwksUrl });
     try {
       expect((await local.json('GET', '/api/auth/config')).body.data.googleClientId).toBeNull();
-      const res = await local.json('POST', `/api/auth/social-signin?idToken=${await google.sign({ sub: 'g-8', email: 'n@example.com' })}`);
+      const res = await local.json(
+        'POST',
+        `/api/auth/social-signin?idToken=${await google.sign({ sub: 'g-8', email: 'n@example.com' })}`,
+      );
       expect(res.status).toBe(403);
       expect(res.body.code).toBe('GOOGLE_DISABLED');
     } finally {

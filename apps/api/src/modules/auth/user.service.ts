@@ -64,7 +64,14 @@ export function createUserService({ db, passwords }: { db: Db; passwords: Passwo
       }
       return toProfile(
         await db.transaction((tx) =>
-          q.insertUser(tx, { email: input.email, passwordHash, name: input.name, role: 'admin', verified: true, ...FREE_ALLOWANCE }),
+          q.insertUser(tx, {
+            email: input.email,
+            passwordHash,
+            name: input.name,
+            role: 'admin',
+            verified: true,
+            ...FREE_ALLOWANCE,
+          }),
         ),
       );
     },

@@ -40,7 +40,10 @@ describe('settings', () => {
 
   it('update only the keys sent, and concurrent updates of different keys both survive', async () => {
     const u = await t.signUp();
-    const a = await t.json('POST', '/api/user/setting', { token: u.token, body: { tone: 'FORMAL', chatWithImage: '1' } });
+    const a = await t.json('POST', '/api/user/setting', {
+      token: u.token,
+      body: { tone: 'FORMAL', chatWithImage: '1' },
+    });
     expect(a.status).toBe(200);
     expect(a.body.data).toMatchObject({ tone: 'FORMAL', chatWithImage: '1', model: 'GPT_4O_MINI' });
     await Promise.all([
@@ -48,18 +51,29 @@ describe('settings', () => {
       t.json('POST', '/api/user/setting', { token: u.token, body: { disabledSites: ['Example.COM'] } }),
     ]);
     const after = await t.json('GET', '/api/user/setting', { token: u.token });
-    expect(after.body.data).toMatchObject({ tone: 'FORMAL', chatWithImage: '1', language: 'FRENCH', disabledSites: ['example.com'] });
+    expect(after.body.data).toMatchObject({
+      tone: 'FORMAL',
+      chatWithImage: '1',
+      language: 'FRENCH',
+      disabledSites: ['example.com'],
+    });
   });
 
   it('reject unknown keys and invalid values with a 400 and keep what was stored', async () => {
     const u = await t.signUp();
     await t.json('POST', '/api/user/setting', { token: u.token, body: { tone: 'FRIENDLY' } });
-    const unknown = await t.json('POST', '/api/user/setting', { token: u.token, body: { tone: 'FORMAL', isAdmin: true }, lang: 'es' });
+    const unknown = await t.json('POST', '/api/user/setting', {
+      token: u.token,
+      body: { tone: 'FORMAL', isAdmin: true },
+      lang: 'es',
+    });
     expect(unknown.status).toBe(400);
     expect(unknown.body.issues[0].message).toBe('Campo(s) desconocido(s): isAdmin.');
     const bad = await t.json('POST', '/api/user/setting', { token: u.token, body: { quickAccess: 'yes' } });
     expect(bad.status).toBe(400);
-    expect(bad.body.issues).toEqual([{ path: 'quickAccess', message: 'This value is not one of the allowed options.' }]);
+    expect(bad.body.issues).toEqual([
+      { path: 'quickAccess', message: 'This value is not one of the allowed options.' },
+    ]);
     expect((await t.json('GET', '/api/user/setting', { token: u.token })).body.data.tone).toBe('FRIENDLY');
   });
 });
@@ -74,14 +88,26 @@ describe('profile', () => {
     });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('Profil enregistré.');
-    expect(res.body.data).toMatchObject({ name: 'Zoé', fullName: 'Zoé Martin', timezone: 'Europe/Paris', language: 'fr' });
+    expect(res.body.data).toMatchObject({
+      name: 'Zoé',
+      fullName: 'Zoé Martin',
+      timezone: 'Europe/Paris',
+      language: 'fr',
+    });
   });
 
-  it('refuses an unknown time zone, an unsupported language and fields that are not the user\'s to set', async () => {
+  it("refuses an unknown time zone, an unsupported language and fields that are not the user's to set", async () => {
     const u = await t.signUp();
-    expect((await t.json('POST', '/api/user/profile', { token: u.token, body: { timezone: 'Mars/Olympus' } })).status).toBe(400);
+    expect(
+      (await t.json('POST', '/api/user/profile', { token: u.token, body: { timezone: 'Mars/Olympus' } })).status,
+    ).toBe(400);
     expect((await t.json('POST', '/api/user/profile', { token: u.token, body: { language: 'de' } })).status).toBe(400);
-    for (const body of [{ role: 'admin' }, { credits: { basicCredit: 9999 } }, { verified: true }, { email: 'x@y.z' }]) {
+    for (const body of [
+      { role: 'admin' },
+      { credits: { basicCredit: 9999 } },
+      { verified: true },
+      { email: 'x@y.z' },
+    ]) {
       const res = await t.json('POST', '/api/user/profile', { token: u.token, body });
       expect(res.status).toBe(400);
       expect(res.body.code).toBe('VALIDATION_FAILED');
@@ -103,6 +129,8 @@ describe('isolation between users', () => {
     expect(bobProfile.body.data).toMatchObject({ id: bob.user.id, name: 'Bob', fullName: '' });
     expect((await t.json('GET', '/api/user/setting', { token: bob.token })).body.data.tone).toBe('CASUAL');
     expect((await t.json('GET', '/api/user/setting', { token: alice.token })).body.data.tone).toBe('DIRECT');
-    expect((await t.json('POST', '/api/user/profile', { token: bob.token, body: { id: alice.user.id, name: 'X' } })).status).toBe(400);
+    expect(
+      (await t.json('POST', '/api/user/profile', { token: bob.token, body: { id: alice.user.id, name: 'X' } })).status,
+    ).toBe(400);
   });
 });

@@ -32,7 +32,9 @@ export async function reserveCredits(db: Db, userId: string, tier: Tier, amount:
 
 /** Charged: the reservation stands. Only a reservation still pending changes state. */
 export async function chargeReservation(db: Db, ledgerId: string) {
-  await db.execute(sql`UPDATE credit_ledger SET state = 'charged', settled_at = now() WHERE id = ${ledgerId} AND state = 'reserved'`);
+  await db.execute(
+    sql`UPDATE credit_ledger SET state = 'charged', settled_at = now() WHERE id = ${ledgerId} AND state = 'reserved'`,
+  );
 }
 
 /** Refunded: credits and usage go back, once, in one statement. */
@@ -40,7 +42,10 @@ export async function refundReservation(db: Db, ledgerId: string) {
   const cases = (pick: 'credit' | 'use', op: '+' | '-') =>
     sql.raw(
       (Object.keys(COLUMNS) as Tier[])
-        .map((tier) => `${COLUMNS[tier][pick]} = ${COLUMNS[tier][pick]} ${op} CASE WHEN l.tier = '${tier}' THEN l.amount ELSE 0 END`)
+        .map(
+          (tier) =>
+            `${COLUMNS[tier][pick]} = ${COLUMNS[tier][pick]} ${op} CASE WHEN l.tier = '${tier}' THEN l.amount ELSE 0 END`,
+        )
         .join(', '),
     );
   await db.execute(sql`

@@ -11,7 +11,12 @@ const NOT_METERED: Reservation = { metered: false, charge: async () => {}, refun
 export function createCreditsService({ db }: { db: Db }) {
   return {
     /** Before the provider is called. Requests with the user's own key are not metered. */
-    async reserve(userId: string, tier: Tier, feature: string, options: { metered: boolean; amount?: number }): Promise<Reservation> {
+    async reserve(
+      userId: string,
+      tier: Tier,
+      feature: string,
+      options: { metered: boolean; amount?: number },
+    ): Promise<Reservation> {
       if (!options.metered) return NOT_METERED;
       const ledgerId = await q.reserveCredits(db, userId, tier, options.amount ?? 1, feature);
       if (!ledgerId) throw new DomainError('OUT_OF_CREDITS');

@@ -1,6 +1,13 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { apiKeys, chatMessages, conversations, documents, type MessageMeta, type StoredPart } from '../../db/schema/index.js';
+import {
+  apiKeys,
+  chatMessages,
+  conversations,
+  documents,
+  type MessageMeta,
+  type StoredPart,
+} from '../../db/schema/index.js';
 
 export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof chatMessages.$inferSelect;
@@ -9,7 +16,11 @@ export type ApiKeyRow = typeof apiKeys.$inferSelect;
 
 /** Every owned row is fetched with its owner: someone else's conversation is simply not found. */
 export async function findConversation(db: Db, id: string, userId: string) {
-  const [row] = await db.select().from(conversations).where(and(eq(conversations.id, id), eq(conversations.userId, userId))).limit(1);
+  const [row] = await db
+    .select()
+    .from(conversations)
+    .where(and(eq(conversations.id, id), eq(conversations.userId, userId)))
+    .limit(1);
   return row;
 }
 
@@ -19,7 +30,10 @@ export async function insertConversation(db: Db, values: { userId: string; title
 }
 
 export async function touchConversation(db: Db, id: string, patch: { model?: string; title?: string }) {
-  await db.update(conversations).set({ ...patch, updatedAt: new Date() }).where(eq(conversations.id, id));
+  await db
+    .update(conversations)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(conversations.id, id));
 }
 
 export async function listConversations(db: Db, userId: string, options: { q?: string | undefined; limit: number }) {
@@ -39,21 +53,34 @@ function escapeLike(s: string) {
 }
 
 export async function deleteConversation(db: Db, id: string, userId: string) {
-  const rows = await db.delete(conversations).where(and(eq(conversations.id, id), eq(conversations.userId, userId))).returning({ id: conversations.id });
+  const rows = await db
+    .delete(conversations)
+    .where(and(eq(conversations.id, id), eq(conversations.userId, userId)))
+    .returning({ id: conversations.id });
   return rows.length > 0;
 }
 
 export async function deleteAllConversations(db: Db, userId: string) {
-  const rows = await db.delete(conversations).where(eq(conversations.userId, userId)).returning({ id: conversations.id });
+  const rows = await db
+    .delete(conversations)
+    .where(eq(conversations.userId, userId))
+    .returning({ id: conversations.id });
   return rows.length;
 }
 
 export async function listMessages(db: Db, conversationId: string) {
-  return db.select().from(chatMessages).where(eq(chatMessages.conversationId, conversationId)).orderBy(asc(chatMessages.position));
+  return db
+    .select()
+    .from(chatMessages)
+    .where(eq(chatMessages.conversationId, conversationId))
+    .orderBy(asc(chatMessages.position));
 }
 
 /** Appends at the next position; the unique (conversation, position) index refuses a racing duplicate. */
-export async function appendMessage(db: Db, values: { conversationId: string; role: 'user' | 'assistant'; parts: StoredPart[]; meta: MessageMeta }) {
+export async function appendMessage(
+  db: Db,
+  values: { conversationId: string; role: 'user' | 'assistant'; parts: StoredPart[]; meta: MessageMeta },
+) {
   const [row] = await db
     .insert(chatMessages)
     .values({
@@ -70,7 +97,9 @@ export async function updateMessage(db: Db, id: string, patch: { parts?: StoredP
 
 /** Drops messages from `position` on (edit-and-resend, regenerate). */
 export async function truncateFrom(db: Db, conversationId: string, position: number) {
-  await db.delete(chatMessages).where(and(eq(chatMessages.conversationId, conversationId), sql`${chatMessages.position} >= ${position}`));
+  await db
+    .delete(chatMessages)
+    .where(and(eq(chatMessages.conversationId, conversationId), sql`${chatMessages.position} >= ${position}`));
 }
 
 export async function insertDocument(db: Db, values: typeof documents.$inferInsert) {
@@ -79,13 +108,20 @@ export async function insertDocument(db: Db, values: typeof documents.$inferInse
 }
 
 export async function findDocument(db: Db, id: string, userId: string) {
-  const [row] = await db.select().from(documents).where(and(eq(documents.id, id), eq(documents.userId, userId))).limit(1);
+  const [row] = await db
+    .select()
+    .from(documents)
+    .where(and(eq(documents.id, id), eq(documents.userId, userId)))
+    .limit(1);
   return row;
 }
 
 export async function documentsByIds(db: Db, ids: string[], userId: string) {
   if (!ids.length) return [];
-  return db.select().from(documents).where(and(inArray(documents.id, ids), eq(documents.userId, userId)));
+  return db
+    .select()
+    .from(documents)
+    .where(and(inArray(documents.id, ids), eq(documents.userId, userId)));
 }
 
 export async function listApiKeys(db: Db, userId: string) {
@@ -98,7 +134,13 @@ export async function upsertApiKey(db: Db, values: typeof apiKeys.$inferInsert) 
     .values(values)
     .onConflictDoUpdate({
       target: [apiKeys.userId, apiKeys.provider],
-      set: { keyCiphertext: values.keyCiphertext, keyHint: values.keyHint, baseUrl: values.baseUrl, modelName: values.modelName, updatedAt: new Date() },
+      set: {
+        keyCiphertext: values.keyCiphertext,
+        keyHint: values.keyHint,
+        baseUrl: values.baseUrl,
+        modelName: values.modelName,
+        updatedAt: new Date(),
+      },
     })
     .returning();
   return row!;
@@ -107,4 +149,3 @@ export async function upsertApiKey(db: Db, values: typeof apiKeys.$inferInsert) 
 export async function deleteApiKey(db: Db, userId: string, provider: string) {
   await db.delete(apiKeys).where(and(eq(apiKeys.userId, userId), eq(apiKeys.provider, provider)));
 }
-

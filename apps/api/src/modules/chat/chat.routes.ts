@@ -9,7 +9,13 @@ import type { CreditsService } from '../billing/index.js';
 import type { ChatService, Upload } from './chat.service.js';
 import type { KeysService } from './keys.service.js';
 
-type Deps = { chat: ChatService; keys: KeysService; registry: ModelRegistry; credits: CreditsService; requireAuth: preHandlerAsyncHookHandler };
+type Deps = {
+  chat: ChatService;
+  keys: KeysService;
+  registry: ModelRegistry;
+  credits: CreditsService;
+  requireAuth: preHandlerAsyncHookHandler;
+};
 
 function caller(request: FastifyRequest) {
   if (!request.auth) throw new Error('requireAuth did not run');
@@ -52,7 +58,12 @@ export function registerChatRoutes(app: FastifyInstance, { chat, keys, registry,
     if (!parsed.success) {
       throw Object.assign(new Error('invalid chat request'), {
         statusCode: 400,
-        validation: parsed.error.issues.map((i) => ({ keyword: i.code, instancePath: `/${i.path.join('/')}`, message: i.message, params: { ...i } })),
+        validation: parsed.error.issues.map((i) => ({
+          keyword: i.code,
+          instancePath: `/${i.path.join('/')}`,
+          message: i.message,
+          params: { ...i },
+        })),
         validationContext: 'body',
       });
     }
@@ -61,7 +72,12 @@ export function registerChatRoutes(app: FastifyInstance, { chat, keys, registry,
     reply.raw.on('close', () => {
       if (!reply.raw.writableFinished) turn.abort();
     });
-    return reply.send(createUIMessageStreamResponse({ stream: turn.stream, headers: { 'x-chat-id': turn.chatId, 'cache-control': 'no-store' } }));
+    return reply.send(
+      createUIMessageStreamResponse({
+        stream: turn.stream,
+        headers: { 'x-chat-id': turn.chatId, 'cache-control': 'no-store' },
+      }),
+    );
   });
 
   app.post(STREAM_PATHS.transcribe, { preHandler: requireAuth, schema: { hide: true } }, async (request) => {
@@ -71,9 +87,15 @@ export function registerChatRoutes(app: FastifyInstance, { chat, keys, registry,
     if (!audio || files.length > 1 || audio.bytes.length === 0) throw new DomainError('INVALID_FILE');
     const transcriber = registry.transcriber(await keys.ownKeys(user.id));
     if (!transcriber) throw new DomainError('MODEL_UNAVAILABLE', { model: 'Speech to text' });
-    const reservation = await credits.reserve(user.id, 'basic', 'transcribe', { metered: transcriber.keySource === 'server' });
+    const reservation = await credits.reserve(user.id, 'basic', 'transcribe', {
+      metered: transcriber.keySource === 'server',
+    });
     try {
-      const result = await transcribe({ model: transcriber.model, audio: audio.bytes, abortSignal: AbortSignal.timeout(60_000) });
+      const result = await transcribe({
+        model: transcriber.model,
+        audio: audio.bytes,
+        abortSignal: AbortSignal.timeout(60_000),
+      });
       await reservation.charge();
       return { status: 200, message: 'OK', data: { text: result.text } };
     } catch (error) {
@@ -83,25 +105,33 @@ export function registerChatRoutes(app: FastifyInstance, { chat, keys, registry,
     }
   });
 
-  app.get<{ Params: { id: string } }>(STREAM_PATHS.file, { preHandler: requireAuth, schema: { hide: true } }, async (request, reply) => {
-    const { user } = caller(request);
-    if (!/^[0-9a-f-]{36}$/i.test(request.params.id)) throw new DomainError('NOT_FOUND', { what: 'file' });
-    const file = await chat.file(user, request.params.id);
-    reply.header('content-type', file.mediaType);
-    reply.header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(file.name)}`);
-    reply.header('cache-control', 'private, max-age=3600');
-    reply.header('x-content-type-options', 'nosniff');
-    return reply.send(file.bytes);
-  });
+  app.get<{ Params: { id: string } }>(
+    STREAM_PATHS.file,
+    { preHandler: requireAuth, schema: { hide: true } },
+    async (request, reply) => {
+      const { user } = caller(request);
+      if (!/^[0-9a-f-]{36}$/i.test(request.params.id)) throw new DomainError('NOT_FOUND', { what: 'file' });
+      const file = await chat.file(user, request.params.id);
+      reply.header('content-type', file.mediaType);
+      reply.header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(file.name)}`);
+      reply.header('cache-control', 'private, max-age=3600');
+      reply.header('x-content-type-options', 'nosniff');
+      return reply.send(file.bytes);
+    },
+  );
 
   route('models', async ({ request }) => ({ data: await chat.availability(caller(request).user) }));
   route('chatHistories', async ({ query, request }) => ({ data: await chat.list(caller(request).user, query) }));
-  route('chatHistory', async ({ query, request }) => ({ data: await chat.get(caller(request).user, query.chatHistoryId) }));
+  route('chatHistory', async ({ query, request }) => ({
+    data: await chat.get(caller(request).user, query.chatHistoryId),
+  }));
   route('deleteChatHistory', async ({ query, request }) => {
     await chat.remove(caller(request).user, query.chatHistoryId);
     return { data: null };
   });
-  route('deleteChatHistories', async ({ request }) => ({ data: { deleted: await chat.removeAll(caller(request).user) } }));
+  route('deleteChatHistories', async ({ request }) => ({
+    data: { deleted: await chat.removeAll(caller(request).user) },
+  }));
 
   route('addApiKey', async ({ body, request }) => ({ data: await keys.add(caller(request).user.id, body) }));
   route('apiKeys', async ({ request }) => ({ data: await keys.list(caller(request).user.id) }));

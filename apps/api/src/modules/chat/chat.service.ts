@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { type chatRequestSchema, type Attachment, type ChatHistory, type ChatMessage, type ChatSummary, type Source, type UiLanguage } from '@parley/contract';
+import {
+  type chatRequestSchema,
+  type Attachment,
+  type ChatHistory,
+  type ChatMessage,
+  type ChatSummary,
+  type Source,
+  type UiLanguage,
+} from '@parley/contract';
 import { translate } from '@parley/i18n/server';
 import { generateText, streamText, type ModelMessage, type UIMessageChunk } from 'ai';
 import type { FastifyBaseLogger } from 'fastify';
@@ -20,14 +28,30 @@ export type ChatInput = z.output<typeof chatRequestSchema>;
 
 /** Everything from outside that a turn may need, passed in so tests and production wire their own. */
 export type ChatTools = {
-  checkAttachment: (file: { bytes: Uint8Array; declaredName?: string; declaredType?: string }) => { kind: 'image' | 'pdf'; mediaType: string };
+  checkAttachment: (file: { bytes: Uint8Array; declaredName?: string; declaredType?: string }) => {
+    kind: 'image' | 'pdf';
+    mediaType: string;
+  };
   checkAttachmentCount: (count: number) => void;
-  extractPdf: (bytes: Uint8Array) => Promise<{ pageCount: number; pages: { page: number; text: string }[]; title?: string }>;
+  extractPdf: (
+    bytes: Uint8Array,
+  ) => Promise<{ pageCount: number; pages: { page: number; text: string }[]; title?: string }>;
   buildDocumentContext: BuildDocumentContext;
   readPage: (url: string) => Promise<{ url: string; title: string; text: string }>;
   parseYouTubeVideoId: (url: string) => string | null;
-  fetchTranscript: (videoId: string) => Promise<{ videoId: string; title: string; language: string; text: string; segments: { start: number; duration: number; text: string }[] }>;
-  search: ((query: string, opts: { limit: number; language?: string }) => Promise<{ title: string; url: string; snippet: string }[]>) | null;
+  fetchTranscript: (videoId: string) => Promise<{
+    videoId: string;
+    title: string;
+    language: string;
+    text: string;
+    segments: { start: number; duration: number; text: string }[];
+  }>;
+  search:
+    | ((
+        query: string,
+        opts: { limit: number; language?: string },
+      ) => Promise<{ title: string; url: string; snippet: string }[]>)
+    | null;
 };
 
 type Deps = {
@@ -47,7 +71,8 @@ const pageSize = 3000;
 /** Splits a long text (page or transcript) into numbered chunks so retrieval can pick the relevant ones. */
 function paginate(text: string) {
   const pages: { page: number; text: string }[] = [];
-  for (let i = 0; i < text.length; i += pageSize) pages.push({ page: pages.length + 1, text: text.slice(i, i + pageSize) });
+  for (let i = 0; i < text.length; i += pageSize)
+    pages.push({ page: pages.length + 1, text: text.slice(i, i + pageSize) });
   return pages;
 }
 
@@ -76,7 +101,10 @@ export function createChatService({ db, registry, keys, credits, storage, tools,
 
   async function storeUploads(user: UserRow, conversationId: string, files: Upload[], resolved: ResolvedModel) {
     tools.checkAttachmentCount(files.length);
-    const checked = files.map((f) => ({ file: f, kind: tools.checkAttachment({ bytes: f.bytes, declaredName: f.name, declaredType: f.declaredType }) }));
+    const checked = files.map((f) => ({
+      file: f,
+      kind: tools.checkAttachment({ bytes: f.bytes, declaredName: f.name, declaredType: f.declaredType }),
+    }));
     if (checked.some((c) => c.kind.kind === 'image') && !resolved.info.capabilities.vision) {
       throw new DomainError('MODEL_NO_VISION', { model: resolved.label });
     }
@@ -107,10 +135,28 @@ export function createChatService({ db, registry, keys, credits, storage, tools,
     const videoId = tools.parseYouTubeVideoId(url);
     if (videoId) {
       const t = await tools.fetchTranscript(videoId);
-      return q.insertDocument(db, { userId: user.id, conversationId, kind: 'video', name: t.title || url, mediaType: 'text/plain', size: t.text.length, url, pages: paginate(t.text) });
+      return q.insertDocument(db, {
+        userId: user.id,
+        conversationId,
+        kind: 'video',
+        name: t.title || url,
+        mediaType: 'text/plain',
+        size: t.text.length,
+        url,
+        pages: paginate(t.text),
+      });
     }
     const page = await tools.readPage(url);
-    return q.insertDocument(db, { userId: user.id, conversationId, kind: 'page', name: page.title || page.url, mediaType: 'text/html', size: page.text.length, url: page.url, pages: paginate(page.text) });
+    return q.insertDocument(db, {
+      userId: user.id,
+      conversationId,
+      kind: 'page',
+      name: page.title || page.url,
+      mediaType: 'text/html',
+      size: page.text.length,
+      url: page.url,
+      pages: paginate(page.text),
+    });
   }
 
   async function loadImages(docs: q.DocumentRow[]) {
@@ -126,7 +172,9 @@ export function createChatService({ db, registry, keys, credits, storage, tools,
       id: row.id,
       role: row.role,
       text: row.parts.flatMap((p) => (p.type === 'text' ? [p.text] : [])).join('\n'),
-      attachments: row.parts.flatMap((p) => (p.type === 'attachment' && docs.has(p.documentId) ? [toAttachment(docs.get(p.documentId)!)] : [])),
+      attachments: row.parts.flatMap((p) =>
+        p.type === 'attachment' && docs.has(p.documentId) ? [toAttachment(docs.get(p.documentId)!)] : [],
+      ),
       model: row.meta.model ?? null,
       sources: row.meta.sources ?? [],
       citedPages: row.meta.citedPages ?? [],
@@ -145,7 +193,11 @@ export function createChatService({ db, registry, keys, credits, storage, tools,
       const isNew = !input.chatId;
       const conversation = input.chatId
         ? await q.findConversation(db, input.chatId, user.id)
-        : await q.insertConversation(db, { userId: user.id, title: input.text.slice(0, TITLE_MAX) || '…', model: input.model });
+        : await q.insertConversation(db, {
+            userId: user.id,
+            title: input.text.slice(0, TITLE_MAX) || '…',
+            model: input.model,
+          });
       if (!conversation) throw new NotFoundError('conversation');
 
       let messages = await q.listMessages(db, conversation.id);
@@ -178,7 +230,9 @@ export function createChatService({ db, registry, keys, credits, storage, tools,
       }
 
       // Documents of the whole conversation stay in context for follow-up questions.
-      const earlierIds = messages.flatMap((m) => m.parts.flatMap((p) => (p.type === 'attachment' ? [p.documentId] : [])));
+      const earlierIds = messages.flatMap((m) =>
+        m.parts.flatMap((p) => (p.type === 'attachment' ? [p.documentId] : [])),
+      );
       const allDocs = await q.documentsByIds(db, [...new Set([...earlierIds, ...attachmentIds])], user.id);
       const docsById = new Map(allDocs.map((d) => [d.id, d]));
       if (!resolved.info.capabilities.vision && attachmentIds.some((id) => docsById.get(id)?.kind === 'image')) {
@@ -186,8 +240,16 @@ export function createChatService({ db, registry, keys, credits, storage, tools,
       }
       const images = resolved.info.capabilities.vision ? await loadImages(allDocs) : new Map();
 
-      const userParts: StoredPart[] = [{ type: 'text', text: question }, ...attachmentIds.map((documentId) => ({ type: 'attachment' as const, documentId }))];
-      const userMessage = await q.appendMessage(db, { conversationId: conversation.id, role: 'user', parts: userParts, meta: {} });
+      const userParts: StoredPart[] = [
+        { type: 'text', text: question },
+        ...attachmentIds.map((documentId) => ({ type: 'attachment' as const, documentId })),
+      ];
+      const userMessage = await q.appendMessage(db, {
+        conversationId: conversation.id,
+        role: 'user',
+        parts: userParts,
+        meta: {},
+      });
 
       const context = buildContext({
         now: new Date(),
@@ -204,11 +266,19 @@ export function createChatService({ db, registry, keys, credits, storage, tools,
       const modelMessages: ModelMessage[] = [
         ...context.history,
         currentImages.length
-          ? { role: 'user', content: [{ type: 'text', text: question }, ...currentImages.map((i) => ({ type: 'image' as const, image: i.bytes, mediaType: i.mediaType }))] }
+          ? {
+              role: 'user',
+              content: [
+                { type: 'text', text: question },
+                ...currentImages.map((i) => ({ type: 'image' as const, image: i.bytes, mediaType: i.mediaType })),
+              ],
+            }
           : { role: 'user', content: question },
       ];
 
-      const reservation = await credits.reserve(user.id, resolved.info.tier, 'chat', { metered: resolved.keySource === 'server' });
+      const reservation = await credits.reserve(user.id, resolved.info.tier, 'chat', {
+        metered: resolved.keySource === 'server',
+      });
       const publicSources = sources.map(({ n, title, url }) => ({ n, title, url }));
       const assistantId = randomUUID();
 
@@ -236,7 +306,13 @@ export function createChatService({ db, registry, keys, credits, storage, tools,
               conversationId: conversation.id,
               role: 'assistant',
               parts: [{ type: 'text', text }],
-              meta: { model: input.model, sources: publicSources, citedPages: context.citedPages, status, ...(usage ? { usage } : {}) },
+              meta: {
+                model: input.model,
+                sources: publicSources,
+                citedPages: context.citedPages,
+                status,
+                ...(usage ? { usage } : {}),
+              },
             });
           }
           await q.touchConversation(db, conversation.id, { model: input.model });
@@ -281,9 +357,16 @@ export function createChatService({ db, registry, keys, credits, storage, tools,
         yield {
           type: 'start',
           messageId: assistantId,
-          messageMetadata: { chatId: conversation!.id, userMessageId: userMessage.id, model: input.model, modelLabel: resolved.label, keySource: resolved.keySource },
+          messageMetadata: {
+            chatId: conversation!.id,
+            userMessageId: userMessage.id,
+            model: input.model,
+            modelLabel: resolved.label,
+            keySource: resolved.keySource,
+          },
         };
-        for (const s of publicSources) yield { type: 'source-url', sourceId: `source-${s.n}`, url: s.url, title: s.title };
+        for (const s of publicSources)
+          yield { type: 'source-url', sourceId: `source-${s.n}`, url: s.url, title: s.title };
         for await (const chunk of upstream) {
           if (chunk.type === 'abort' && timedOut) {
             yield { type: 'error', errorText: timeoutText };
@@ -333,7 +416,13 @@ export function createChatService({ db, registry, keys, credits, storage, tools,
 
     async list(user: UserRow, query: { q?: string | undefined; limit: number }): Promise<ChatSummary[]> {
       const rows = await q.listConversations(db, user.id, query);
-      return rows.map((c) => ({ chatHistoryId: c.id, title: c.title, model: c.model, createdAt: c.createdAt.toISOString(), updatedAt: c.updatedAt.toISOString() }));
+      return rows.map((c) => ({
+        chatHistoryId: c.id,
+        title: c.title,
+        model: c.model,
+        createdAt: c.createdAt.toISOString(),
+        updatedAt: c.updatedAt.toISOString(),
+      }));
     },
 
     async get(user: UserRow, id: string): Promise<ChatHistory> {
@@ -355,7 +444,13 @@ export function createChatService({ db, registry, keys, credits, storage, tools,
     async remove(user: UserRow, id: string) {
       const conversation = await q.findConversation(db, id, user.id);
       if (!conversation) throw new NotFoundError('conversation');
-      const docs = await q.documentsByIds(db, (await q.listMessages(db, id)).flatMap((m) => m.parts.flatMap((p) => (p.type === 'attachment' ? [p.documentId] : []))), user.id);
+      const docs = await q.documentsByIds(
+        db,
+        (await q.listMessages(db, id)).flatMap((m) =>
+          m.parts.flatMap((p) => (p.type === 'attachment' ? [p.documentId] : [])),
+        ),
+        user.id,
+      );
       await q.deleteConversation(db, id, user.id);
       await Promise.allSettled(docs.filter((d) => d.storageKey).map((d) => storage.remove(d.storageKey!)));
     },
@@ -379,12 +474,16 @@ export function createChatService({ db, registry, keys, credits, storage, tools,
     try {
       const { text } = await generateText({
         model: resolved.model,
-        system: 'Write a short conversation title (at most 6 words) for this exchange, in the language of the question. Answer with the title only, no quotes.',
+        system:
+          'Write a short conversation title (at most 6 words) for this exchange, in the language of the question. Answer with the title only, no quotes.',
         prompt: `Question: ${question.slice(0, 2000)}\n\nAnswer: ${answer.slice(0, 2000)}`,
         maxRetries: 0,
         abortSignal: AbortSignal.timeout(15_000),
       });
-      const title = text.replace(/^["'«\s]+|["'»\s]+$/g, '').split('\n')[0]!.slice(0, TITLE_MAX);
+      const title = text
+        .replace(/^["'«\s]+|["'»\s]+$/g, '')
+        .split('\n')[0]!
+        .slice(0, TITLE_MAX);
       if (title) await q.touchConversation(db, id, { title });
     } catch (error) {
       log.info({ err: error }, 'could not generate a conversation title');

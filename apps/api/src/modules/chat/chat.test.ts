@@ -29,10 +29,21 @@ const MODEL = 'CUSTOM_OPENAI_COMPATIBLE';
 
 async function chat(token: string, request: object, files: Parameters<typeof chatForm>[1] = [], lang = 'en') {
   const { payload, contentType } = await encodeForm(chatForm(request, files));
-  const res = await t.app.inject({ method: 'POST', url: '/api/ai/chat', headers: { authorization: `Bearer ${token}`, 'content-type': contentType, 'lang-type': lang }, payload });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/ai/chat',
+    headers: { authorization: `Bearer ${token}`, 'content-type': contentType, 'lang-type': lang },
+    payload,
+  });
   const isStream = (res.headers['content-type'] ?? '').toString().includes('text/event-stream');
   const chunks = isStream ? parseUiStream(res.body) : [];
-  return { status: res.statusCode, chunks, text: streamedText(chunks), json: isStream ? null : res.json(), chatId: chunks[0]?.messageMetadata?.chatId as string | undefined };
+  return {
+    status: res.statusCode,
+    chunks,
+    text: streamedText(chunks),
+    json: isStream ? null : res.json(),
+    chatId: chunks[0]?.messageMetadata?.chatId as string | undefined,
+  };
 }
 
 const credits = async (email: string) => {
@@ -45,7 +56,12 @@ describe('models', () => {
     const u = await t.signUp();
     const res = await t.json('GET', '/api/ai/models', { token: u.token });
     const byId = Object.fromEntries(res.body.data.map((m: any) => [m.id, m]));
-    expect(byId.CUSTOM_OPENAI_COMPATIBLE).toMatchObject({ available: true, keySource: 'server', label: 'fake-model', tier: 'basic' });
+    expect(byId.CUSTOM_OPENAI_COMPATIBLE).toMatchObject({
+      available: true,
+      keySource: 'server',
+      label: 'fake-model',
+      tier: 'basic',
+    });
     expect(byId.GPT_4O_MINI).toMatchObject({ available: false, keySource: null, contextWindow: 128000 });
     expect(byId.GEMINI_2_5_PRO.contextWindow).toBe(2_000_000);
     expect(res.body.data).toHaveLength(10);
@@ -55,7 +71,9 @@ describe('models', () => {
     const u = await t.signUp();
     const res = await chat(u.token, { model: 'GPT_4O_MINI', text: 'hello' }, [], 'es');
     expect(res.status).toBe(503);
-    expect(res.json.message).toBe('GPT-4o mini no está disponible en este servidor. Añade tu propia clave de API o elige otro modelo.');
+    expect(res.json.message).toBe(
+      'GPT-4o mini no está disponible en este servidor. Añade tu propia clave de API o elige otro modelo.',
+    );
   });
 });
 
@@ -64,18 +82,27 @@ describe('streaming chat', () => {
     const u = await t.signUp();
     const res = await chat(u.token, { model: MODEL, text: 'Hello there' });
     expect(res.status).toBe(200);
-    expect(res.chunks[0]).toMatchObject({ type: 'start', messageMetadata: { model: MODEL, modelLabel: 'fake-model', keySource: 'server' } });
+    expect(res.chunks[0]).toMatchObject({
+      type: 'start',
+      messageMetadata: { model: MODEL, modelLabel: 'fake-model', keySource: 'server' },
+    });
     expect(res.chunks.filter((c) => c.type === 'text-delta').length).toBeGreaterThan(1);
     expect(res.text).toBe('You asked: Hello there');
     expect(res.chunks.at(-1)).toMatchObject({ type: 'finish' });
     expect(await credits(u.email)).toEqual({ basicCredit: 29, basicUse: 1 });
 
-    const history = await t.json('GET', `/api/mongo/users/chat/history?chatHistoryId=${res.chatId}`, { token: u.token });
+    const history = await t.json('GET', `/api/mongo/users/chat/history?chatHistoryId=${res.chatId}`, {
+      token: u.token,
+    });
     expect(history.body.data.messages.map((m: any) => [m.role, m.text, m.status])).toEqual([
       ['user', 'Hello there', 'complete'],
       ['assistant', 'You asked: Hello there', 'complete'],
     ]);
-    await expect.poll(async () => (await t.json('GET', '/api/mongo/users/chat/histories', { token: u.token })).body.data[0]?.title).toBe('Test chat title');
+    await expect
+      .poll(
+        async () => (await t.json('GET', '/api/mongo/users/chat/histories', { token: u.token })).body.data[0]?.title,
+      )
+      .toBe('Test chat title');
     const profile = await t.json('GET', '/api/user/profile', { token: u.token });
     expect(profile.body.data).toMatchObject({ basicUse: 1, monthlyUse: 1 });
   });
@@ -89,21 +116,38 @@ describe('streaming chat', () => {
 
     const again = await chat(u.token, { model: MODEL, chatId: first.chatId, regenerate: true });
     expect(again.text).toBe('You asked: Second question');
-    let history = (await t.json('GET', `/api/mongo/users/chat/history?chatHistoryId=${first.chatId}`, { token: u.token })).body.data.messages;
-    expect(history.map((m: any) => m.text)).toEqual(['First question', 'You asked: First question', 'Second question', 'You asked: Second question']);
+    let history = (
+      await t.json('GET', `/api/mongo/users/chat/history?chatHistoryId=${first.chatId}`, { token: u.token })
+    ).body.data.messages;
+    expect(history.map((m: any) => m.text)).toEqual([
+      'First question',
+      'You asked: First question',
+      'Second question',
+      'You asked: Second question',
+    ]);
 
     await chat(u.token, { model: MODEL, chatId: first.chatId, editMessageId: history[2].id, text: 'Edited question' });
-    history = (await t.json('GET', `/api/mongo/users/chat/history?chatHistoryId=${first.chatId}`, { token: u.token })).body.data.messages;
-    expect(history.map((m: any) => m.text)).toEqual(['First question', 'You asked: First question', 'Edited question', 'You asked: Edited question']);
+    history = (await t.json('GET', `/api/mongo/users/chat/history?chatHistoryId=${first.chatId}`, { token: u.token }))
+      .body.data.messages;
+    expect(history.map((m: any) => m.text)).toEqual([
+      'First question',
+      'You asked: First question',
+      'Edited question',
+      'You asked: Edited question',
+    ]);
   });
 
   it('a provider 500 before any output is a localized error in the stream and refunds the credit', async () => {
     const u = await t.signUp();
     const res = await chat(u.token, { model: MODEL, text: 'Please #fail500' }, [], 'fr');
     expect(res.status).toBe(200);
-    expect(res.chunks.find((c) => c.type === 'error')).toMatchObject({ errorText: "Le fournisseur d'IA a renvoyé une erreur. Veuillez réessayer." });
+    expect(res.chunks.find((c) => c.type === 'error')).toMatchObject({
+      errorText: "Le fournisseur d'IA a renvoyé une erreur. Veuillez réessayer.",
+    });
     await expect.poll(() => credits(u.email)).toEqual({ basicCredit: 30, basicUse: 0 });
-    const history = (await t.json('GET', `/api/mongo/users/chat/history?chatHistoryId=${res.chatId}`, { token: u.token })).body.data.messages;
+    const history = (
+      await t.json('GET', `/api/mongo/users/chat/history?chatHistoryId=${res.chatId}`, { token: u.token })
+    ).body.data.messages;
     expect(history.map((m: any) => m.role)).toEqual(['user']);
   });
 
@@ -112,7 +156,13 @@ describe('streaming chat', () => {
     const res = await chat(u.token, { model: MODEL, text: 'Tell me more #failmid' });
     expect(res.text.length).toBeGreaterThan(0);
     expect(res.chunks.some((c) => c.type === 'error')).toBe(true);
-    await expect.poll(async () => (await t.json('GET', `/api/mongo/users/chat/history?chatHistoryId=${res.chatId}`, { token: u.token })).body.data.messages.at(-1)).toMatchObject({ role: 'assistant', status: 'failed', text: res.text });
+    await expect
+      .poll(async () =>
+        (
+          await t.json('GET', `/api/mongo/users/chat/history?chatHistoryId=${res.chatId}`, { token: u.token })
+        ).body.data.messages.at(-1),
+      )
+      .toMatchObject({ role: 'assistant', status: 'failed', text: res.text });
     expect(await credits(u.email)).toEqual({ basicCredit: 29, basicUse: 1 });
   });
 
@@ -129,14 +179,35 @@ describe('streaming chat', () => {
     const u = await t.signUp();
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
     const abort = new AbortController();
-    const res = await fetch(`${address}/api/ai/chat`, { method: 'POST', headers: { authorization: `Bearer ${u.token}` }, body: chatForm({ model: MODEL, text: 'Slowly please #slow #long' }), signal: abort.signal });
+    const res = await fetch(`${address}/api/ai/chat`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${u.token}` },
+      body: chatForm({ model: MODEL, text: 'Slowly please #slow #long' }),
+      signal: abort.signal,
+    });
     const reader = res.body!.getReader();
     let received = '';
-    while (!received.includes('"text-delta"') || received.split('"text-delta"').length < 4) received += new TextDecoder().decode((await reader.read()).value);
+    while (!received.includes('"text-delta"') || received.split('"text-delta"').length < 4)
+      received += new TextDecoder().decode((await reader.read()).value);
     abort.abort();
-    const chatId = JSON.parse(received.split('\n').find((l) => l.startsWith('data: '))!.slice(6)).messageMetadata.chatId;
-    await expect.poll(async () => (await t.json('GET', `/api/mongo/users/chat/history?chatHistoryId=${chatId}`, { token: u.token })).body.data.messages.at(-1), { timeout: 5000 }).toMatchObject({ role: 'assistant', status: 'stopped' });
-    const stored = (await t.json('GET', `/api/mongo/users/chat/history?chatHistoryId=${chatId}`, { token: u.token })).body.data.messages.at(-1);
+    const chatId = JSON.parse(
+      received
+        .split('\n')
+        .find((l) => l.startsWith('data: '))!
+        .slice(6),
+    ).messageMetadata.chatId;
+    await expect
+      .poll(
+        async () =>
+          (
+            await t.json('GET', `/api/mongo/users/chat/history?chatHistoryId=${chatId}`, { token: u.token })
+          ).body.data.messages.at(-1),
+        { timeout: 5000 },
+      )
+      .toMatchObject({ role: 'assistant', status: 'stopped' });
+    const stored = (
+      await t.json('GET', `/api/mongo/users/chat/history?chatHistoryId=${chatId}`, { token: u.token })
+    ).body.data.messages.at(-1);
     expect(stored.text.length).toBeGreaterThan(0);
     expect(stored.text).not.toContain('word199');
     expect(await credits(u.email)).toEqual({ basicCredit: 29, basicUse: 1 });
@@ -147,7 +218,9 @@ describe('credits under concurrency', () => {
   it('50 concurrent requests against a balance of 10: exactly 10 are served', async () => {
     const u = await t.signUp();
     await t.database.db.update(users).set({ basicCredit: 10 }).where(eq(users.email, u.email));
-    const results = await Promise.all(Array.from({ length: 50 }, (_, i) => chat(u.token, { model: MODEL, text: `Question ${i}` })));
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => chat(u.token, { model: MODEL, text: `Question ${i}` })),
+    );
     expect(results.filter((r) => r.status === 200)).toHaveLength(10);
     const refused = results.filter((r) => r.status === 402);
     expect(refused).toHaveLength(40);
@@ -157,7 +230,12 @@ describe('credits under concurrency', () => {
 
   it('signed out: the localized login message', async () => {
     const { payload, contentType } = await encodeForm(chatForm({ model: MODEL, text: 'hi' }));
-    const res = await t.app.inject({ method: 'POST', url: '/api/ai/chat', headers: { 'content-type': contentType }, payload });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/ai/chat',
+      headers: { 'content-type': contentType },
+      payload,
+    });
     expect(res.statusCode).toBe(401);
     expect(res.json().message).toBe('You need to log in to continue...');
   });
@@ -166,22 +244,44 @@ describe('credits under concurrency', () => {
 describe('attachments', () => {
   it('sends an image to a vision model and keeps it for its owner only', async () => {
     const u = await t.signUp();
-    const res = await chat(u.token, { model: MODEL, text: 'What is this?' }, [{ name: 'shot.png', type: 'image/png', bytes: buildPng() }]);
+    const res = await chat(u.token, { model: MODEL, text: 'What is this?' }, [
+      { name: 'shot.png', type: 'image/png', bytes: buildPng() },
+    ]);
     expect(res.text).toContain('I can see 1 image(s).');
-    const history = (await t.json('GET', `/api/mongo/users/chat/history?chatHistoryId=${res.chatId}`, { token: u.token })).body.data;
+    const history = (
+      await t.json('GET', `/api/mongo/users/chat/history?chatHistoryId=${res.chatId}`, { token: u.token })
+    ).body.data;
     const image = history.messages[0].attachments[0];
     expect(image).toMatchObject({ kind: 'image', mediaType: 'image/png', name: 'shot.png' });
-    const own = await t.app.inject({ method: 'GET', url: `/api/files/${image.id}`, headers: { authorization: `Bearer ${u.token}` } });
+    const own = await t.app.inject({
+      method: 'GET',
+      url: `/api/files/${image.id}`,
+      headers: { authorization: `Bearer ${u.token}` },
+    });
     expect(own.statusCode).toBe(200);
     expect(own.headers['content-type']).toBe('image/png');
     const other = await t.signUp();
-    expect((await t.app.inject({ method: 'GET', url: `/api/files/${image.id}`, headers: { authorization: `Bearer ${other.token}` } })).statusCode).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/files/${image.id}`,
+          headers: { authorization: `Bearer ${other.token}` },
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 
   it('reads a PDF page by page and answers citing the page', async () => {
     const u = await t.signUp();
-    const pdf = buildPdf([['Introduction to the report.'], ['The budget for 2027 is 42 million euros.'], ['Conclusion.']]);
-    const res = await chat(u.token, { model: MODEL, text: 'What is the budget?' }, [{ name: 'report.pdf', type: 'application/pdf', bytes: pdf }]);
+    const pdf = buildPdf([
+      ['Introduction to the report.'],
+      ['The budget for 2027 is 42 million euros.'],
+      ['Conclusion.'],
+    ]);
+    const res = await chat(u.token, { model: MODEL, text: 'What is the budget?' }, [
+      { name: 'report.pdf', type: 'application/pdf', bytes: pdf },
+    ]);
     expect(res.status).toBe(200);
     expect(res.text).toMatch(/From the document \(p\. \d\)/);
     const system = fake.requests.at(-1)!.body.messages[0].content as string;
@@ -195,9 +295,24 @@ describe('attachments', () => {
   });
 
   it.each([
-    ['a text file', { name: 'notes.txt', type: 'text/plain', bytes: new TextEncoder().encode('just text') }, 415, 'Unsupported file type. Please select an image or PDF.'],
-    ['text pretending to be a PNG', { name: 'fake.png', type: 'image/png', bytes: new TextEncoder().encode('not a png at all') }, 400, 'Please upload only a valid file.'],
-    ['an empty PDF', { name: 'empty.pdf', type: 'application/pdf', bytes: new Uint8Array() }, 400, 'Please upload only a valid file.'],
+    [
+      'a text file',
+      { name: 'notes.txt', type: 'text/plain', bytes: new TextEncoder().encode('just text') },
+      415,
+      'Unsupported file type. Please select an image or PDF.',
+    ],
+    [
+      'text pretending to be a PNG',
+      { name: 'fake.png', type: 'image/png', bytes: new TextEncoder().encode('not a png at all') },
+      400,
+      'Please upload only a valid file.',
+    ],
+    [
+      'an empty PDF',
+      { name: 'empty.pdf', type: 'application/pdf', bytes: new Uint8Array() },
+      400,
+      'Please upload only a valid file.',
+    ],
   ])('refuses %s with the spec message', async (_, file, status, message) => {
     const u = await t.signUp();
     const res = await chat(u.token, { model: MODEL, text: 'Look' }, [file]);
@@ -220,12 +335,20 @@ describe('isolation', () => {
     const alice = await t.signUp();
     const bob = await t.signUp();
     const res = await chat(alice.token, { model: MODEL, text: 'Private' });
-    expect((await t.json('GET', `/api/mongo/users/chat/history?chatHistoryId=${res.chatId}`, { token: bob.token })).status).toBe(404);
+    expect(
+      (await t.json('GET', `/api/mongo/users/chat/history?chatHistoryId=${res.chatId}`, { token: bob.token })).status,
+    ).toBe(404);
     expect((await chat(bob.token, { model: MODEL, chatId: res.chatId, text: 'Let me in' })).status).toBe(404);
-    expect((await t.json('DELETE', `/api/mongo/users/chat/delete?chatHistoryId=${res.chatId}`, { token: bob.token })).status).toBe(404);
-    expect((await t.json('DELETE', '/api/mongo/users/chat/histories/delete', { token: bob.token })).body.data.deleted).toBe(0);
+    expect(
+      (await t.json('DELETE', `/api/mongo/users/chat/delete?chatHistoryId=${res.chatId}`, { token: bob.token })).status,
+    ).toBe(404);
+    expect(
+      (await t.json('DELETE', '/api/mongo/users/chat/histories/delete', { token: bob.token })).body.data.deleted,
+    ).toBe(0);
     expect((await t.json('GET', '/api/mongo/users/chat/histories', { token: bob.token })).body.data).toEqual([]);
-    expect((await t.json('GET', `/api/mongo/users/chat/history?chatHistoryId=${res.chatId}`, { token: alice.token })).status).toBe(200);
+    expect(
+      (await t.json('GET', `/api/mongo/users/chat/history?chatHistoryId=${res.chatId}`, { token: alice.token })).status,
+    ).toBe(200);
   });
 
   it('history is searchable and deletable', async () => {
@@ -235,15 +358,22 @@ describe('isolation', () => {
     const found = await t.json('GET', '/api/mongo/users/chat/histories?q=photosynth', { token: u.token });
     expect(found.body.data.map((c: any) => c.chatHistoryId)).toEqual([a.chatId]);
     expect((await t.json('GET', '/api/mongo/users/chat/histories?q=%25', { token: u.token })).body.data).toEqual([]);
-    expect((await t.json('DELETE', `/api/mongo/users/chat/delete?chatHistoryId=${a.chatId}`, { token: u.token })).status).toBe(200);
-    expect((await t.json('DELETE', '/api/mongo/users/chat/histories/delete', { token: u.token })).body.data.deleted).toBe(1);
+    expect(
+      (await t.json('DELETE', `/api/mongo/users/chat/delete?chatHistoryId=${a.chatId}`, { token: u.token })).status,
+    ).toBe(200);
+    expect(
+      (await t.json('DELETE', '/api/mongo/users/chat/histories/delete', { token: u.token })).body.data.deleted,
+    ).toBe(1);
   });
 });
 
 describe('bring your own key', () => {
   it('stores the key encrypted, shows it masked, and refuses a private base URL', async () => {
     const u = await t.signUp();
-    const res = await t.json('POST', '/api/api-key/add', { token: u.token, body: { provider: 'openai', apiKey: 'sk-proj-abcdef1234567890WXYZ' } });
+    const res = await t.json('POST', '/api/api-key/add', {
+      token: u.token,
+      body: { provider: 'openai', apiKey: 'sk-proj-abcdef1234567890WXYZ' },
+    });
     expect(res.status).toBe(200);
     expect(res.body.data.maskedKey).toBe('sk-proj-••••WXYZ');
     const [row] = await t.database.db.select().from(apiKeys).where(eq(apiKeys.provider, 'openai'));
@@ -253,8 +383,17 @@ describe('bring your own key', () => {
     const models = (await t.json('GET', '/api/ai/models', { token: u.token })).body.data;
     expect(models.find((m: any) => m.id === 'GPT_4O_MINI')).toMatchObject({ available: true, keySource: 'own' });
 
-    for (const baseUrl of ['http://127.0.0.1:11434/v1', 'http://169.254.169.254/v1', 'http://[::1]:8080/v1', 'http://0x7f000001/v1', 'http://localhost:1234/v1']) {
-      const bad = await t.json('POST', '/api/api-key/add', { token: u.token, body: { provider: 'openaiCompatible', apiKey: 'my-local-key', baseUrl, modelName: 'llama' } });
+    for (const baseUrl of [
+      'http://127.0.0.1:11434/v1',
+      'http://169.254.169.254/v1',
+      'http://[::1]:8080/v1',
+      'http://0x7f000001/v1',
+      'http://localhost:1234/v1',
+    ]) {
+      const bad = await t.json('POST', '/api/api-key/add', {
+        token: u.token,
+        body: { provider: 'openaiCompatible', apiKey: 'my-local-key', baseUrl, modelName: 'llama' },
+      });
       expect(bad.status, baseUrl).toBe(400);
       expect(bad.body.code).toBe('UNSAFE_BASE_URL');
     }
@@ -272,10 +411,23 @@ describe('bring your own key', () => {
     });
     try {
       const u = await local.signUp();
-      const add = await local.json('POST', '/api/api-key/add', { token: u.token, body: { provider: 'openaiCompatible', apiKey: 'user-own-key-123', baseUrl: userHost.baseUrl, modelName: 'my-llama' } });
+      const add = await local.json('POST', '/api/api-key/add', {
+        token: u.token,
+        body: {
+          provider: 'openaiCompatible',
+          apiKey: 'user-own-key-123',
+          baseUrl: userHost.baseUrl,
+          modelName: 'my-llama',
+        },
+      });
       expect(add.status).toBe(200);
       const { payload, contentType } = await encodeForm(chatForm({ model: MODEL, text: 'On my own key' }));
-      const res = await local.app.inject({ method: 'POST', url: '/api/ai/chat', headers: { authorization: `Bearer ${u.token}`, 'content-type': contentType }, payload });
+      const res = await local.app.inject({
+        method: 'POST',
+        url: '/api/ai/chat',
+        headers: { authorization: `Bearer ${u.token}`, 'content-type': contentType },
+        payload,
+      });
       expect(streamedText(parseUiStream(res.body))).toBe('You asked: On my own key');
       expect(userHost.requests.length).toBeGreaterThan(0);
       expect(userHost.requests.every((r) => r.authorization === 'Bearer user-own-key-123')).toBe(true);
@@ -294,23 +446,44 @@ describe('writing helpers', () => {
   it('rewrite, reply, comment, translate and suggestions answer with text and are metered', async () => {
     const u = await t.signUp();
     await t.json('POST', '/api/user/setting', { token: u.token, body: { model: MODEL } });
-    const rewrite = await t.json('POST', '/api/ai/edit-message', { token: u.token, body: { text: 'pls fix this sentense', tone: 'FORMAL' } });
+    const rewrite = await t.json('POST', '/api/ai/edit-message', {
+      token: u.token,
+      body: { text: 'pls fix this sentense', tone: 'FORMAL' },
+    });
     expect(rewrite.status).toBe(200);
     expect(rewrite.body.data).toMatchObject({ model: MODEL });
     expect(fake.requests.at(-1)!.body.messages[0].content).toContain('formal tone');
-    expect((await t.json('POST', '/api/ai/mail-message', { token: u.token, body: { thread: 'Can we meet on Monday?', replyOption: 'SCHEDULE_MEETING' } })).status).toBe(200);
+    expect(
+      (
+        await t.json('POST', '/api/ai/mail-message', {
+          token: u.token,
+          body: { thread: 'Can we meet on Monday?', replyOption: 'SCHEDULE_MEETING' },
+        })
+      ).status,
+    ).toBe(200);
     expect(fake.requests.at(-1)!.body.messages[0].content).toContain('schedule meeting');
-    expect((await t.json('POST', '/api/ai/comment', { token: u.token, body: { post: 'We launched!' } })).status).toBe(200);
-    expect((await t.json('POST', '/api/ai/translate', { token: u.token, body: { text: 'Bonjour', target: 'Japanese' } })).status).toBe(200);
+    expect((await t.json('POST', '/api/ai/comment', { token: u.token, body: { post: 'We launched!' } })).status).toBe(
+      200,
+    );
+    expect(
+      (await t.json('POST', '/api/ai/translate', { token: u.token, body: { text: 'Bonjour', target: 'Japanese' } }))
+        .status,
+    ).toBe(200);
     expect(fake.requests.at(-1)!.body.messages[0].content).toContain('into Japanese');
-    const suggestions = await t.json('POST', '/api/ai/chatSuggestion', { token: u.token, body: { text: 'Tell me about Mars' } });
+    const suggestions = await t.json('POST', '/api/ai/chatSuggestion', {
+      token: u.token,
+      body: { text: 'Tell me about Mars' },
+    });
     expect(suggestions.body.data.suggestions).toEqual(['First idea', 'Second idea', 'Third idea']);
     expect(await credits(u.email)).toEqual({ basicCredit: 25, basicUse: 5 });
   });
 
   it('a failed summary says so in the spec words and costs nothing', async () => {
     const u = await t.signUp();
-    const res = await t.json('POST', '/api/ai/summary', { token: u.token, body: { kind: 'mail', text: 'A long thread #fail500', model: MODEL } });
+    const res = await t.json('POST', '/api/ai/summary', {
+      token: u.token,
+      body: { kind: 'mail', text: 'A long thread #fail500', model: MODEL },
+    });
     expect(res.status).toBe(502);
     expect(res.body.message).toBe('Could not generate summary, try again after reloading the page');
     expect(await credits(u.email)).toEqual({ basicCredit: 30, basicUse: 0 });
@@ -318,10 +491,19 @@ describe('writing helpers', () => {
 
   it('transcribes recorded audio with the speech model', async () => {
     const u = await t.signUp();
-    const form = chatForm({}, [{ name: 'voice.webm', type: 'audio/webm', bytes: new Uint8Array(2048).fill(7) }], 'audio');
+    const form = chatForm(
+      {},
+      [{ name: 'voice.webm', type: 'audio/webm', bytes: new Uint8Array(2048).fill(7) }],
+      'audio',
+    );
     form.delete('request');
     const { payload, contentType } = await encodeForm(form);
-    const res = await t.app.inject({ method: 'POST', url: '/api/ai/transcribe', headers: { authorization: `Bearer ${u.token}`, 'content-type': contentType }, payload });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/ai/transcribe',
+      headers: { authorization: `Bearer ${u.token}`, 'content-type': contentType },
+      payload,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.text).toMatch(/^Transcribed \d+ bytes of audio\.$/);
   });

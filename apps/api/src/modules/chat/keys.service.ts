@@ -30,9 +30,20 @@ const toInfo = (row: q.ApiKeyRow): ApiKeyInfo => ({
   updatedAt: row.updatedAt.toISOString(),
 });
 
-export function createKeysService({ db, box, allowPrivateBaseUrls }: { db: Db; box: SecretBox; allowPrivateBaseUrls: boolean }) {
+export function createKeysService({
+  db,
+  box,
+  allowPrivateBaseUrls,
+}: {
+  db: Db;
+  box: SecretBox;
+  allowPrivateBaseUrls: boolean;
+}) {
   return {
-    async add(userId: string, input: { provider: Provider; apiKey: string; baseUrl?: string | undefined; modelName?: string | undefined }) {
+    async add(
+      userId: string,
+      input: { provider: Provider; apiKey: string; baseUrl?: string | undefined; modelName?: string | undefined },
+    ) {
       if (input.baseUrl) await assertPublicBaseUrl(input.baseUrl, allowPrivateBaseUrls);
       const row = await q.upsertApiKey(db, {
         userId,

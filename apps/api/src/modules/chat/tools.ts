@@ -12,7 +12,11 @@ import type { ChatTools } from './chat.service.js';
 export function createChatTools(config: Config): ChatTools {
   const fetchOptions: SafeFetchOptions = { allowedHosts: config.fetch.allowHosts };
   const fetcher = (url: string, options: SafeFetchOptions = {}) => safeFetch(url, { ...fetchOptions, ...options });
-  const search = createWebSearch({ provider: config.search.provider, url: config.search.url, apiKey: config.search.apiKey });
+  const search = createWebSearch({
+    provider: config.search.provider,
+    url: config.search.url,
+    apiKey: config.search.apiKey,
+  });
   return {
     checkAttachment: (file) => checkAttachment(file),
     checkAttachmentCount: (count) => checkAttachmentCount(count),

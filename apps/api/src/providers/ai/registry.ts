@@ -3,7 +3,14 @@ import { createDeepSeek } from '@ai-sdk/deepseek';
 import { createGoogleGenerativeAI } from '@ai-sdk/google';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import { MODELS, modelInfo, type ModelAvailability, type ModelId, type ModelInfo, type Provider } from '@parley/contract';
+import {
+  MODELS,
+  modelInfo,
+  type ModelAvailability,
+  type ModelId,
+  type ModelInfo,
+  type Provider,
+} from '@parley/contract';
 import type { LanguageModel, TranscriptionModel } from 'ai';
 import type { Config } from '../../config.js';
 import { DomainError } from '../../lib/errors.js';
@@ -23,11 +30,18 @@ function build(provider: Provider, providerModel: string, c: Credentials): Langu
     case 'anthropic':
       return createAnthropic({ apiKey: c.apiKey, ...(c.baseUrl ? { baseURL: c.baseUrl } : {}) })(providerModel);
     case 'google':
-      return createGoogleGenerativeAI({ apiKey: c.apiKey, ...(c.baseUrl ? { baseURL: c.baseUrl } : {}) })(providerModel);
+      return createGoogleGenerativeAI({ apiKey: c.apiKey, ...(c.baseUrl ? { baseURL: c.baseUrl } : {}) })(
+        providerModel,
+      );
     case 'deepseek':
       return createDeepSeek({ apiKey: c.apiKey, ...(c.baseUrl ? { baseURL: c.baseUrl } : {}) })(providerModel);
     case 'openaiCompatible':
-      return createOpenAICompatible({ name: 'openai-compatible', baseURL: c.baseUrl!, apiKey: c.apiKey, includeUsage: true }).chatModel(providerModel);
+      return createOpenAICompatible({
+        name: 'openai-compatible',
+        baseURL: c.baseUrl!,
+        apiKey: c.apiKey,
+        includeUsage: true,
+      }).chatModel(providerModel);
   }
 }
 
@@ -42,12 +56,18 @@ export function createModelRegistry(ai: Config['ai']) {
     google: ai.google.apiKey ? { apiKey: ai.google.apiKey, baseUrl: undefined } : null,
     deepseek: ai.deepseek.apiKey ? { apiKey: ai.deepseek.apiKey, baseUrl: undefined } : null,
     openaiCompatible: ai.openaiCompatible.baseUrl
-      ? { apiKey: ai.openaiCompatible.apiKey, baseUrl: ai.openaiCompatible.baseUrl, modelName: ai.openaiCompatible.model }
+      ? {
+          apiKey: ai.openaiCompatible.apiKey,
+          baseUrl: ai.openaiCompatible.baseUrl,
+          modelName: ai.openaiCompatible.model,
+        }
       : null,
   };
 
   const label = (info: ModelInfo, own?: OwnKey) =>
-    info.provider === 'openaiCompatible' ? (own?.modelName ?? server.openaiCompatible?.modelName ?? info.label) : info.label;
+    info.provider === 'openaiCompatible'
+      ? (own?.modelName ?? server.openaiCompatible?.modelName ?? info.label)
+      : info.label;
 
   return {
     resolve(id: ModelId, ownKeys: OwnKey[]): ResolvedModel {
@@ -55,7 +75,12 @@ export function createModelRegistry(ai: Config['ai']) {
       const own = ownKeys.find((k) => k.provider === info.provider);
       if (own) {
         const providerModel = info.provider === 'openaiCompatible' ? own.modelName! : info.providerModel;
-        return { info, keySource: 'own', label: label(info, own), model: build(info.provider, providerModel, { apiKey: own.apiKey, baseUrl: own.baseUrl ?? undefined }) };
+        return {
+          info,
+          keySource: 'own',
+          label: label(info, own),
+          model: build(info.provider, providerModel, { apiKey: own.apiKey, baseUrl: own.baseUrl ?? undefined }),
+        };
       }
       const creds = server[info.provider];
       if (!creds) throw new DomainError('MODEL_UNAVAILABLE', { model: info.label });
@@ -84,10 +109,21 @@ export function createModelRegistry(ai: Config['ai']) {
     /** Speech to text through OpenAI's transcription API (or a compatible server that offers it). */
     transcriber(ownKeys: OwnKey[]): { model: TranscriptionModel; keySource: 'own' | 'server' } | null {
       const own = ownKeys.find((k) => k.provider === 'openai');
-      if (own) return { keySource: 'own', model: createOpenAI({ apiKey: own.apiKey, ...(own.baseUrl ? { baseURL: own.baseUrl } : {}) }).transcription(ai.transcribeModel) };
+      if (own)
+        return {
+          keySource: 'own',
+          model: createOpenAI({ apiKey: own.apiKey, ...(own.baseUrl ? { baseURL: own.baseUrl } : {}) }).transcription(
+            ai.transcribeModel,
+          ),
+        };
       const creds = server.openai ?? server.openaiCompatible;
       if (!creds) return null;
-      return { keySource: 'server', model: createOpenAI({ apiKey: creds.apiKey ?? 'none', baseURL: creds.baseUrl }).transcription(ai.transcribeModel) };
+      return {
+        keySource: 'server',
+        model: createOpenAI({ apiKey: creds.apiKey ?? 'none', baseURL: creds.baseUrl }).transcription(
+          ai.transcribeModel,
+        ),
+      };
     },
   };
 }

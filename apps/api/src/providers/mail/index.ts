@@ -3,7 +3,13 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 
-export type MailMessage = { to: string; subject: string; text: string; html: string; /** The action link, logged by the file mailer. */ link?: string };
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** The action link, logged by the file mailer. */ link?: string;
+};
 
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
@@ -33,7 +39,10 @@ export function createFileMailer(dir: string, from: string, log: FastifyBaseLogg
       const safeTo = m.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
       const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeTo}.eml`);
       await writeFile(file, info.message as Buffer, { mode: 0o600 });
-      log.info({ mail: { to: m.to, subject: m.subject, file, link: m.link } }, `mail written to ${file}${m.link ? ` — link: ${m.link}` : ''}`);
+      log.info(
+        { mail: { to: m.to, subject: m.subject, file, link: m.link } },
+        `mail written to ${file}${m.link ? ` — link: ${m.link}` : ''}`,
+      );
     },
     async close() {
       transport.close();

@@ -9,11 +9,16 @@ import { createFileMailer, createSmtpMailer } from './index.js';
 import { renderMail } from './templates.js';
 
 /** Undoes quoted-printable soft breaks and escapes so the test reads the text as sent. */
-const decodeQp = (s: string) => s.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+const decodeQp = (s: string) =>
+  s.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
 
 describe('mail', () => {
   it('renders localized mails with an escaped link', () => {
-    const fr = renderMail('fr', 'reset', 'a@b.co', { name: '<Zoé>', link: 'http://x.test/reset-password?key=abc&x=1', minutes: 60 });
+    const fr = renderMail('fr', 'reset', 'a@b.co', {
+      name: '<Zoé>',
+      link: 'http://x.test/reset-password?key=abc&x=1',
+      minutes: 60,
+    });
     expect(fr.subject).toBe('Réinitialisez votre mot de passe Parley');
     expect(fr.text).toContain('Bonjour <Zoé>,');
     expect(fr.text).toContain('valable 60 minutes');
@@ -38,7 +43,13 @@ describe('mail', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.server.address() as AddressInfo;
     const mailer = createSmtpMailer(`smtp://127.0.0.1:${port}`, 'Parley <no-reply@parley.test>');
-    await mailer.send(renderMail('es', 'verify', 'ana@example.com', { name: 'Ana', link: 'http://x.test/verify-email?token=abc', hours: 24 }));
+    await mailer.send(
+      renderMail('es', 'verify', 'ana@example.com', {
+        name: 'Ana',
+        link: 'http://x.test/verify-email?token=abc',
+        hours: 24,
+      }),
+    );
     await mailer.close();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     expect(received).toHaveLength(1);
@@ -52,7 +63,13 @@ describe('mail', () => {
     const lines: string[] = [];
     const log = pino({}, { write: (line: string) => lines.push(line) });
     const mailer = createFileMailer(dir, 'Parley <no-reply@parley.test>', log);
-    await mailer.send(renderMail('en', 'verify', 'bo@example.com', { name: 'Bo', link: 'http://x.test/verify-email?token=xyz', hours: 24 }));
+    await mailer.send(
+      renderMail('en', 'verify', 'bo@example.com', {
+        name: 'Bo',
+        link: 'http://x.test/verify-email?token=xyz',
+        hours: 24,
+      }),
+    );
     const files = await readdir(dir);
     expect(files).toHaveLength(1);
     expect(files[0]).toMatch(/bo@example\.com\.eml$/);

@@ -13,7 +13,8 @@ export function renderMail(
   to: string,
   vars: { name: string; link: string; hours?: number; minutes?: number },
 ): MailMessage {
-  const t = (key: string) => translate(lang, 'mail', key, { name: vars.name, hours: vars.hours ?? 0, minutes: vars.minutes ?? 0 });
+  const t = (key: string) =>
+    translate(lang, 'mail', key, { name: vars.name, hours: vars.hours ?? 0, minutes: vars.minutes ?? 0 });
   const subject = t(`${kind}.subject`);
   const lines = [t('greeting'), '', t(`${kind}.body`), '', vars.link, '', t(`${kind}.note`), '', t('signature')];
   const html = `<!doctype html><html lang="${escapeHtml(lang)}"><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111">
