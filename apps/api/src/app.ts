@@ -62,7 +62,9 @@ export async function buildApp(deps: AppDeps) {
     logger: deps.logger ?? {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-      ...(config.env === 'development' && process.stdout.isTTY ? { transport: { target: 'pino-pretty' } } : {}),
+      ...(config.logFormat === 'pretty' || (config.logFormat === 'auto' && process.stdout.isTTY)
+        ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname', translateTime: 'HH:MM:ss' } } }
+        : {}),
     },
     bodyLimit: config.bodyLimit,
     // A hop count trusts that many proxies in front of us; proxy-addr takes it as a function of the hop index.

@@ -30,7 +30,8 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  PUBLIC_URL: z.url().optional(),
+  LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z
     .string()
@@ -103,6 +104,8 @@ export type Config = {
   corsOrigins: string[];
   bodyLimit: number;
   logLevel: string;
+  /** auto: readable lines in a terminal, JSON otherwise (log collectors). */
+  logFormat: 'auto' | 'json' | 'pretty';
   webDist: string;
   serveWeb: boolean;
   sessionTtlDays: number;
@@ -140,7 +143,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     throw new ConfigError(result.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`));
   }
   const e = result.data;
-  const publicOrigin = new URL(e.PUBLIC_URL).origin;
+  const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
+  const publicOrigin = new URL(publicUrl).origin;
   const corsOrigins = e.CORS_ORIGINS.split(',')
     .map((s) => s.trim())
     .filter(Boolean);
@@ -148,7 +152,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     env: e.NODE_ENV,
     host: e.HOST,
     port: e.PORT,
-    publicUrl: e.PUBLIC_URL.replace(/\/+$/, ''),
+    publicUrl: publicUrl.replace(/\/+$/, ''),
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
@@ -159,6 +163,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     corsOrigins: corsOrigins.length ? corsOrigins : [publicOrigin],
     bodyLimit: e.BODY_LIMIT_BYTES,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     webDist: path.resolve(e.WEB_DIST),
     serveWeb: e.SERVE_WEB ?? e.NODE_ENV === 'production',
     sessionTtlDays: e.SESSION_TTL_DAYS,
