@@ -4,7 +4,7 @@ import type { Plugin } from 'vite';
 
 /** Namespaces read only by the API server; the browser never loads them. */
 const SERVER_ONLY = new Set(['api', 'mail']);
-const URL_PATTERN = /^\/locales\/([a-z]{2})\/([a-z-]+)\.json(?:\?.*)?$/;
+const URL_PATTERN = /^\/locales\/([a-z]{2})\/([a-zA-Z-]+)\.json(?:\?.*)?$/;
 
 /**
  * Serves packages/i18n/locales/<lng>/<ns>.json at /locales/<lng>/<ns>.json in dev and emits them into the build

@@ -25,6 +25,8 @@ const OnboardingPage = lazy(() => import('./routes/onboarding').then((m) => ({ d
 const OnboardingNotValidPage = lazy(() =>
   import('./routes/onboarding').then((m) => ({ default: m.OnboardingNotValidPage })),
 );
+const ChatPage = lazy(() => import('./routes/chat').then((m) => ({ default: m.ChatPage })));
+const ApiKeysPage = lazy(() => import('./routes/api-keys').then((m) => ({ default: m.ApiKeysPage })));
 const InstallPage = lazy(() => import('./routes/install').then((m) => ({ default: m.InstallPage })));
 
 const title = (key: string): RouteHandle => ({ title: key });
@@ -69,6 +71,8 @@ export const routes: RouteObject[] = [
             children: [
               { path: 'home', element: <HomePage />, handle: title('home:title') },
               { path: 'profile', element: <ProfilePage />, handle: title('profile:title') },
+              // One route for a new chat and an open one, so the page stays mounted when a new chat gets its id.
+              { path: 'chat/:chatId?', element: <ChatPage />, handle: title('shell:menu.chat') },
             ],
           },
           {
@@ -77,6 +81,7 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, element: <AppearancePage />, handle: title('settings:appearance.pageTitle') },
               { path: 'general', element: <GeneralSettingsPage />, handle: title('settings:general.pageTitle') },
+              { path: 'other', element: <ApiKeysPage />, handle: title('shell:menu.apiKeys') },
             ],
           },
         ],

@@ -2,7 +2,7 @@ import { Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useMatches } from 'react-router';
 import { isLanguage, type Language } from '@parley/i18n';
-import { ArrowLeftIcon, GlobeIcon, HomeIcon, PaletteIcon, SettingsIcon, UserIcon } from '@parley/ui';
+import { ArrowLeftIcon, ChatIcon, GlobeIcon, HomeIcon, KeyIcon, PaletteIcon, SettingsIcon, UserIcon } from '@parley/ui';
 import {
   Header,
   PageSkeleton,
@@ -40,6 +40,7 @@ export function HeaderLayout({ menu }: { menu: 'main' | 'settings' }) {
         items: [
           { to: '/setting', label: t('menu.appearance'), icon: <PaletteIcon />, end: true },
           { to: '/setting/general', label: t('menu.interfaceLanguage'), icon: <GlobeIcon /> },
+          { to: '/setting/other', label: t('menu.apiKeys'), icon: <KeyIcon /> },
           { to: '/profile', label: t('menu.profile'), icon: <UserIcon /> },
         ],
       };
@@ -47,6 +48,7 @@ export function HeaderLayout({ menu }: { menu: 'main' | 'settings' }) {
     return {
       items: [
         { to: '/home', label: t('menu.home'), icon: <HomeIcon /> },
+        { to: '/chat', label: t('menu.chat'), icon: <ChatIcon /> },
         { to: '/profile', label: t('menu.profile'), icon: <UserIcon /> },
         { to: '/setting', label: t('menu.settings'), icon: <SettingsIcon /> },
       ],

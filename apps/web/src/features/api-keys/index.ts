@@ -1,0 +1,1 @@
+export { ApiKeysSettings } from './components/api-keys-settings';

@@ -1,0 +1,98 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { STREAM_PATHS, type ChatRequest } from '@parley/contract';
+import { apiClient, apiFetch } from '../../../lib/api';
+import { readUiMessageStream } from './sse';
+
+export const chatKeys = {
+  all: ['chat'] as const,
+  histories: (q: string) => ['chat', 'histories', q] as const,
+  history: (id: string) => ['chat', 'history', id] as const,
+};
+
+export const useChatHistories = (q: string) =>
+  useQuery({
+    queryKey: chatKeys.histories(q),
+    queryFn: () => apiClient.call('chatHistories', { query: q ? { q } : {} }),
+    placeholderData: keepPreviousData,
+  });
+
+export const useChatHistory = (id: string | undefined) =>
+  useQuery({
+    queryKey: chatKeys.history(id ?? ''),
+    queryFn: () => apiClient.call('chatHistory', { query: { chatHistoryId: id! } }),
+    enabled: Boolean(id),
+    // A conversation is read once when it is opened; the page then holds it.
+    staleTime: Infinity,
+    gcTime: 0,
+  });
+
+export function useDeleteChat() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (chatHistoryId: string) => apiClient.call('deleteChatHistory', { query: { chatHistoryId } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['chat', 'histories'] }),
+  });
+}
+
+export function useDeleteAllChats() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiClient.call('deleteChatHistories'),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['chat', 'histories'] }),
+  });
+}
+
+export const useTranslate = () =>
+  useMutation({ mutationFn: (body: { text: string; target: string }) => apiClient.call('translate', { body }) });
+
+/**
+ * Sends one chat turn and returns its chunks as they arrive. Errors before the stream starts (no credits, bad file,
+ * model unavailable…) throw an ApiError with the server's localized message; aborting `signal` stops the answer.
+ */
+export async function streamChat(request: ChatRequest, files: File[], signal: AbortSignal) {
+  const form = new FormData();
+  form.append('request', JSON.stringify(request));
+  for (const file of files) form.append('files', file, file.name);
+  const response = await apiFetch(STREAM_PATHS.chat, { method: 'POST', body: form, signal });
+  if (!response.body) throw new Error('empty answer');
+  return readUiMessageStream(response.body);
+}
+
+/** Speech to text on the server (when the browser has no SpeechRecognition). */
+export async function transcribe(audio: Blob, signal?: AbortSignal): Promise<string> {
+  const form = new FormData();
+  const extension = audio.type.includes('ogg') ? 'ogg' : audio.type.includes('mp4') ? 'm4a' : 'webm';
+  form.append('audio', audio, `voice.${extension}`);
+  const response = await apiFetch(STREAM_PATHS.transcribe, { method: 'POST', body: form, signal: signal ?? null });
+  const body = (await response.json()) as { data?: { text?: string } };
+  return body.data?.text ?? '';
+}
+
+/**
+ * An attachment's bytes as an object URL (the file route needs the bearer header, so an <img src> cannot load
+ * it directly). Revoked when the component goes away.
+ */
+export function useAttachmentUrl(id: string | null) {
+  const [url, setUrl] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    if (!id) return;
+    const controller = new AbortController();
+    let objectUrl: string | null = null;
+    apiFetch(STREAM_PATHS.file.replace(':id', encodeURIComponent(id)), { signal: controller.signal })
+      .then((response) => response.blob())
+      .then((blob) => {
+        objectUrl = URL.createObjectURL(blob);
+        setUrl(objectUrl);
+      })
+      .catch((error: unknown) => {
+        if ((error as Error)?.name !== 'AbortError') setFailed(true);
+      });
+    return () => {
+      controller.abort();
+      if (objectUrl) URL.revokeObjectURL(objectUrl);
+    };
+  }, [id]);
+  return { url, failed };
+}

@@ -1,0 +1,118 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { I18nextProvider } from 'react-i18next';
+import { getI18n } from '../../../lib/i18n';
+import { Composer } from './composer';
+import { ACCEPT, checkFiles, MAX_FILES } from './file-checks';
+
+const png = (name = 'shot.png', size = 68) => new File([new Uint8Array(size)], name, { type: 'image/png' });
+const pdf = (name = 'doc.pdf') => new File(['%PDF-1.4'], name, { type: 'application/pdf' });
+const text = (name = 'notes.txt') => new File(['hello'], name, { type: 'text/plain' });
+
+describe('checkFiles', () => {
+  it('accepts images and PDFs, by type or by extension when the type is unknown', () => {
+    const { accepted, problem } = checkFiles([png(), pdf(), new File(['x'], 'scan.PDF'), new File(['x'], 'a.jpeg')]);
+    expect(accepted).toHaveLength(4);
+    expect(problem).toBeNull();
+  });
+
+  it('refuses other types, empty files, oversized files and more than the limit', () => {
+    expect(checkFiles([text()]).problem).toEqual({ key: 'unsupported' });
+    expect(checkFiles([new File(['<svg/>'], 'x.svg', { type: 'image/svg+xml' })]).problem).toEqual({
+      key: 'unsupported',
+    });
+    expect(checkFiles([new File([], 'empty.png', { type: 'image/png' })]).problem).toEqual({ key: 'invalid' });
+    const huge = { name: 'huge.png', type: 'image/png', size: 11 * 1024 * 1024 } as File;
+    expect(checkFiles([huge]).problem).toEqual({ key: 'tooLarge', limit: 10 });
+    const many = checkFiles([png('1.png'), png('2.png')], { existing: MAX_FILES - 1 });
+    expect(many.accepted).toHaveLength(1);
+    expect(many.problem).toEqual({ key: 'tooMany', limit: MAX_FILES });
+  });
+
+  it('wants an image where only an image makes sense', () => {
+    expect(checkFiles([pdf()], { imagesOnly: true }).problem).toEqual({ key: 'notImage' });
+    expect(checkFiles([png()], { imagesOnly: true }).accepted).toHaveLength(1);
+  });
+});
+
+describe('Composer', () => {
+  beforeEach(() => {
+    URL.createObjectURL = vi.fn(() => 'blob:preview');
+    URL.revokeObjectURL = vi.fn();
+  });
+
+  const setup = (props: Partial<Parameters<typeof Composer>[0]> = {}) => {
+    const onSend = vi.fn();
+    const onStop = vi.fn();
+    // `applyAccept: false`: the file dialog's filter can be switched off, so the check must not rely on it.
+    const user = userEvent.setup({ applyAccept: false });
+    const view = render(
+      <I18nextProvider i18n={getI18n()}>
+        <Composer streaming={false} onSend={onSend} onStop={onStop} {...props} />
+      </I18nextProvider>,
+    );
+    const fileInput = view.container.querySelector<HTMLInputElement>('input[type="file"]')!;
+    return { user, onSend, onStop, fileInput };
+  };
+
+  it('limits the file picker to images and PDFs and explains a refused file', async () => {
+    const { user, fileInput } = setup();
+    expect(fileInput).toHaveAttribute('accept', ACCEPT);
+    expect(ACCEPT).toContain('image/png');
+    expect(ACCEPT).toContain('application/pdf');
+    await user.upload(fileInput, text());
+    expect(screen.getByRole('alert')).toHaveTextContent('Unsupported file type. Please select an image or PDF.');
+    expect(screen.queryByRole('list', { name: 'Attached files' })).toBeNull();
+  });
+
+  it('shows chips for accepted files, removes one, and sends text with the files', async () => {
+    const { user, fileInput, onSend } = setup();
+    await user.click(screen.getByRole('button', { name: 'Upload image or PDF' }));
+    await user.upload(fileInput, [png(), pdf()]);
+    const chips = screen.getByRole('list', { name: 'Attached files' });
+    expect(chips).toHaveTextContent('shot.png');
+    expect(chips).toHaveTextContent('doc.pdf');
+    await user.click(screen.getByRole('button', { name: 'Remove shot.png' }));
+    expect(chips).not.toHaveTextContent('shot.png');
+
+    const box = screen.getByRole('textbox', { name: 'Message' });
+    await user.type(box, 'First line{Shift>}{Enter}{/Shift}second line');
+    expect(onSend).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Ask For Web' }));
+    await user.type(box, '{Enter}');
+    expect(onSend).toHaveBeenCalledWith({
+      text: 'First line\nsecond line',
+      files: [expect.any(File)],
+      webSearch: true,
+    });
+    expect(onSend.mock.calls[0]![0].files[0].name).toBe('doc.pdf');
+    expect(box).toHaveValue('');
+    expect(box).toHaveFocus();
+  });
+
+  it('turns a pasted screenshot into an attachment and refuses a pasted non-image', async () => {
+    setup();
+    const box = screen.getByRole('textbox', { name: 'Message' });
+    fireEvent.paste(box, { clipboardData: { files: [pdf('pasted.pdf')], getData: () => '' } });
+    expect(screen.getByRole('alert')).toHaveTextContent('Please drop a valid image file.');
+    fireEvent.paste(box, { clipboardData: { files: [png('image.png')], getData: () => '' } });
+    expect(screen.getByRole('list', { name: 'Attached files' })).toHaveTextContent('image.png');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('checks the page or video address, and Escape stops a streaming answer', async () => {
+    const { user, onSend } = setup();
+    await user.click(screen.getByRole('button', { name: 'Chat with a page or video' }));
+    await user.type(screen.getByRole('textbox', { name: 'Chat with a page or video' }), 'javascript:alert(1)');
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'What is this?{Enter}');
+    expect(onSend).not.toHaveBeenCalled();
+    expect(screen.getByRole('alert')).toHaveTextContent('http:// or https://');
+
+    const streaming = setup({ streaming: true });
+    const boxes = screen.getAllByRole('textbox', { name: 'Message' });
+    await streaming.user.type(boxes[1]!, '{Escape}');
+    expect(streaming.onStop).toHaveBeenCalled();
+    expect(screen.getAllByRole('button', { name: 'Stop' })).toHaveLength(1);
+  });
+});

@@ -1,0 +1,348 @@
+import { memo, useCallback, useDeferredValue, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import {
+  CheckIcon,
+  CopyIcon,
+  PencilIcon,
+  RefreshIcon,
+  SpeakerIcon,
+  StopIcon,
+  TranslateIcon,
+} from '@parley/ui/action-icons';
+import { Markdown, safeUrl } from '@parley/ui/markdown';
+import { Alert, Button, CloseIcon, LogoMark, Spinner, cn, focusRing } from '@parley/ui';
+import { errorMessage } from '../../../lib/api';
+import { useTranslate } from '../api/chat-api';
+import { MessageAttachments } from './attachments';
+import { CodeBlock } from './code-block';
+import { languageName, TranslateMenu } from './translate-menu';
+import { useCopy } from './use-copy';
+import type { Speech } from './use-speech';
+import type { ThreadMessage } from './use-chat-session';
+
+export const actionButton = cn(
+  'inline-flex h-8 w-8 items-center justify-center rounded-md text-zinc-500 hover:bg-zinc-100 hover:text-zinc-900 disabled:cursor-not-allowed disabled:opacity-40 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100',
+  focusRing,
+);
+
+const renderCode = (code: string, language: string) => <CodeBlock code={code} language={language} />;
+
+function ActionButton({
+  label,
+  onClick,
+  children,
+  pressed,
+  disabled,
+}: {
+  label: string;
+  onClick: () => void;
+  children: ReactNode;
+  pressed?: boolean;
+  disabled?: boolean;
+}) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      aria-label={label}
+      title={label}
+      aria-pressed={pressed}
+      disabled={disabled}
+      className={actionButton}
+    >
+      {children}
+    </button>
+  );
+}
+
+function CopyButton({ text }: { text: string }) {
+  const { t } = useTranslation('chat');
+  const { copied, failed, copy } = useCopy();
+  return (
+    <ActionButton
+      label={failed ? t('message.copyFailed') : copied ? t('message.copied') : t('message.copy')}
+      onClick={() => void copy(text)}
+    >
+      {copied ? <CheckIcon className="text-emerald-600" /> : <CopyIcon />}
+    </ActionButton>
+  );
+}
+
+/** A translation asked for from a message, shown under it. */
+function useMessageTranslation(text: string) {
+  const translate = useTranslate();
+  const { i18n } = useTranslation('chat');
+  const [target, setTarget] = useState<string | null>(null);
+  const pick = (code: string) => {
+    setTarget(code);
+    translate.mutate({ text, target: languageName(code, 'en') });
+  };
+  const close = () => {
+    setTarget(null);
+    translate.reset();
+  };
+  return { target, targetName: target ? languageName(target, i18n.language) : '', translate, pick, close };
+}
+
+type Props = {
+  message: ThreadMessage;
+  /** The last question (it can be edited) and the last answer (it can be regenerated). */
+  isLastQuestion: boolean;
+  isLastAnswer: boolean;
+  /** Some answer is streaming: editing and regenerating wait. */
+  busy: boolean;
+  speech: Speech;
+  keysPath: string;
+  plansPath: string;
+  onEdit: (key: string, text: string) => void;
+  onRegenerate: () => void;
+  onRetry: () => void;
+};
+
+function UserMessage({ message, isLastQuestion, busy, onEdit }: Props) {
+  const { t } = useTranslation('chat');
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState(message.text);
+  const canEdit = isLastQuestion && !busy && Boolean(message.id);
+  const save = () => {
+    if (!draft.trim()) return;
+    setEditing(false);
+    onEdit(message.key, draft.trim());
+  };
+
+  return (
+    <div className="group flex flex-col items-end gap-2">
+      <MessageAttachments attachments={message.attachments} localFiles={message.localFiles} url={message.url} />
+      {editing ? (
+        <div className="w-full max-w-[85%] space-y-2 rounded-2xl border border-blue-300 bg-white p-3 dark:border-blue-500/50 dark:bg-zinc-900">
+          <label className="sr-only" htmlFor={`edit-${message.key}`}>
+            {t('message.editLabel')}
+          </label>
+          <textarea
+            id={`edit-${message.key}`}
+            value={draft}
+            autoFocus
+            onChange={(e) => setDraft(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+                e.preventDefault();
+                save();
+              } else if (e.key === 'Escape') {
+                e.preventDefault();
+                setEditing(false);
+              }
+            }}
+            className="block max-h-60 min-h-16 w-full resize-none bg-transparent text-[0.9375rem] text-zinc-900 [field-sizing:content] focus:outline-none dark:text-zinc-100"
+          />
+          <div className="flex justify-end gap-2">
+            <Button variant="secondary" className="px-3 py-1.5" onClick={() => setEditing(false)}>
+              {t('message.cancel')}
+            </Button>
+            <Button className="px-3 py-1.5" disabled={!draft.trim()} onClick={save}>
+              {t('message.saveAndSend')}
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <div className="max-w-[85%] whitespace-pre-wrap break-words rounded-2xl rounded-br-md bg-blue-500 px-4 py-2.5 text-[0.9375rem] text-white">
+          <span className="sr-only">{t('message.you')}: </span>
+          {message.text}
+        </div>
+      )}
+      {!editing && (
+        <div className="flex gap-0.5 opacity-100 transition-opacity sm:opacity-0 sm:group-focus-within:opacity-100 sm:group-hover:opacity-100">
+          <CopyButton text={message.text} />
+          {canEdit && (
+            <ActionButton
+              label={t('message.edit')}
+              onClick={() => {
+                setDraft(message.text);
+                setEditing(true);
+              }}
+            >
+              <PencilIcon />
+            </ActionButton>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function AssistantMessage({ message, isLastAnswer, busy, speech, keysPath, plansPath, onRegenerate, onRetry }: Props) {
+  const { t } = useTranslation('chat');
+  const translation = useMessageTranslation(message.text);
+  // While tokens arrive, rendering may lag a frame behind instead of blocking typing.
+  const text = useDeferredValue(message.text);
+  const streaming = message.status === 'streaming';
+  const citation = useCallback((n: number) => message.sources.find((s) => s.n === n)?.url, [message.sources]);
+  const labels = { loadImage: (host: string) => t('message.loadImage', { host }) };
+  const error = message.error;
+  const speaking = speech.speaking === message.key;
+
+  return (
+    <article className="flex gap-3" aria-label={t('message.answerFrom', { model: message.modelLabel ?? 'Parley' })}>
+      <LogoMark className="mt-0.5 inline-flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-blue-500 text-xs text-white" />
+      <div className="min-w-0 flex-1 space-y-2">
+        <div className="flex flex-wrap items-center gap-2 text-xs text-zinc-500 dark:text-zinc-400">
+          <span className="font-medium text-zinc-700 dark:text-zinc-200">{message.modelLabel ?? message.model}</span>
+          {message.keySource === 'own' && (
+            <span className="rounded-full bg-zinc-100 px-1.5 py-0.5 dark:bg-zinc-800">{t('message.ownKey')}</span>
+          )}
+          {message.status === 'stopped' && (
+            <span className="rounded-full bg-amber-50 px-1.5 py-0.5 text-amber-700 dark:bg-amber-500/10 dark:text-amber-300">
+              {t('message.stopped')}
+            </span>
+          )}
+        </div>
+
+        {text ? (
+          <div className="text-[0.9375rem] text-zinc-800 dark:text-zinc-100">
+            <Markdown text={text} labels={labels} renderCode={renderCode} citation={citation} />
+          </div>
+        ) : streaming ? (
+          <p className="flex items-center gap-2 text-sm text-zinc-500" role="status">
+            <Spinner className="h-4 w-4 text-blue-500" />
+            {t('message.thinking')}
+          </p>
+        ) : null}
+        {streaming && text && (
+          <span className="inline-block h-4 w-1.5 animate-pulse rounded-sm bg-blue-500" aria-hidden="true" />
+        )}
+
+        {error && (
+          <Alert tone="error" className="space-y-2">
+            <p>{error.message || t('message.failed')}</p>
+            <div className="flex flex-wrap gap-2">
+              {isLastAnswer && (
+                <Button variant="secondary" className="px-3 py-1" onClick={onRetry} disabled={busy}>
+                  <RefreshIcon width="1em" height="1em" /> {t('message.retry')}
+                </Button>
+              )}
+              {error.status === 402 && (
+                <Link to={plansPath} className={cn('self-center text-sm font-medium underline', focusRing)}>
+                  {t('message.seePlans')}
+                </Link>
+              )}
+              {(error.code === 'MODEL_UNAVAILABLE' || error.code === 'MODEL_NO_VISION') && (
+                <Link to={keysPath} className={cn('self-center text-sm font-medium underline', focusRing)}>
+                  {t('message.addKey')}
+                </Link>
+              )}
+            </div>
+          </Alert>
+        )}
+
+        {message.sources.length > 0 && (
+          <nav aria-label={t('message.sources')} className="space-y-1">
+            <h3 className="text-xs font-semibold uppercase tracking-wide text-zinc-400">{t('message.sources')}</h3>
+            <ol className="flex flex-wrap gap-2">
+              {message.sources.map((source) => {
+                const href = safeUrl(source.url, ['http:', 'https:']);
+                const host = href ? new URL(href).hostname.replace(/^www\./, '') : '';
+                return (
+                  <li key={source.n}>
+                    {href ? (
+                      <a
+                        href={href}
+                        target="_blank"
+                        rel="noopener noreferrer nofollow"
+                        className={cn(
+                          'flex max-w-64 items-center gap-1.5 rounded-lg border border-zinc-200 px-2 py-1 text-xs hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-800',
+                          focusRing,
+                        )}
+                      >
+                        <span className="font-semibold text-blue-600 dark:text-blue-400">[{source.n}]</span>
+                        <span className="truncate text-zinc-700 dark:text-zinc-200">{source.title}</span>
+                        <span className="shrink-0 text-zinc-400">{host}</span>
+                      </a>
+                    ) : (
+                      <span className="text-xs text-zinc-500">
+                        [{source.n}] {source.title}
+                      </span>
+                    )}
+                  </li>
+                );
+              })}
+            </ol>
+          </nav>
+        )}
+
+        {message.citedPages.length > 0 && (
+          <p className="flex items-center gap-2 text-xs text-zinc-500 dark:text-zinc-400">
+            <span>{t('message.citedPages')}</span>
+            <span className="rounded-full bg-zinc-100 px-2 py-0.5 font-medium text-zinc-700 dark:bg-zinc-800 dark:text-zinc-200">
+              {t('message.pages', { pages: message.citedPages.join(', ') })}
+            </span>
+          </p>
+        )}
+
+        {translation.target && (
+          <section
+            aria-label={t('message.translation', { language: translation.targetName })}
+            className="rounded-lg border border-zinc-200 bg-zinc-50 p-3 text-sm dark:border-zinc-700 dark:bg-zinc-900"
+          >
+            <div className="mb-1 flex items-center justify-between gap-2">
+              <h3 className="text-xs font-semibold text-zinc-500 dark:text-zinc-400">
+                {t('message.translation', { language: translation.targetName })}
+              </h3>
+              <button
+                type="button"
+                onClick={translation.close}
+                aria-label={t('message.closeTranslation')}
+                className={cn('rounded p-0.5 text-zinc-400 hover:text-zinc-700', focusRing)}
+              >
+                <CloseIcon width="1em" height="1em" />
+              </button>
+            </div>
+            {translation.translate.isPending ? (
+              <p className="flex items-center gap-2 text-zinc-500" role="status">
+                <Spinner className="h-3.5 w-3.5" /> {t('message.translating')}
+              </p>
+            ) : translation.translate.error ? (
+              <p role="alert" className="text-red-600 dark:text-red-400">
+                {errorMessage(translation.translate.error)}
+              </p>
+            ) : translation.translate.data ? (
+              <div lang={translation.target} className="text-zinc-800 dark:text-zinc-100">
+                <Markdown text={translation.translate.data.text} labels={labels} renderCode={renderCode} />
+              </div>
+            ) : null}
+          </section>
+        )}
+
+        {!streaming && message.text && (
+          <div className="flex flex-wrap gap-0.5">
+            <CopyButton text={message.text} />
+            {speech.supported && (
+              <ActionButton
+                label={speaking ? t('message.stopReading') : t('message.readAloud')}
+                pressed={speaking}
+                onClick={() => speech.toggle(message.key, message.text)}
+              >
+                {speaking ? <StopIcon /> : <SpeakerIcon />}
+              </ActionButton>
+            )}
+            <TranslateMenu
+              label={t('message.translate')}
+              icon={<TranslateIcon />}
+              buttonClass={actionButton}
+              onPick={translation.pick}
+            />
+            {isLastAnswer && (
+              <ActionButton label={t('message.regenerate')} onClick={onRegenerate} disabled={busy}>
+                <RefreshIcon />
+              </ActionButton>
+            )}
+          </div>
+        )}
+      </div>
+    </article>
+  );
+}
+
+/** One message of the conversation with its actions. */
+export const MessageItem = memo(function MessageItem(props: Props) {
+  return props.message.role === 'user' ? <UserMessage {...props} /> : <AssistantMessage {...props} />;
+});

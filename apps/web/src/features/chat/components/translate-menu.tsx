@@ -1,0 +1,131 @@
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { cn, focusRing } from '@parley/ui';
+
+/** Languages offered for translation (any language works on the server; these are the common ones). */
+export const TRANSLATION_LANGUAGES = [
+  'en',
+  'es',
+  'fr',
+  'de',
+  'it',
+  'pt',
+  'nl',
+  'pl',
+  'ru',
+  'tr',
+  'ar',
+  'hi',
+  'zh',
+  'ja',
+  'ko',
+];
+
+/** The name of a language in another language ('de' in French → 'allemand'). */
+export function languageName(code: string, inLanguage: string): string {
+  try {
+    return new Intl.DisplayNames([inLanguage], { type: 'language' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+type Props = {
+  label: string;
+  icon: ReactNode;
+  buttonClass: string;
+  /** Called with the language code picked. */
+  onPick: (code: string) => void;
+};
+
+/** A button that opens a menu of languages (arrow keys move, Enter picks, Escape closes). */
+export function TranslateMenu({ label, icon, buttonClass, onPick }: Props) {
+  const { t, i18n } = useTranslation('chat');
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  const root = useRef<HTMLDivElement>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const names = useMemo(
+    () =>
+      TRANSLATION_LANGUAGES.map((code) => ({ code, name: languageName(code, i18n.language) })).sort((a, b) =>
+        a.name.localeCompare(b.name, i18n.language),
+      ),
+    [i18n.language],
+  );
+
+  useEffect(() => {
+    if (!open) return;
+    root.current?.querySelector<HTMLButtonElement>('[role="menuitem"]')?.focus();
+    const onPointer = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointer);
+    return () => document.removeEventListener('pointerdown', onPointer);
+  }, [open]);
+
+  const onMenuKey = (event: KeyboardEvent<HTMLDivElement>) => {
+    const items = Array.from(root.current?.querySelectorAll<HTMLButtonElement>('[role="menuitem"]') ?? []);
+    const index = items.indexOf(document.activeElement as HTMLButtonElement);
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      const next = (index + (event.key === 'ArrowDown' ? 1 : -1) + items.length) % items.length;
+      items[next]?.focus();
+    } else if (event.key === 'Home' || event.key === 'End') {
+      event.preventDefault();
+      items[event.key === 'Home' ? 0 : items.length - 1]?.focus();
+    } else if (event.key === 'Escape' || event.key === 'Tab') {
+      if (event.key === 'Escape') event.preventDefault();
+      event.stopPropagation();
+      setOpen(false);
+      trigger.current?.focus();
+    }
+  };
+
+  return (
+    <div ref={root} className="relative">
+      <button
+        ref={trigger}
+        type="button"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? `${id}-menu` : undefined}
+        aria-label={label}
+        title={label}
+        onClick={() => setOpen((o) => !o)}
+        className={buttonClass}
+      >
+        {icon}
+      </button>
+      {open && (
+        <div
+          id={`${id}-menu`}
+          role="menu"
+          aria-label={t('message.translateTo')}
+          onKeyDown={onMenuKey}
+          className="absolute bottom-full left-0 z-30 mb-1 max-h-64 w-48 overflow-y-auto rounded-lg border border-zinc-200 bg-white p-1 shadow-lg dark:border-zinc-700 dark:bg-zinc-900"
+        >
+          <p className="px-2 py-1 text-xs font-semibold text-zinc-400">{t('message.translateTo')}</p>
+          {names.map(({ code, name }) => (
+            <button
+              key={code}
+              type="button"
+              role="menuitem"
+              tabIndex={-1}
+              onClick={() => {
+                setOpen(false);
+                trigger.current?.focus();
+                onPick(code);
+              }}
+              className={cn(
+                'block w-full rounded-md px-2 py-1.5 text-left text-sm capitalize text-zinc-700 hover:bg-zinc-100 focus:bg-zinc-100 dark:text-zinc-200 dark:hover:bg-zinc-800 dark:focus:bg-zinc-800',
+                focusRing,
+              )}
+            >
+              {name}
+            </button>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,1 @@
+export { ChatScreen } from './components/chat-screen';
