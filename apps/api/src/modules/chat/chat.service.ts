@@ -99,15 +99,11 @@ export function createChatService({ db, registry, keys, credits, storage, tools,
     return resolved;
   }
 
-  async function storeUploads(user: UserRow, conversationId: string, files: Upload[], resolved: ResolvedModel) {
-    tools.checkAttachmentCount(files.length);
-    const checked = files.map((f) => ({
-      file: f,
-      kind: tools.checkAttachment({ bytes: f.bytes, declaredName: f.name, declaredType: f.declaredType }),
-    }));
-    if (checked.some((c) => c.kind.kind === 'image') && !resolved.info.capabilities.vision) {
-      throw new DomainError('MODEL_NO_VISION', { model: resolved.label });
-    }
+  async function storeUploads(
+    user: UserRow,
+    conversationId: string,
+    checked: { file: Upload; kind: { kind: 'image' | 'pdf'; mediaType: string } }[],
+  ) {
     const docs: q.DocumentRow[] = [];
     for (const { file, kind } of checked) {
       const pages = kind.kind === 'pdf' ? (await tools.extractPdf(file.bytes)).pages : null;
@@ -189,96 +185,123 @@ export function createChatService({ db, registry, keys, credits, storage, tools,
      * stream of the answer. Nothing is charged if the provider fails before any output.
      */
     async startTurn(user: UserRow, input: ChatInput, files: Upload[], lang: UiLanguage) {
+      // 1. Everything that can be refused without writing anything: model, key, conversation, files, credits.
       const resolved = await resolveModel(user, input.model);
-      const isNew = !input.chatId;
-      const conversation = input.chatId
-        ? await q.findConversation(db, input.chatId, user.id)
-        : await q.insertConversation(db, {
-            userId: user.id,
-            title: input.text.slice(0, TITLE_MAX) || '…',
-            model: input.model,
-          });
-      if (!conversation) throw new NotFoundError('conversation');
-
-      let messages = await q.listMessages(db, conversation.id);
-      let question = input.text;
-      let keepAttachments: string[] = [];
-      if (input.regenerate) {
-        const lastUser = [...messages].reverse().find((m) => m.role === 'user');
-        if (!lastUser) throw new DomainError('BAD_REQUEST');
-        question = lastUser.parts.flatMap((p) => (p.type === 'text' ? [p.text] : [])).join('\n');
-        keepAttachments = lastUser.parts.flatMap((p) => (p.type === 'attachment' ? [p.documentId] : []));
-        await q.truncateFrom(db, conversation.id, lastUser.position);
-        messages = messages.filter((m) => m.position < lastUser.position);
-      } else if (input.editMessageId) {
-        const edited = messages.find((m) => m.id === input.editMessageId && m.role === 'user');
-        if (!edited) throw new NotFoundError('message');
-        keepAttachments = edited.parts.flatMap((p) => (p.type === 'attachment' ? [p.documentId] : []));
-        await q.truncateFrom(db, conversation.id, edited.position);
-        messages = messages.filter((m) => m.position < edited.position);
-      }
-
-      const uploaded = await storeUploads(user, conversation.id, files, resolved);
-      const fetched = input.url ? [await fetchUrl(user, conversation.id, input.url)] : [];
-      const attachmentIds = [...keepAttachments, ...uploaded.map((d) => d.id), ...fetched.map((d) => d.id)];
-
-      const sources: (Source & { snippet: string })[] = [];
-      if (input.webSearch) {
-        if (!tools.search) throw new DomainError('SEARCH_UNAVAILABLE');
-        const results = await tools.search(question, { limit: 5 });
-        results.forEach((r, i) => sources.push({ n: i + 1, title: r.title, url: r.url, snippet: r.snippet }));
-      }
-
-      // Documents of the whole conversation stay in context for follow-up questions.
-      const earlierIds = messages.flatMap((m) =>
-        m.parts.flatMap((p) => (p.type === 'attachment' ? [p.documentId] : [])),
-      );
-      const allDocs = await q.documentsByIds(db, [...new Set([...earlierIds, ...attachmentIds])], user.id);
-      const docsById = new Map(allDocs.map((d) => [d.id, d]));
-      if (!resolved.info.capabilities.vision && attachmentIds.some((id) => docsById.get(id)?.kind === 'image')) {
+      const existing = input.chatId ? await q.findConversation(db, input.chatId, user.id) : undefined;
+      if (input.chatId && !existing) throw new NotFoundError('conversation');
+      tools.checkAttachmentCount(files.length);
+      const checked = files.map((f) => ({
+        file: f,
+        kind: tools.checkAttachment({ bytes: f.bytes, declaredName: f.name, declaredType: f.declaredType }),
+      }));
+      if (checked.some((c) => c.kind.kind === 'image') && !resolved.info.capabilities.vision) {
         throw new DomainError('MODEL_NO_VISION', { model: resolved.label });
       }
-      const images = resolved.info.capabilities.vision ? await loadImages(allDocs) : new Map();
-
-      const userParts: StoredPart[] = [
-        { type: 'text', text: question },
-        ...attachmentIds.map((documentId) => ({ type: 'attachment' as const, documentId })),
-      ];
-      const userMessage = await q.appendMessage(db, {
-        conversationId: conversation.id,
-        role: 'user',
-        parts: userParts,
-        meta: {},
-      });
-
-      const context = buildContext({
-        now: new Date(),
-        contextWindow: resolved.info.contextWindow,
-        vision: resolved.info.capabilities.vision,
-        question,
-        history: messages,
-        documents: allDocs,
-        images,
-        sources,
-        buildDocumentContext: tools.buildDocumentContext,
-      });
-      const currentImages = attachmentIds.flatMap((id) => (images.has(id) ? [images.get(id)!] : []));
-      const modelMessages: ModelMessage[] = [
-        ...context.history,
-        currentImages.length
-          ? {
-              role: 'user',
-              content: [
-                { type: 'text', text: question },
-                ...currentImages.map((i) => ({ type: 'image' as const, image: i.bytes, mediaType: i.mediaType })),
-              ],
-            }
-          : { role: 'user', content: question },
-      ];
-
+      if (input.webSearch && !tools.search) throw new DomainError('SEARCH_UNAVAILABLE');
       const reservation = await credits.reserve(user.id, resolved.info.tier, 'chat', {
         metered: resolved.keySource === 'server',
       });
+
+      // 2. Preparation that writes; if it fails, the credit goes back and a conversation created for it goes away.
+      let createdId: string | null = null;
+      let prepared;
+      try {
+        prepared = await prepareTurn();
+      } catch (error) {
+        await reservation.refund();
+        if (createdId) await q.deleteConversation(db, createdId, user.id).catch(() => undefined);
+        throw error;
+      }
+      const { conversation, isNew, question, userMessage, context, modelMessages, sources } = prepared;
+
+      async function prepareTurn() {
+        const isNew = !existing;
+        const conversation =
+          existing ??
+          (await q.insertConversation(db, {
+            userId: user.id,
+            title: input.text.slice(0, TITLE_MAX) || '…',
+            model: input.model,
+          }));
+        if (isNew) createdId = conversation.id;
+
+        let messages = await q.listMessages(db, conversation.id);
+        let question = input.text;
+        let keepAttachments: string[] = [];
+        if (input.regenerate) {
+          const lastUser = [...messages].reverse().find((m) => m.role === 'user');
+          if (!lastUser) throw new DomainError('BAD_REQUEST');
+          question = lastUser.parts.flatMap((p) => (p.type === 'text' ? [p.text] : [])).join('\n');
+          keepAttachments = lastUser.parts.flatMap((p) => (p.type === 'attachment' ? [p.documentId] : []));
+          await q.truncateFrom(db, conversation.id, lastUser.position);
+          messages = messages.filter((m) => m.position < lastUser.position);
+        } else if (input.editMessageId) {
+          const edited = messages.find((m) => m.id === input.editMessageId && m.role === 'user');
+          if (!edited) throw new NotFoundError('message');
+          keepAttachments = edited.parts.flatMap((p) => (p.type === 'attachment' ? [p.documentId] : []));
+          await q.truncateFrom(db, conversation.id, edited.position);
+          messages = messages.filter((m) => m.position < edited.position);
+        }
+
+        const uploaded = await storeUploads(user, conversation.id, checked);
+        const fetched = input.url ? [await fetchUrl(user, conversation.id, input.url)] : [];
+        const attachmentIds = [...keepAttachments, ...uploaded.map((d) => d.id), ...fetched.map((d) => d.id)];
+
+        const sources: (Source & { snippet: string })[] = [];
+        if (input.webSearch && tools.search) {
+          const results = await tools.search(question, { limit: 5 });
+          results.forEach((r, i) => sources.push({ n: i + 1, title: r.title, url: r.url, snippet: r.snippet }));
+        }
+
+        // Documents of the whole conversation stay in context for follow-up questions.
+        const earlierIds = messages.flatMap((m) =>
+          m.parts.flatMap((p) => (p.type === 'attachment' ? [p.documentId] : [])),
+        );
+        const allDocs = await q.documentsByIds(db, [...new Set([...earlierIds, ...attachmentIds])], user.id);
+        const docsById = new Map(allDocs.map((d) => [d.id, d]));
+        if (!resolved.info.capabilities.vision && attachmentIds.some((id) => docsById.get(id)?.kind === 'image')) {
+          throw new DomainError('MODEL_NO_VISION', { model: resolved.label });
+        }
+        const images = resolved.info.capabilities.vision ? await loadImages(allDocs) : new Map();
+
+        const userParts: StoredPart[] = [
+          { type: 'text', text: question },
+          ...attachmentIds.map((documentId) => ({ type: 'attachment' as const, documentId })),
+        ];
+        const userMessage = await q.appendMessage(db, {
+          conversationId: conversation.id,
+          role: 'user',
+          parts: userParts,
+          meta: {},
+        });
+
+        const context = buildContext({
+          now: new Date(),
+          contextWindow: resolved.info.contextWindow,
+          vision: resolved.info.capabilities.vision,
+          question,
+          history: messages,
+          documents: allDocs,
+          images,
+          sources,
+          buildDocumentContext: tools.buildDocumentContext,
+        });
+        const currentImages = attachmentIds.flatMap((id) => (images.has(id) ? [images.get(id)!] : []));
+        const modelMessages: ModelMessage[] = [
+          ...context.history,
+          currentImages.length
+            ? {
+                role: 'user',
+                content: [
+                  { type: 'text', text: question },
+                  ...currentImages.map((i) => ({ type: 'image' as const, image: i.bytes, mediaType: i.mediaType })),
+                ],
+              }
+            : { role: 'user', content: question },
+        ];
+        return { conversation, isNew, question, userMessage, context, modelMessages, sources };
+      }
+
       const publicSources = sources.map(({ n, title, url }) => ({ n, title, url }));
       const assistantId = randomUUID();
 
@@ -304,6 +327,7 @@ export function createChatService({ db, registry, keys, credits, storage, tools,
           if (text.length > 0 || status === 'complete') {
             await q.appendMessage(db, {
               conversationId: conversation.id,
+              id: assistantId,
               role: 'assistant',
               parts: [{ type: 'text', text }],
               meta: {

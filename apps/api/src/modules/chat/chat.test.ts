@@ -86,6 +86,7 @@ describe('streaming chat', () => {
       type: 'start',
       messageMetadata: { model: MODEL, modelLabel: 'fake-model', keySource: 'server' },
     });
+    const answerId = res.chunks[0]!.messageId;
     expect(res.chunks.filter((c) => c.type === 'text-delta').length).toBeGreaterThan(1);
     expect(res.text).toBe('You asked: Hello there');
     expect(res.chunks.at(-1)).toMatchObject({ type: 'finish' });
@@ -94,6 +95,7 @@ describe('streaming chat', () => {
     const history = await t.json('GET', `/api/mongo/users/chat/history?chatHistoryId=${res.chatId}`, {
       token: u.token,
     });
+    expect(history.body.data.messages[1].id).toBe(answerId);
     expect(history.body.data.messages.map((m: any) => [m.role, m.text, m.status])).toEqual([
       ['user', 'Hello there', 'complete'],
       ['assistant', 'You asked: Hello there', 'complete'],
@@ -225,6 +227,10 @@ describe('credits under concurrency', () => {
     const refused = results.filter((r) => r.status === 402);
     expect(refused).toHaveLength(40);
     expect(refused[0]!.json.message).toBe('You need to upgrade plan to continue...');
+    // A refused request leaves no conversation or question behind.
+    expect(
+      (await t.json('GET', '/api/mongo/users/chat/histories?limit=200', { token: u.token })).body.data,
+    ).toHaveLength(10);
     expect(await credits(u.email)).toEqual({ basicCredit: 0, basicUse: 10 });
   }, 60_000);
 
@@ -319,6 +325,7 @@ describe('attachments', () => {
     expect(res.status).toBe(status);
     expect(res.json.message).toBe(message);
     expect(await credits(u.email)).toEqual({ basicCredit: 30, basicUse: 0 });
+    expect((await t.json('GET', '/api/mongo/users/chat/histories', { token: u.token })).body.data).toEqual([]);
   });
 
   it('refuses more than five files', async () => {
@@ -397,6 +404,16 @@ describe('bring your own key', () => {
       expect(bad.status, baseUrl).toBe(400);
       expect(bad.body.code).toBe('UNSAFE_BASE_URL');
     }
+    const unknown = await t.json('POST', '/api/api-key/add', {
+      token: u.token,
+      body: {
+        provider: 'openaiCompatible',
+        apiKey: 'my-key-123',
+        baseUrl: 'https://no-such-host.invalid/v1',
+        modelName: 'm',
+      },
+    });
+    expect(unknown.body.code).toBe('BASE_URL_NOT_FOUND');
     expect((await t.json('DELETE', '/api/api-key/delete?provider=openai', { token: u.token })).status).toBe(200);
     expect((await t.json('GET', '/api/api-key/fetch', { token: u.token })).body.data).toEqual([]);
   });

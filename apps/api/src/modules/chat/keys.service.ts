@@ -17,7 +17,7 @@ export async function assertPublicBaseUrl(baseUrl: string, allowPrivate: boolean
   try {
     addresses = await resolve(host, { all: true });
   } catch {
-    throw new DomainError('UNSAFE_BASE_URL');
+    throw new DomainError('BASE_URL_NOT_FOUND');
   }
   if (!addresses.length || addresses.some((a) => isBlockedAddress(a.address))) throw new DomainError('UNSAFE_BASE_URL');
 }
