@@ -1,5 +1,7 @@
-// All benchmarks in sequence: `npm run bench`. Each part also runs alone (bench/profile.ts, startup.ts, web-size.ts).
+// All benchmarks in sequence: `npm run bench`. Each part also runs alone (bench/profile.ts, startup.ts, web-size.ts,
+// chat-stream.ts).
 // Not part of `npm test`.
+import { runChatStream } from './chat-stream.js';
 import { cleanupAll, isMain, machineSummary, runAsScript } from './lib.js';
 import { runProfile } from './profile.js';
 import { runStartup } from './startup.js';
@@ -14,6 +16,7 @@ export async function runAll(): Promise<void> {
     ['profile', runProfile],
     ['startup', runStartup],
     ['web-size', runWebSize],
+    ['chat-stream', runChatStream],
   ] as const) {
     try {
       await part();

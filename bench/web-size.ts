@@ -1,4 +1,4 @@
-// Gzip size of the JavaScript the login page and /home load, read from the built web app (apps/web/dist).
+// Gzip size of the JavaScript the login page, /home and /chat load, read from the built web app (apps/web/dist).
 // index.html gives the entry script and its modulepreload links (loaded by every page). If Vite wrote a
 // manifest (apps/web/dist/.vite/manifest.json, `build.manifest`), the lazy route chunks of the login page and
 // of /home are added with their static imports; without it only entry + preloads are measured (and said so).
@@ -12,6 +12,7 @@ import { gzipSync } from 'node:zlib';
 import { formatBytes, isMain, repoRoot, runAsScript, table } from './lib.js';
 
 const DEFAULT_LOGIN_MATCH = '(^|/)(login|sign-?in)[^/]*$|/routes?/login|/pages?/login';
+const DEFAULT_CHAT_MATCH = '/routes?/chat\\.tsx$';
 const DEFAULT_HOME_MATCH = '(^|/)(home|dashboard)[^/]*$|/routes?/home|/pages?/home|features/home/';
 
 type ManifestChunk = {
@@ -103,7 +104,7 @@ export async function runWebSize(): Promise<WebSizeResult> {
   const distDir = path.resolve(process.env.BENCH_WEB_DIST ?? path.join(repoRoot, 'apps/web/dist'));
   const indexPath = path.join(distDir, 'index.html');
   console.log(
-    `\n== JavaScript loaded by the login page and /home (${path.relative(repoRoot, distDir) || distDir}, gzip level 6) ==`,
+    `\n== JavaScript loaded by the login page, /home and /chat (${path.relative(repoRoot, distDir) || distDir}, gzip level 6) ==`,
   );
   if (!existsSync(indexPath)) {
     const missing = `${path.relative(repoRoot, indexPath)} not found: run \`npm run build\` first (builds apps/web), then run this benchmark again.`;
@@ -157,6 +158,7 @@ export async function runWebSize(): Promise<WebSizeResult> {
     for (const [page, pattern] of [
       ['login page', stringOption('login-match', DEFAULT_LOGIN_MATCH)],
       ['/home', stringOption('home-match', DEFAULT_HOME_MATCH)],
+      ['/chat (target <= 180 KB)', stringOption('chat-match', DEFAULT_CHAT_MATCH)],
     ] as const) {
       const regex = new RegExp(pattern, 'i');
       const matched = lazy.filter((k) => regex.test(manifest[k]!.src ?? k));

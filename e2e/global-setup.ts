@@ -1,135 +1,24 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { SMTPServer } from 'smtp-server';
-import { startFakeOpenAI } from '../apps/api/src/test/fake-openai.js';
-import { startGoogleFixture } from '../apps/api/src/test/google-fixture.js';
+import { GOOGLE_CLIENT_ID, root, startLoopbackServers } from './servers.js';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const GOOGLE_CLIENT_ID = 'parley-e2e.apps.googleusercontent.com';
-
-type Mail = { to: string[]; raw: string; receivedAt: number };
-
-async function listen(server: Server | SMTPServer): Promise<number> {
-  const s = server instanceof SMTPServer ? server.server : server;
-  await new Promise<void>((resolve) => (server as Server).listen(0, '127.0.0.1', resolve));
-  return (s.address() as AddressInfo).port;
-}
-
-async function freePort() {
-  const probe = createServer();
-  const port = await listen(probe);
-  await new Promise((r) => probe.close(r));
-  return port;
-}
-
-async function waitForHealth(url: string, api: ChildProcess, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (api.exitCode !== null) throw new Error(`the API exited with code ${api.exitCode}`);
-    try {
-      const res = await fetch(`${url}/api/health`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('the API did not answer /api/health in time');
-}
+export { GOOGLE_CLIENT_ID };
 
 /**
  * Starts, on loopback only: a real SMTP server that keeps what it receives, a JWKS standing in for Google's,
  * a small control server the tests ask for mails and signed ID tokens, and the production API serving the
- * built web app on its embedded database.
+ * built web app on its embedded database (see servers.ts).
  */
 export default async function globalSetup() {
   if (!existsSync(path.join(root, 'apps/web/dist/index.html'))) {
     throw new Error('apps/web/dist is missing: run `npm run build` before the browser tests');
   }
-  const mails: Mail[] = [];
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
-      stream.on('end', () => {
-        mails.push({ to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), raw, receivedAt: Date.now() });
-        callback();
-      });
-    },
-  });
-  const smtpPort = await listen(smtp);
-  const google = await startGoogleFixture(GOOGLE_CLIENT_ID);
-  const ai = await startFakeOpenAI({ tokenDelayMs: 15 });
+  const servers = await startLoopbackServers();
 
-  const control = createServer(async (req, res) => {
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    res.setHeader('content-type', 'application/json');
-    if (url.pathname === '/mails') {
-      const to = (url.searchParams.get('to') ?? '').toLowerCase();
-      res.end(JSON.stringify(mails.filter((m) => !to || m.to.includes(to))));
-      return;
-    }
-    if (url.pathname === '/google/sign' && req.method === 'POST') {
-      let body = '';
-      for await (const chunk of req) body += chunk;
-      const claims = JSON.parse(body || '{}');
-      const token = claims.foreign ? await google.signForeign(claims) : await google.sign(claims);
-      res.end(JSON.stringify({ token }));
-      return;
-    }
-    res.statusCode = 404;
-    res.end('{}');
-  });
-  const controlPort = await listen(control);
-
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'parley-e2e-'));
-  const apiPort = await freePort();
-  const baseUrl = `http://127.0.0.1:${apiPort}`;
-  const api = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(apiPort),
-      PUBLIC_URL: baseUrl,
-      DATA_DIR: dataDir,
-      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-      GOOGLE_CLIENT_ID,
-      GOOGLE_JWKS_URL: google.jwksUrl,
-      RATE_LIMIT_PER_IP: '10000',
-      RATE_LIMIT_PER_EMAIL: '1000',
-      LOG_LEVEL: 'warn',
-      OPENAI_COMPATIBLE_BASE_URL: ai.baseUrl,
-      OPENAI_COMPATIBLE_MODEL: 'parley-test-model',
-      APP_SECRET: 'e2e-secret-'.padEnd(48, 'x'),
-      ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  await waitForHealth(baseUrl, api);
-
-  process.env.E2E_BASE_URL = baseUrl;
-  process.env.E2E_CONTROL_URL = `http://127.0.0.1:${controlPort}`;
+  process.env.E2E_BASE_URL = servers.baseUrl;
+  process.env.E2E_CONTROL_URL = servers.controlUrl;
   process.env.E2E_GOOGLE_CLIENT_ID = GOOGLE_CLIENT_ID;
-  process.env.E2E_AI_BASE_URL = ai.baseUrl;
+  process.env.E2E_AI_BASE_URL = servers.aiBaseUrl;
 
-  return async () => {
-    api.kill('SIGTERM');
-    await new Promise((r) => api.once('exit', r));
-    await new Promise((r) => control.close(r));
-    await new Promise<void>((r) => smtp.close(() => r()));
-    await google.close();
-    await ai.close();
-    await rm(dataDir, { recursive: true, force: true });
-  };
+  return servers.close;
 }

@@ -15,5 +15,5 @@ export default defineConfig({
     proxy: { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } },
   },
   preview: { proxy: { '/api': { target: 'http://127.0.0.1:3000' } } },
-  build: { outDir: path.resolve(here, 'dist'), emptyOutDir: true, target: 'es2022' },
+  build: { outDir: path.resolve(here, 'dist'), emptyOutDir: true, target: 'es2022', manifest: true },
 });

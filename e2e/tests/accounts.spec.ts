@@ -2,12 +2,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { apiGet, apiSignUp, linkFromMail, storedToken, tr, uniqueEmail } from '../support';
 
 const base = () => process.env.E2E_BASE_URL!;
-const post = (url: string, body?: unknown) =>
-  fetch(base() + url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: body ? JSON.stringify(body) : undefined,
-  });
+const post = (url: string, body: unknown) =>
+  fetch(base() + url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
 /** Fills the login form already on screen (English labels) and submits it; resolves with the API's answer. */
 async function submitLogin(page: Page, email: string, password: string) {
@@ -21,7 +17,9 @@ async function submitLogin(page: Page, email: string, password: string) {
 const errorAlert = (page: Page) => page.locator('form').getByRole('alert');
 
 test.describe('accounts: sign-up to sign-out', () => {
-  test('sign up, verify by mail, first login through onboarding, dashboard, sign out, second login', async ({ page }) => {
+  test('sign up, verify by mail, first login through onboarding, dashboard, sign out, second login', async ({
+    page,
+  }) => {
     const email = uniqueEmail('signup');
     const password = 'a long enough secret';
     const name = 'Ada Lovelace';
@@ -82,11 +80,16 @@ test.describe('accounts: sign-up to sign-out', () => {
     await language.selectOption({ label: 'French' });
     await tone.selectOption({ label: tr('en', 'onboarding:tones.FORMAL') });
     await model.selectOption({ label: 'Claude Sonnet 4' });
+    // All three choices are still on screen before continuing. (Soft: the rest of the journey still runs and is
+    // checked when this fails.)
+    await expect.soft(language).toHaveValue('FRENCH', { timeout: 2000 });
+    await expect.soft(tone).toHaveValue('FORMAL', { timeout: 2000 });
+    await expect.soft(model).toHaveValue('CLAUDE_SONNET_4', { timeout: 2000 });
     await page.getByRole('button', { name: tr('en', 'onboarding:continue'), exact: true }).click();
     await expect(page).toHaveURL(/\/on-boarding\/3$/);
     const settings = await apiGet<Record<string, string>>('/api/user/setting', token!);
     expect(settings.status).toBe(200);
-    expect(settings.data).toMatchObject({ language: 'FRENCH', tone: 'FORMAL', model: 'CLAUDE_SONNET_4' });
+    expect.soft(settings.data).toMatchObject({ language: 'FRENCH', tone: 'FORMAL', model: 'CLAUDE_SONNET_4' });
 
     // Step 3 (the free plan) → 4 → Get started.
     await expect(page.getByRole('heading', { level: 1, name: tr('en', 'onboarding:step3.title') })).toBeVisible();
@@ -102,32 +105,39 @@ test.describe('accounts: sign-up to sign-out', () => {
     await expect(page.getByRole('banner').getByText(name)).toBeVisible();
     await expect(page.getByRole('heading', { name: tr('en', 'home:credits.title') })).toBeVisible();
     await expect(page.getByRole('heading', { name: tr('en', 'home:usage.title') })).toBeVisible();
-    const profile = (await apiGet<{ credits: Record<string, number> } & Record<string, number>>('/api/user/profile', token!))
-      .data;
+    const profile = (
+      await apiGet<{ credits: Record<string, number> } & Record<string, number>>('/api/user/profile', token!)
+    ).data;
     const card = (label: string) => page.locator('dl > div').filter({ has: page.getByText(label, { exact: true }) });
     for (const key of ['dailyCredit', 'basicCredit', 'advanceCredit', 'extraAdvanceCredit']) {
-      await expect(card(tr('en', `home:credits.${key}`)).getByRole('definition').first()).toHaveText(
-        new Intl.NumberFormat('en').format(profile.credits[key]!),
-      );
+      await expect(
+        card(tr('en', `home:credits.${key}`))
+          .getByRole('definition')
+          .first(),
+      ).toHaveText(new Intl.NumberFormat('en').format(profile.credits[key]!));
     }
     for (const key of ['basicUse', 'advanceUse', 'extraAdvanceUse']) {
-      await expect(card(tr('en', `home:usage.${key}`)).getByRole('definition').first()).toHaveText(
-        new Intl.NumberFormat('en').format(profile[key]!),
-      );
+      await expect(
+        card(tr('en', `home:usage.${key}`))
+          .getByRole('definition')
+          .first(),
+      ).toHaveText(new Intl.NumberFormat('en').format(profile[key]!));
     }
     await expect(card(tr('en', 'home:usage.monthlyUse')).getByRole('definition').first()).toHaveText(
       String(profile.basicUse! + profile.advanceUse! + profile.extraAdvanceUse!),
     );
 
     // Sign out from the header.
-    await page.getByRole('banner').getByRole('link', { name: tr('en', 'shell:signOut') }).click();
+    await page
+      .getByRole('banner')
+      .getByRole('link', { name: tr('en', 'shell:signOut') })
+      .click();
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByText(tr('en', 'api:messages.loggedOut'))).toBeVisible();
     expect(await storedToken(page)).toBeNull();
-    expect(await page.evaluate(() => [localStorage.getItem('login_user_id'), localStorage.getItem('user_details')])).toEqual([
-      null,
-      null,
-    ]);
+    expect(
+      await page.evaluate(() => [localStorage.getItem('login_user_id'), localStorage.getItem('user_details')]),
+    ).toEqual([null, null]);
     // The old token is dead on the server too.
     expect((await apiGet('/api/user/profile', token!)).status).toBe(401);
     await page.goto('/home');
@@ -211,7 +221,9 @@ test.describe('accounts: sign-up to sign-out', () => {
     const sixth = await submitLogin(page, email, password);
     expect(sixth.status()).toBe(429);
     await expect(errorAlert(page)).toHaveText(
-      new RegExp(`^${tr('en', 'api:errors.RATE_LIMITED', { minutes: 'MIN' }).replace(/[.()]/g, '\\$&').replace('MIN', '\\d+')}$`),
+      new RegExp(
+        `^${tr('en', 'api:errors.RATE_LIMITED', { minutes: 'MIN' }).replace(/[.()]/g, '\\$&').replace('MIN', '\\d+')}$`,
+      ),
     );
     await expect(errorAlert(page)).toContainText('Too many attempts');
     await expect(page).toHaveURL(/\/login$/);
@@ -225,7 +237,9 @@ test.describe('accounts: hostile links', () => {
     context,
   }) => {
     const email = uniqueEmail('twice');
-    expect((await post('/api/auth/register', { email, password: 'correct horse battery', name: 'Twice' })).ok).toBe(true);
+    expect((await post('/api/auth/register', { email, password: 'correct horse battery', name: 'Twice' })).ok).toBe(
+      true,
+    );
     const link = await linkFromMail(email, '/verify-email');
 
     await page.goto(link);

@@ -1,4 +1,5 @@
-import { api, FORCED_LOGOUT_STATUS, type BodyOf, type DataOf, type EndpointName, type QueryOf } from '@parley/contract';
+import type { BodyOf, DataOf, EndpointName, QueryOf } from '@parley/contract';
+import { FORCED_LOGOUT_STATUS, ROUTES } from '@parley/contract/values';
 
 export class ApiError extends Error {
   readonly status: number;
@@ -46,7 +47,7 @@ export function createApiClient(options: ApiClientOptions) {
   const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
 
   async function request<N extends EndpointName>(name: N, ...[input]: CallArgs<N>): Promise<ApiResult<N>> {
-    const endpoint = api[name];
+    const endpoint = ROUTES[name];
     const i = (input ?? {}) as {
       body?: unknown;
       query?: Record<string, unknown>;

@@ -1,9 +1,7 @@
 import { z } from 'zod';
-import { uiLanguageSchema } from './languages.js';
-import { nameSchema, profileSchema, timezoneSchema } from './user.js';
+import { nameSchema, profileSchema, timezoneSchema, uiLanguageSchema } from './user.js';
 
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
+import { PASSWORD_MAX, PASSWORD_MIN } from './limits.js';
 
 export const emailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email());
 export const passwordSchema = z.string().min(PASSWORD_MIN).max(PASSWORD_MAX);

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { modelIdSchema, providerSchema } from './models.js';
-import { WRITING_LANGUAGES, TONES, LENGTHS, REPLY_OPTIONS } from './settings.js';
+import { LENGTHS, REPLY_OPTIONS, TONES, WRITING_LANGUAGES } from './settings-values.js';
 
-export const CHAT_TEXT_MAX = 32_000;
+import { CHAT_TEXT_MAX } from './limits.js';
 
 /**
  * The `request` field of the multipart `POST /api/ai/chat` (files go in `files` parts).

@@ -1,9 +1,6 @@
-import { z } from 'zod';
-
 /** Interface languages (the web app and extension UI, and the `lang-type` header). */
 export const UI_LANGUAGES = ['en', 'es', 'fr'] as const;
-export const uiLanguageSchema = z.enum(UI_LANGUAGES);
-export type UiLanguage = z.infer<typeof uiLanguageSchema>;
+export type UiLanguage = (typeof UI_LANGUAGES)[number];
 export const DEFAULT_UI_LANGUAGE: UiLanguage = 'en';
 
 /** Date formatting packs also include Arabic. */

@@ -1,65 +1,6 @@
 import { z } from 'zod';
-import { MODEL_IDS } from './models.js';
-
-/** Output languages for writing (rewrite, replies, translation target default). */
-export const WRITING_LANGUAGES = [
-  'ENGLISH',
-  'SPANISH',
-  'FRENCH',
-  'GERMAN',
-  'ITALIAN',
-  'PORTUGUESE',
-  'DUTCH',
-  'POLISH',
-  'RUSSIAN',
-  'UKRAINIAN',
-  'TURKISH',
-  'ARABIC',
-  'HEBREW',
-  'HINDI',
-  'BENGALI',
-  'URDU',
-  'CHINESE_SIMPLIFIED',
-  'CHINESE_TRADITIONAL',
-  'JAPANESE',
-  'KOREAN',
-  'VIETNAMESE',
-  'THAI',
-  'INDONESIAN',
-  'MALAY',
-  'FILIPINO',
-  'SWEDISH',
-  'NORWEGIAN',
-  'DANISH',
-  'FINNISH',
-  'GREEK',
-  'CZECH',
-  'ROMANIAN',
-  'HUNGARIAN',
-  'PERSIAN',
-] as const;
-export const TONES = [
-  'CASUAL',
-  'FORMAL',
-  'PROFESSIONAL',
-  'FRIENDLY',
-  'CONFIDENT',
-  'EMPATHETIC',
-  'ENTHUSIASTIC',
-  'DIRECT',
-  'HUMOROUS',
-] as const;
-export const LENGTHS = ['SHORT', 'MEDIUM', 'LONG'] as const;
-export const REPLY_OPTIONS = [
-  'AFFIRMATIVE_ACKNOWLEDGMENT',
-  'NEGATIVE_RESPONSE',
-  'REQUEST_MORE_INFORMATION',
-  'EXPRESS_GRATITUDE',
-  'SCHEDULE_MEETING',
-  'FOLLOW_UP',
-  'CUSTOM',
-] as const;
-export const THEMES = ['light', 'dark'] as const;
+import { MODEL_IDS } from './catalogue.js';
+import { LENGTHS, REPLY_OPTIONS, THEMES, TONES, WRITING_LANGUAGES } from './settings-values.js';
 
 const flag = z.enum(['1', '0']);
 
@@ -101,7 +42,6 @@ export const settingsSchema = z.object({
   quickAccessShortcut: z.string().trim().min(1).max(40).default('Ctrl+Shift+K'),
 });
 export type Settings = z.infer<typeof settingsSchema>;
-export const DEFAULT_SETTINGS: Settings = settingsSchema.parse({});
 
 type Shape = typeof settingsSchema.shape;
 type WithoutDefaults = { [K in keyof Shape]: ReturnType<Shape[K]['removeDefault']> };
@@ -119,11 +59,3 @@ export const settingsUpdateSchema = z
   .partial()
   .strict();
 export type SettingsUpdate = z.infer<typeof settingsUpdateSchema>;
-
-/** Web app appearance (spec §3 app defaults): stored locally in the browser. */
-export const APP_DEFAULTS = {
-  language: 'en',
-  fontSize: 13,
-  themeColor: 'blue-500',
-} as const;
-export const FONT_SIZES = [11, 12, 13, 14, 15, 16, 18] as const;

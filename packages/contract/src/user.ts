@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { uiLanguageSchema } from './languages.js';
+import { UI_LANGUAGES } from './languages.js';
+
+export const uiLanguageSchema = z.enum(UI_LANGUAGES);
 
 export const ROLES = ['user', 'admin'] as const;
 

@@ -1,6 +1,6 @@
 import { toast } from 'react-toastify';
 import { ApiError, createApiClient } from '@parley/api-client';
-import { FORCED_LOGOUT_STATUS } from '@parley/contract';
+import { FORCED_LOGOUT_STATUS } from '@parley/contract/values';
 import { clearSession, getToken } from './session';
 import { currentLanguage, getI18n } from './i18n';
 import { queryClient } from './query-client';

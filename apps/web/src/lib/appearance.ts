@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { APP_DEFAULTS, FONT_SIZES, type THEMES } from '@parley/contract';
+import { APP_DEFAULTS, FONT_SIZES, type THEMES } from '@parley/contract/values';
 
 export type Theme = (typeof THEMES)[number];
 export type Appearance = { theme: Theme; fontSize: number };

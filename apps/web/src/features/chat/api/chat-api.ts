@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { STREAM_PATHS, type ChatRequest } from '@parley/contract';
+import type { ChatRequest } from '@parley/contract';
+import { STREAM_PATHS } from '@parley/contract/values';
 import { apiClient, apiFetch } from '../../../lib/api';
 import { readUiMessageStream } from './sse';
 

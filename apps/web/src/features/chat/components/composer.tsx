@@ -13,7 +13,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { FileIcon, LinkIcon, MicIcon, PaperclipIcon, SendIcon, StopIcon } from '@parley/ui/action-icons';
 import { Alert, CloseIcon, GlobeIcon, Spinner, cn, focusRing } from '@parley/ui';
-import { CHAT_TEXT_MAX } from '@parley/contract';
+import { CHAT_TEXT_MAX } from '@parley/contract/values';
 import { ACCEPT, checkFiles, fileKind, formatSize, type FileProblem } from './file-checks';
 import { useVoiceInput, type VoiceProblem } from './use-voice-input';
 

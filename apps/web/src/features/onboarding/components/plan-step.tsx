@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { FREE_ALLOWANCE } from '@parley/contract';
+import { FREE_ALLOWANCE } from '@parley/contract/values';
 import { formatNumber } from '@parley/i18n';
 import { Card } from '@parley/ui';
 

@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_SETTINGS, MODEL_IDS, TONES, WRITING_LANGUAGES, type Settings } from '@parley/contract';
+import type { Settings } from '@parley/contract';
+import { DEFAULT_SETTINGS, MODEL_IDS, TONES, WRITING_LANGUAGES } from '@parley/contract/values';
 import { SelectField } from '@parley/ui';
 
 export type Preferences = Pick<Settings, 'language' | 'tone' | 'model'>;
@@ -79,8 +80,13 @@ export function PreferencesStep({
     initial ?? { language: DEFAULT_SETTINGS.language, tone: DEFAULT_SETTINGS.tone, model: DEFAULT_SETTINGS.model },
   );
 
+  // Seed from the stored settings once, when they arrive; later renders must not undo the person's choices.
+  const seeded = useRef(initial !== undefined);
   useEffect(() => {
-    if (initial) setValue(initial);
+    if (initial && !seeded.current) {
+      seeded.current = true;
+      setValue(initial);
+    }
   }, [initial]);
 
   const set = (patch: Partial<Preferences>) => {

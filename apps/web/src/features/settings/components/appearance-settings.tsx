@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { FONT_SIZES, THEMES } from '@parley/contract';
+import { FONT_SIZES, THEMES } from '@parley/contract/values';
 import { Card, CardTitle, SelectField } from '@parley/ui';
 import { setAppearance, useAppearance, type Theme } from '../../../lib/appearance';
 import { getToken } from '../../../lib/session';

@@ -1,0 +1,40 @@
+/**
+ * The web app's half of the sign-in hand-off with the Parley browser extension (spec §4: "a page message of type
+ * UPDATE_TOKEN updates the token"). The extension's bridge content script runs only on this app's exact origin and
+ * listens on this window; nothing here reaches the extension when it is not installed.
+ *
+ * Page messages stay on this window (targetOrigin is our own origin), so no other site or frame sees the token.
+ */
+
+/** Web app → extension: the current token, or null after a logout. */
+export const UPDATE_TOKEN = 'UPDATE_TOKEN';
+/** Extension → web app: the extension logged out (its logout button, a 409, a refused token). */
+export const EXTENSION_LOGGED_OUT = 'PARLEY_EXTENSION_LOGGED_OUT';
+
+/** Tells the extension about a new token (after any sign-in) or about a logout (null). */
+export function postTokenToExtension(token: string | null): void {
+  if (typeof window === 'undefined') return;
+  window.postMessage({ type: UPDATE_TOKEN, token }, window.location.origin);
+}
+
+/**
+ * Call once at start-up. Hands the current token to the extension (it may have been installed or reloaded since the
+ * sign-in), and ends the web session when the extension says it logged out. Returns a function that stops listening.
+ */
+export function connectExtensionBridge(options: {
+  getToken: () => string | null;
+  onExtensionLogout: () => void;
+}): () => void {
+  if (typeof window === 'undefined') return () => undefined;
+  const onMessage = (event: MessageEvent) => {
+    if (event.source !== window || event.origin !== window.location.origin) return;
+    const data = event.data as { type?: unknown } | null;
+    if (data && typeof data === 'object' && data.type === EXTENSION_LOGGED_OUT && options.getToken()) {
+      options.onExtensionLogout();
+    }
+  };
+  window.addEventListener('message', onMessage);
+  const token = options.getToken();
+  if (token) postTokenToExtension(token);
+  return () => window.removeEventListener('message', onMessage);
+}

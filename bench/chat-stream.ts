@@ -1,0 +1,1171 @@
+// Chat streaming: what Parley adds on top of the model provider, through `POST /api/ai/chat`.
+// A real API server process on 127.0.0.1 (PostgreSQL: a fresh database for the run, dropped afterwards) whose
+// OpenAI-compatible provider is the loopback fake (apps/api/src/test/fake-openai.ts) in a child process. The same
+// questions go through Parley and straight to the fake's /v1/chat/completions (stream: true), interleaved:
+//   1. time to first token (request sent → first `text-delta` / first content delta), added = API − direct;
+//   2. time added per token (`#long` answers, ≈ 200 tokens, fake token delay 0);
+//   3. concurrent streams (K = 100, 250, 500, 750; a token every 50 ms for ≈ 10 s): gaps, completion, server RSS;
+//   4. gzip size of the JavaScript the chat page loads (from apps/web/dist, when built).
+//
+//   node --import tsx bench/chat-stream.ts [--requests 200] [--warmup 20] [--long 40] [--concurrency 100,250,500,750]
+//   BENCH_PG_ADMIN_URL=postgres://user@127.0.0.1:5432/test   (default: tries users postgres, then root)
+//   BENCH_SERVER_NODE_OPTIONS='--import /path/to/x.mjs'   (NODE_OPTIONS for the server, e.g. a profiler preload)
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import diagnosticsChannel from 'node:diagnostics_channel';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
+import { setMaxListeners } from 'node:events';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { gzipSync } from 'node:zlib';
+import pg from 'pg';
+import {
+  formatBytes,
+  freePort,
+  isMain,
+  loadSummary,
+  LOOPBACK,
+  makeTempDir,
+  numberOption,
+  onCleanup,
+  removeTempDir,
+  repoRoot,
+  runAsScript,
+  sleep,
+  startServer,
+  table,
+  waitForHealth,
+  type ServerProcess,
+} from './lib.js';
+import { parseIndexHtml } from './web-size.js';
+
+const USER = { email: 'bench-chat@example.com', password: 'bench-password-123', name: 'Bench' };
+const MODEL_ID = 'CUSTOM_OPENAI_COMPATIBLE';
+const UPSTREAM_MODEL = 'fake-model';
+const STALL_MS = 500;
+const CONCURRENT_TOKEN_DELAY_MS = 50;
+/** Stop starting new concurrency steps past this point, so the whole benchmark stays bounded (≈ 4 min). */
+const TIME_BUDGET_MS = 210_000;
+
+const TARGETS = { addedP50Ms: 3, addedP99Ms: 10, perTokenUs: 50, streams: 500 };
+
+/** Wall clock with sub-ms resolution, comparable between processes on the same machine. */
+const wallNow = () => performance.timeOrigin + performance.now();
+
+// ---------------------------------------------------------------------------------------------------------------
+// Numbers.
+
+/** Nearest-rank percentile. */
+function pct(values: number[], p: number): number {
+  if (!values.length) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
+const mean = (values: number[]) => (values.length ? values.reduce((a, b) => a + b, 0) / values.length : NaN);
+const ms = (value: number, digits = 2) => (Number.isFinite(value) ? value.toFixed(digits) : 'n/a');
+
+// ---------------------------------------------------------------------------------------------------------------
+// The fake OpenAI-compatible server in a child process (own event loop and CPU, like a real provider), which
+// records when each streaming request arrives (for the breakdown of the added time).
+
+type FakeMessage = { ready?: number; arrivals?: number[] };
+
+async function runFakeChild(): Promise<void> {
+  const { startFakeOpenAI } = await import('../apps/api/src/test/fake-openai.js');
+  const fake = await startFakeOpenAI({
+    host: LOOPBACK,
+    port: Number(process.env.PORT ?? 0),
+    tokenDelayMs: Number(process.env.TOKEN_DELAY_MS ?? 0),
+  });
+  let recording = false;
+  let arrivals: number[] = [];
+  diagnosticsChannel.subscribe('http.server.request.start', (message) => {
+    const request = (message as { request?: http.IncomingMessage }).request;
+    if (recording && request?.url?.endsWith('/chat/completions')) arrivals.push(wallNow());
+  });
+  process.on('message', (raw) => {
+    const message = raw as { cmd?: string };
+    fake.requests.length = 0; // the fake keeps every request body; not needed here
+    if (message.cmd === 'record') {
+      arrivals = [];
+      recording = true;
+      process.send?.({ arrivals: [] });
+    } else if (message.cmd === 'dump') {
+      recording = false;
+      process.send?.({ arrivals });
+      arrivals = [];
+    }
+  });
+  process.on('disconnect', () => void fake.close().finally(() => process.exit(0)));
+  process.on('SIGTERM', () => void fake.close().finally(() => process.exit(0)));
+  process.send?.({ ready: fake.port });
+}
+
+type Fake = {
+  child: ChildProcess;
+  baseUrl: string;
+  port: number;
+  request: (cmd: 'record' | 'dump') => Promise<number[]>;
+  stop: () => Promise<void>;
+};
+
+async function startFake(port: number, tokenDelayMs: number): Promise<Fake> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', '--import', './bench/parent-watchdog.mjs', 'bench/chat-stream.ts', '--fake-child'],
+    {
+      cwd: repoRoot,
+      env: { ...process.env, PORT: String(port), TOKEN_DELAY_MS: String(tokenDelayMs) },
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    },
+  );
+  let output = '';
+  child.stderr?.on('data', (chunk: Buffer) => (output = (output + chunk.toString('utf8')).slice(-4000)));
+  const kill = () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  };
+  process.once('exit', kill);
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      unregister();
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      const timer = setTimeout(kill, 5000);
+      child.once('exit', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+      child.kill('SIGTERM');
+    });
+  const unregister = onCleanup(stop);
+  const readyPort = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`fake provider did not start within 30 s:\n${output}`)), 30_000);
+    child.once('exit', (code) => reject(new Error(`fake provider exited (${code}):\n${output}`)));
+    child.on('message', (message: FakeMessage) => {
+      if (message.ready) {
+        clearTimeout(timer);
+        resolve(message.ready);
+      }
+    });
+  });
+  const request = (cmd: 'record' | 'dump') =>
+    new Promise<number[]>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('fake provider did not answer')), 5000);
+      const onMessage = (message: FakeMessage) => {
+        if (!message.arrivals) return;
+        clearTimeout(timer);
+        child.off('message', onMessage);
+        resolve(message.arrivals);
+      };
+      child.on('message', onMessage);
+      child.send({ cmd });
+    });
+  return { child, port: readyPort, baseUrl: `http://${LOOPBACK}:${readyPort}/v1`, request, stop };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// PostgreSQL database for the run (the server keeps it open, so credits are raised through PostgreSQL).
+
+async function createBenchDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const candidates = process.env.BENCH_PG_ADMIN_URL
+    ? [process.env.BENCH_PG_ADMIN_URL]
+    : [`postgres://postgres@${LOOPBACK}:5432/test`, `postgres://root@${LOOPBACK}:5432/test`];
+  const problems: string[] = [];
+  for (const adminUrl of candidates) {
+    const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3000 });
+    try {
+      await admin.connect();
+    } catch (error) {
+      problems.push(`${adminUrl.replace(/:[^:@/]*@/, ':***@')}: ${(error as Error).message}`);
+      continue;
+    }
+    const name = `parley_bench_chat_${process.pid}`;
+    try {
+      await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+      await admin.query(`CREATE DATABASE ${name}`);
+    } finally {
+      await admin.end();
+    }
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    let dropped = false;
+    const drop = async () => {
+      if (dropped) return;
+      dropped = true;
+      unregister();
+      const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3000 });
+      await client.connect();
+      try {
+        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await client.end();
+      }
+    };
+    const unregister = onCleanup(drop);
+    return { url: url.toString(), drop };
+  }
+  throw new Error(`no PostgreSQL reachable (needed for this benchmark): ${problems.join('; ')}`);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Signing up through the real flow: register → verification link from the .eml → verify → login.
+
+async function call(server: ServerProcess, method: string, urlPath: string, body?: unknown, token?: string) {
+  const response = await fetch(`${server.baseUrl}${urlPath}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? null : JSON.stringify(body),
+    signal: AbortSignal.timeout(15_000),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${urlPath} answered ${response.status}: ${text.slice(0, 500)}`);
+  return JSON.parse(text) as { status: number; message: string; data: unknown };
+}
+
+async function verificationToken(mailDir: string): Promise<string> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const files = await readdir(mailDir).catch(() => [] as string[]);
+    for (const file of files.filter((f) => f.endsWith('.eml')).sort()) {
+      const raw = (await readFile(path.join(mailDir, file), 'utf8'))
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+      const match = /verify-email\?token=([A-Za-z0-9_-]+)/.exec(raw);
+      if (match) return match[1]!;
+    }
+    await sleep(100);
+  }
+  throw new Error(`no verification mail with a verify-email link under ${mailDir}`);
+}
+
+async function signIn(server: ServerProcess, dataDir: string): Promise<string> {
+  await call(server, 'POST', '/api/auth/register', USER);
+  const token = await verificationToken(path.join(dataDir, 'mail'));
+  await call(server, 'POST', `/api/auth/verify?token=${encodeURIComponent(token)}`);
+  const login = await call(server, 'POST', '/api/auth/login', { email: USER.email, password: USER.password });
+  const bearer = (login.data as { token?: unknown } | null)?.token;
+  if (typeof bearer !== 'string')
+    throw new Error(`login answered no data.token: ${JSON.stringify(login).slice(0, 300)}`);
+  return bearer;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// One streaming request over raw node:http, timed on arrival of each chunk.
+
+type StreamResult = {
+  status: number;
+  /** wallNow() just before the request was written. */
+  sentAt: number;
+  /** wallNow() when the first body bytes arrived (for the API: the `start` chunk, sent before the provider answers). */
+  firstByteAt: number;
+  firstDeltaAt: number;
+  lastDeltaAt: number;
+  endAt: number;
+  deltas: number;
+  /** Largest gap between two consecutive deltas (ms), after the first. */
+  maxGap: number;
+  gapsOverStall: number;
+  /** wallNow() at the end of each gap > STALL_MS. */
+  stallsAt: number[];
+  finished: boolean;
+  /** wallNow() when the `finish` chunk (API) or `[DONE]` (direct) arrived. */
+  finishAt: number;
+  error?: string;
+  text: string;
+};
+
+type Target =
+  | { kind: 'api'; baseUrl: string; token: string; question: string }
+  | { kind: 'direct'; baseUrl: string; question: string };
+
+function requestFor(target: Target): { url: URL; headers: http.OutgoingHttpHeaders; body: Buffer } {
+  if (target.kind === 'api') {
+    const boundary = `----parley-bench-${Math.random().toString(16).slice(2)}`;
+    const json = JSON.stringify({ model: MODEL_ID, text: target.question });
+    const body = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="request"\r\n\r\n${json}\r\n--${boundary}--\r\n`,
+    );
+    return {
+      url: new URL('/api/ai/chat', target.baseUrl),
+      headers: {
+        authorization: `Bearer ${target.token}`,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'content-length': body.length,
+      },
+      body,
+    };
+  }
+  const body = Buffer.from(
+    JSON.stringify({
+      model: UPSTREAM_MODEL,
+      messages: [{ role: 'user', content: target.question }],
+      stream: true,
+      stream_options: { include_usage: true },
+    }),
+  );
+  return {
+    url: new URL(`${target.baseUrl}/chat/completions`),
+    headers: { 'content-type': 'application/json', 'content-length': body.length },
+    body,
+  };
+}
+
+function streamOnce(
+  target: Target,
+  agent: http.Agent,
+  {
+    timeoutMs = 15_000,
+    keepText = false,
+    signal,
+  }: { timeoutMs?: number; keepText?: boolean; signal?: AbortSignal } = {},
+): Promise<StreamResult> {
+  const { url, headers, body } = requestFor(target);
+  const result: StreamResult = {
+    status: 0,
+    sentAt: 0,
+    firstByteAt: NaN,
+    firstDeltaAt: NaN,
+    lastDeltaAt: NaN,
+    endAt: NaN,
+    deltas: 0,
+    maxGap: 0,
+    gapsOverStall: 0,
+    stallsAt: [],
+    finished: false,
+    finishAt: NaN,
+    text: '',
+  };
+  return new Promise((resolve) => {
+    let done = false;
+    const finish = (error?: string) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+      result.endAt = wallNow();
+      if (error) result.error = error;
+      resolve(result);
+    };
+    const request = http.request(url, { method: 'POST', agent, headers });
+    const timer = setTimeout(() => request.destroy(new Error(`timeout after ${timeoutMs} ms`)), timeoutMs);
+    const onAbort = () => request.destroy(new Error('aborted'));
+    signal?.addEventListener('abort', onAbort);
+    request.once('error', (error) => finish(error.message));
+    request.once('response', (response) => {
+      result.status = response.statusCode ?? 0;
+      response.setEncoding('utf8');
+      let buffer = '';
+      response.on('data', (chunk: string) => {
+        const now = wallNow();
+        if (Number.isNaN(result.firstByteAt)) result.firstByteAt = now;
+        buffer += chunk;
+        let newline: number;
+        while ((newline = buffer.indexOf('\n')) >= 0) {
+          const line = buffer.slice(0, newline).trimEnd();
+          buffer = buffer.slice(newline + 1);
+          if (!line.startsWith('data:')) continue;
+          const payload = line.slice(5).trim();
+          if (payload === '[DONE]') {
+            if (target.kind === 'direct') {
+              result.finished = true;
+              result.finishAt = now;
+            }
+            continue;
+          }
+          let delta = '';
+          try {
+            const parsed = JSON.parse(payload) as {
+              type?: string;
+              delta?: string;
+              choices?: { delta?: { content?: string } }[];
+            };
+            if (target.kind === 'api') {
+              if (parsed.type === 'text-delta') delta = parsed.delta ?? '';
+              else if (parsed.type === 'finish') {
+                result.finished = true;
+                result.finishAt = now;
+              } else if (parsed.type === 'error') result.error = `error chunk: ${payload.slice(0, 200)}`;
+            } else {
+              delta = parsed.choices?.[0]?.delta?.content ?? '';
+            }
+          } catch {
+            continue;
+          }
+          if (!delta) continue;
+          if (result.deltas === 0) result.firstDeltaAt = now;
+          else {
+            const gap = now - result.lastDeltaAt;
+            if (gap > result.maxGap) result.maxGap = gap;
+            if (gap > STALL_MS) {
+              result.gapsOverStall++;
+              result.stallsAt.push(now);
+            }
+          }
+          result.lastDeltaAt = now;
+          result.deltas++;
+          if (keepText) result.text += delta;
+        }
+      });
+      response.once('end', () => finish(result.status === 200 ? undefined : `HTTP ${result.status}`));
+      response.once('error', (error) => finish(error.message));
+      response.once('aborted', () => finish('response aborted'));
+    });
+    result.sentAt = wallNow();
+    request.end(body);
+  });
+}
+
+function assertOk(result: StreamResult, what: string): StreamResult {
+  if (result.error || result.status !== 200 || !result.finished || result.deltas === 0)
+    throw new Error(
+      `${what}: status ${result.status}, ${result.deltas} deltas, finished ${result.finished}, error ${result.error ?? '-'}`,
+    );
+  return result;
+}
+
+/** GET /api/user/profile on the same kind of connection: the cost of HTTP + auth alone, for reference. */
+function timedGet(url: string, token: string, agent: http.Agent): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const started = wallNow();
+    const request = http.get(
+      url,
+      { agent, headers: { authorization: `Bearer ${token}` }, timeout: 15_000 },
+      (response) => {
+        response.resume();
+        response.once('end', () =>
+          response.statusCode === 200 ? resolve(wallNow() - started) : reject(new Error(`HTTP ${response.statusCode}`)),
+        );
+      },
+    );
+    request.once('timeout', () => request.destroy(new Error('timeout')));
+    request.once('error', reject);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Process figures from /proc.
+
+const clockTicks = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+function rssKiB(pid: number): number {
+  const match = /VmRSS:\s+(\d+)\s+kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return match ? Number(match[1]) : NaN;
+}
+
+/** CPU time (user + system) of a process in ms. */
+function cpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicks;
+}
+
+const ownCpuMs = () => {
+  const usage = process.cpuUsage();
+  return (usage.user + usage.system) / 1000;
+};
+
+// ---------------------------------------------------------------------------------------------------------------
+// 1. Time to first token, 2. time per token.
+
+type LatencyResult = {
+  n: number;
+  api: number[];
+  direct: number[];
+  paired: number[];
+  profile: number[];
+  /** API: sent → first body bytes (the `start` chunk). */
+  firstByteApi: number[];
+  /** client send → request arrives at the fake (ms), API and direct. */
+  toUpstreamApi: number[];
+  toUpstreamDirect: number[];
+  /** Server CPU time per measured pair (one chat turn with its title request, plus one GET /api/user/profile), ms. */
+  serverCpuPerTurnMs: number;
+};
+
+async function measureFirstToken(
+  apiBase: string,
+  fake: Fake,
+  token: string,
+  n: number,
+  warmup: number,
+  serverPid: number,
+): Promise<LatencyResult> {
+  const apiAgent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const directAgent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const profileAgent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const result: LatencyResult = {
+    n,
+    api: [],
+    direct: [],
+    paired: [],
+    profile: [],
+    firstByteApi: [],
+    toUpstreamApi: [],
+    toUpstreamDirect: [],
+    serverCpuPerTurnMs: NaN,
+  };
+  let cpuAtStart = NaN;
+  const sends: { kind: 'api' | 'direct'; sentAt: number; index: number }[] = [];
+  try {
+    for (let i = 0; i < warmup + n; i++) {
+      const measured = i >= warmup;
+      if (i === warmup) {
+        await fake.request('record');
+        cpuAtStart = cpuMs(serverPid);
+      }
+      const question = `Benchmark question number ${i}?`;
+      const runApi = async () => {
+        const r = assertOk(
+          await streamOnce({ kind: 'api', baseUrl: apiBase, token, question }, apiAgent),
+          `API request ${i}`,
+        );
+        if (measured) {
+          sends.push({ kind: 'api', sentAt: r.sentAt, index: i - warmup });
+          result.firstByteApi.push(r.firstByteAt - r.sentAt);
+        }
+        return r.firstDeltaAt - r.sentAt;
+      };
+      const runDirect = async () => {
+        const r = assertOk(
+          await streamOnce({ kind: 'direct', baseUrl: fake.baseUrl, question }, directAgent),
+          `direct request ${i}`,
+        );
+        if (measured) sends.push({ kind: 'direct', sentAt: r.sentAt, index: i - warmup });
+        return r.firstDeltaAt - r.sentAt;
+      };
+      // Alternate the order so neither side always runs right after the other.
+      let api: number;
+      let direct: number;
+      if (i % 2 === 0) {
+        api = await runApi();
+        direct = await runDirect();
+      } else {
+        direct = await runDirect();
+        api = await runApi();
+      }
+      const profile = await timedGet(`${apiBase}/api/user/profile`, token, profileAgent);
+      if (!measured) continue;
+      result.api.push(api);
+      result.direct.push(direct);
+      result.paired.push(api - direct);
+      result.profile.push(profile);
+    }
+    result.serverCpuPerTurnMs = (cpuMs(serverPid) - cpuAtStart) / n;
+    // Match each measured request with the first request the fake saw after it was sent. Requests are sequential;
+    // the title request Parley makes for a new chat arrives before that chat's stream ends, so it never matches.
+    const arrivals = (await fake.request('dump')).sort((a, b) => a - b);
+    const ordered = [...sends].sort((a, b) => a.sentAt - b.sentAt);
+    let cursor = 0;
+    for (const send of ordered) {
+      while (cursor < arrivals.length && arrivals[cursor]! < send.sentAt) cursor++;
+      if (cursor >= arrivals.length) break;
+      const delay = arrivals[cursor]! - send.sentAt;
+      (send.kind === 'api' ? result.toUpstreamApi : result.toUpstreamDirect).push(delay);
+    }
+  } finally {
+    apiAgent.destroy();
+    directAgent.destroy();
+    profileAgent.destroy();
+  }
+  return result;
+}
+
+type PerTokenResult = {
+  n: number;
+  tokens: number;
+  apiTotal: number[];
+  directTotal: number[];
+  /** (API total − direct total) / tokens, per pair, µs. */
+  perTokenTotal: number[];
+  /** (API first→last delta − direct first→last delta) / tokens, per pair, µs: without the fixed start/end costs. */
+  perTokenStreaming: number[];
+  /** last token → finish chunk / [DONE], and last token → end of response (ms). */
+  tailFinishApi: number[];
+  tailEndApi: number[];
+  tailEndDirect: number[];
+  ttftApi: number[];
+};
+
+async function measurePerToken(apiBase: string, fake: Fake, token: string, n: number): Promise<PerTokenResult> {
+  const apiAgent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const directAgent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const result: PerTokenResult = {
+    n,
+    tokens: 0,
+    apiTotal: [],
+    directTotal: [],
+    perTokenTotal: [],
+    perTokenStreaming: [],
+    tailFinishApi: [],
+    tailEndApi: [],
+    tailEndDirect: [],
+    ttftApi: [],
+  };
+  const warmup = 5;
+  try {
+    for (let i = 0; i < warmup + n; i++) {
+      const question = `Long benchmark question ${i} #long`;
+      const api = () => streamOnce({ kind: 'api', baseUrl: apiBase, token, question }, apiAgent, { keepText: true });
+      const direct = () =>
+        streamOnce({ kind: 'direct', baseUrl: fake.baseUrl, question }, directAgent, { keepText: true });
+      let a: StreamResult;
+      let d: StreamResult;
+      if (i % 2 === 0) {
+        a = await api();
+        d = await direct();
+      } else {
+        d = await direct();
+        a = await api();
+      }
+      assertOk(a, `API #long ${i}`);
+      assertOk(d, `direct #long ${i}`);
+      if (a.text !== d.text) throw new Error(`API and direct answers differ for ${question}`);
+      if (i < warmup) continue;
+      result.tokens = d.deltas;
+      result.apiTotal.push(a.endAt - a.sentAt);
+      result.directTotal.push(d.endAt - d.sentAt);
+      result.perTokenTotal.push(((a.endAt - a.sentAt - (d.endAt - d.sentAt)) * 1000) / d.deltas);
+      result.tailFinishApi.push(a.finishAt - a.lastDeltaAt);
+      result.tailEndApi.push(a.endAt - a.lastDeltaAt);
+      result.tailEndDirect.push(d.endAt - d.lastDeltaAt);
+      result.ttftApi.push(a.firstDeltaAt - a.sentAt);
+      result.perTokenStreaming.push(
+        ((a.lastDeltaAt - a.firstDeltaAt - (d.lastDeltaAt - d.firstDeltaAt)) * 1000) / d.deltas,
+      );
+    }
+  } finally {
+    apiAgent.destroy();
+    directAgent.destroy();
+  }
+  return result;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// 3. Concurrent streams.
+
+type ConcurrencyResult = {
+  k: number;
+  target: 'API' | 'direct';
+  completed: number;
+  errors: string[];
+  ttftP50: number;
+  ttftMax: number;
+  maxGap: number;
+  gapP99: number;
+  stalls: number;
+  streamsWithStalls: number;
+  /** Stalls that ended after every stream had its first token (i.e. not during the burst of starts). */
+  stallsAfterAllStarted: number;
+  durationMs: number;
+  rssIdleKiB: number;
+  rssDuringKiB: number;
+  serverCpuPct: number;
+  /** Server CPU time over the step / text deltas delivered (includes starting and settling each turn). */
+  serverCpuUsPerToken: number;
+  fakeCpuPct: number;
+  clientCpuPct: number;
+  clientLoopDelayMaxMs: number;
+};
+
+async function measureConcurrency(
+  k: number,
+  target: 'API' | 'direct',
+  apiBase: string,
+  fake: Fake,
+  token: string,
+  serverPid: number,
+): Promise<ConcurrencyResult> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity, maxFreeSockets: k });
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  const rssIdleKiB = rssKiB(serverPid);
+  const samples: { at: number; rss: number; open: number }[] = [];
+  let open = 0;
+  let started = 0;
+  const cpu0 = { server: cpuMs(serverPid), fake: cpuMs(fake.child.pid!), client: ownCpuMs(), at: performance.now() };
+  loopDelay.enable();
+  const sampler = setInterval(() => samples.push({ at: performance.now(), rss: rssKiB(serverPid), open }), 250);
+  const abort = new AbortController();
+  setMaxListeners(0, abort.signal); // one listener per stream
+  // A stream lasts ≈ 10 s; anything past 50 s is counted as not completed.
+  const deadline = setTimeout(() => abort.abort(), 50_000);
+  const streams: Promise<StreamResult>[] = [];
+  for (let i = 0; i < k; i++) {
+    const question = `Concurrent stream ${i} of ${k} #long`;
+    const t: Target =
+      target === 'API'
+        ? { kind: 'api', baseUrl: apiBase, token, question }
+        : { kind: 'direct', baseUrl: fake.baseUrl, question };
+    open++;
+    started++;
+    streams.push(
+      streamOnce(t, agent, { timeoutMs: 60_000, signal: abort.signal }).finally(() => {
+        open--;
+      }),
+    );
+  }
+  const results = await Promise.all(streams);
+  clearTimeout(deadline);
+  clearInterval(sampler);
+  loopDelay.disable();
+  const elapsed = performance.now() - cpu0.at;
+  const cpu1 = { server: cpuMs(serverPid), fake: cpuMs(fake.child.pid!), client: ownCpuMs() };
+  agent.destroy();
+
+  const ok = results.filter((r) => !r.error && r.status === 200 && r.finished);
+  const firstAll = Math.max(...results.map((r) => (Number.isFinite(r.firstDeltaAt) ? r.firstDeltaAt : Infinity)));
+  const firstEnd = Math.min(...results.map((r) => r.lastDeltaAt).filter(Number.isFinite));
+  // RSS "during": the highest sample while every stream was still open (after the burst of starts).
+  const origin = performance.timeOrigin;
+  const during = samples.filter((s) => s.open === started && s.at + origin >= firstAll && s.at + origin <= firstEnd);
+  const rssDuringKiB = Math.max(...(during.length ? during : samples).map((s) => s.rss));
+  const errors = [...new Set(results.filter((r) => r.error || !r.finished).map((r) => r.error ?? 'no finish chunk'))];
+  return {
+    k,
+    target,
+    completed: ok.length,
+    errors,
+    ttftP50: pct(results.map((r) => r.firstDeltaAt - r.sentAt).filter(Number.isFinite), 50),
+    ttftMax: Math.max(...results.map((r) => r.firstDeltaAt - r.sentAt).filter(Number.isFinite)),
+    maxGap: Math.max(...results.map((r) => r.maxGap)),
+    gapP99: pct(
+      results.map((r) => r.maxGap),
+      99,
+    ),
+    stalls: results.reduce((sum, r) => sum + r.gapsOverStall, 0),
+    streamsWithStalls: results.filter((r) => r.gapsOverStall > 0).length,
+    stallsAfterAllStarted: results.reduce((sum, r) => sum + r.stallsAt.filter((at) => at > firstAll).length, 0),
+    durationMs: Math.max(...results.map((r) => r.endAt)) - Math.min(...results.map((r) => r.sentAt)),
+    rssIdleKiB,
+    rssDuringKiB,
+    serverCpuPct: target === 'API' ? ((cpu1.server - cpu0.server) / elapsed) * 100 : 0,
+    serverCpuUsPerToken:
+      target === 'API' ? ((cpu1.server - cpu0.server) * 1000) / results.reduce((sum, r) => sum + r.deltas, 0) : NaN,
+    fakeCpuPct: ((cpu1.fake - cpu0.fake) / elapsed) * 100,
+    clientCpuPct: ((cpu1.client - cpu0.client) / elapsed) * 100,
+    clientLoopDelayMaxMs: loopDelay.max / 1e6,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// 4. The chat page's JavaScript.
+
+type ChatPageSize =
+  { missing: string } | { built: string; initial: Asset[]; route: Asset[]; lazy: Asset[]; routeChunks: string[] };
+type Asset = { file: string; raw: number; gzip: number };
+
+function chatPageSize(): ChatPageSize {
+  const dist = process.env.BENCH_WEB_DIST
+    ? path.resolve(process.env.BENCH_WEB_DIST)
+    : path.join(repoRoot, 'apps/web/dist');
+  const indexHtml = path.join(dist, 'index.html');
+  if (!existsSync(indexHtml))
+    return { missing: `${path.relative(repoRoot, dist)}/index.html not found (run npm run build)` };
+  const assetsDir = path.join(dist, 'assets');
+  const routeChunks = existsSync(assetsDir)
+    ? readdirSync(assetsDir)
+        .filter((f) => /^chat-[A-Za-z0-9_-]+\.js$/.test(f))
+        .map((f) => `assets/${f}`)
+    : [];
+  if (!routeChunks.length) return { missing: 'no chat-*.js route chunk in apps/web/dist/assets (chat page not built)' };
+  const asset = (file: string): Asset => {
+    const bytes = readFileSync(path.join(dist, file));
+    return { file, raw: bytes.length, gzip: gzipSync(bytes, { level: 6 }).length };
+  };
+  const { scripts, preloads } = parseIndexHtml(readFileSync(indexHtml, 'utf8'));
+  const initial = [...new Set([...scripts, ...preloads])];
+  // Static imports (`from"./x.js"`, `import"./x.js"`) of the chat chunks, transitively: loaded before the page renders.
+  const seen = new Set(initial);
+  const route: string[] = [];
+  const lazy = new Set<string>();
+  const stack = [...routeChunks];
+  while (stack.length && route.length < 1000) {
+    const file = stack.pop()!;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    route.push(file);
+    const source = readFileSync(path.join(dist, file), 'utf8');
+    for (const match of source.matchAll(/(?:from|import)\s*["']\.\/([^"']+\.js)["']/g))
+      stack.push(`assets/${match[1]}`);
+    // Vite's preload lists name lazily imported chunks as "assets/x.js".
+    for (const match of source.matchAll(/["'](assets\/[^"']+\.js)["']/g)) lazy.add(match[1]!);
+  }
+  return {
+    built: statSync(indexHtml).mtime.toISOString(),
+    initial: initial.map(asset),
+    route: route.map(asset),
+    lazy: [...lazy].filter((f) => !seen.has(f) && existsSync(path.join(dist, f))).map(asset),
+    routeChunks,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+export type ChatStreamResult = {
+  firstToken: LatencyResult;
+  perToken: PerTokenResult;
+  concurrency: ConcurrencyResult[];
+  webSize: ChatPageSize;
+  verdicts: { target: string; measured: string; pass: boolean }[];
+};
+
+export async function runChatStream(): Promise<ChatStreamResult> {
+  const began = performance.now();
+  const n = numberOption('requests', 'BENCH_CHAT_REQUESTS', 200);
+  const warmup = numberOption('warmup', 'BENCH_CHAT_WARMUP', 20);
+  const longN = numberOption('long', 'BENCH_CHAT_LONG', 40);
+  const levelsArg = process.argv.find((a, i, all) => all[i - 1] === '--concurrency' || a.startsWith('--concurrency='));
+  const levels = (levelsArg?.replace('--concurrency=', '') ?? process.env.BENCH_CHAT_CONCURRENCY ?? '100,250,500,750')
+    .split(',')
+    .map(Number)
+    .filter((v) => Number.isInteger(v) && v > 0 && v <= 2000);
+
+  console.log(`\n== Chat streaming: POST /api/ai/chat vs. straight to the loopback provider ==`);
+  console.log(`  before: ${loadSummary()}`);
+  const database = await createBenchDatabase();
+  const dataDir = makeTempDir('chat-stream');
+  let fake = await startFake(await freePort(), 0);
+  const fakePort = fake.port;
+  const server = startServer({
+    dataDir,
+    port: await freePort(),
+    watchdog: true,
+    databaseUrl: database.url,
+    extraEnv: {
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_PER_IP: '100000',
+      AI_TIMEOUT_SECONDS: '120',
+      OPENAI_COMPATIBLE_BASE_URL: fake.baseUrl,
+      OPENAI_COMPATIBLE_MODEL: UPSTREAM_MODEL,
+      // Nothing from the caller's shell: no other provider, no search, a generated APP_SECRET (empty = unset).
+      OPENAI_COMPATIBLE_API_KEY: '',
+      OPENAI_API_KEY: '',
+      OPENAI_BASE_URL: '',
+      ANTHROPIC_API_KEY: '',
+      GOOGLE_GENERATIVE_AI_API_KEY: '',
+      DEEPSEEK_API_KEY: '',
+      SEARCH_PROVIDER: '',
+      SEARCH_URL: '',
+      SEARCH_API_KEY: '',
+      APP_SECRET: '',
+      ALLOW_PRIVATE_BASE_URLS: 'false',
+      // e.g. BENCH_SERVER_NODE_OPTIONS='--import /path/to/profiler.mjs' (--cpu-prof is not allowed there).
+      ...(process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {}),
+    },
+  });
+  try {
+    await waitForHealth(server);
+    const token = await signIn(server, dataDir);
+    // Each chat costs 1 basic credit (new users get 30): raise the balance so metering stays on the path measured.
+    const db = new pg.Client({ connectionString: database.url, connectionTimeoutMillis: 3000 });
+    await db.connect();
+    try {
+      const updated = await db.query('UPDATE users SET basic_credit = 1000000 WHERE email = $1', [USER.email]);
+      if (updated.rowCount !== 1) throw new Error('could not raise the benchmark user’s credits');
+    } finally {
+      await db.end();
+    }
+    const pid = server.child.pid!;
+
+    process.stdout.write(`  1. time to first token: ${warmup} warm-up + ${n} interleaved pairs… `);
+    const firstToken = await measureFirstToken(server.baseUrl, fake, token, n, warmup, pid);
+    console.log('done');
+    process.stdout.write(`  2. per token: 5 warm-up + ${longN} interleaved pairs of #long answers… `);
+    const perToken = await measurePerToken(server.baseUrl, fake, token, longN);
+    console.log(`done (${perToken.tokens} tokens per answer)`);
+
+    // The fake again on the same port, now with a token every 50 ms (#long ≈ 200 tokens ≈ 10 s per stream).
+    await fake.stop();
+    fake = await startFake(fakePort, CONCURRENT_TOKEN_DELAY_MS);
+    for (let i = 0; i < 3; i++)
+      assertOk(
+        await streamOnce(
+          { kind: 'api', baseUrl: server.baseUrl, token, question: `after restart ${i}` },
+          new http.Agent(),
+        ),
+        'request after the provider restart',
+      );
+    const concurrency: ConcurrencyResult[] = [];
+    for (const k of levels) {
+      if (performance.now() - began > TIME_BUDGET_MS) {
+        console.log(`  3. K=${k}: skipped, time budget of ${TIME_BUDGET_MS / 1000} s used up`);
+        continue;
+      }
+      await sleep(1500); // let the previous step's sockets close and the server settle
+      process.stdout.write(`  3. ${k} concurrent streams via the API (load ${os.loadavg()[0]!.toFixed(2)})… `);
+      const r = await measureConcurrency(k, 'API', server.baseUrl, fake, token, pid);
+      concurrency.push(r);
+      console.log(`${r.completed}/${k} completed, max gap ${Math.round(r.maxGap)} ms`);
+      if (server.child.exitCode !== null) throw new Error(`server exited during the run:\n${server.output()}`);
+    }
+    const maxK = Math.max(...levels);
+    if (levels.length && performance.now() - began < TIME_BUDGET_MS + 20_000) {
+      await sleep(1500);
+      process.stdout.write(`  3. control: ${maxK} concurrent streams straight to the provider… `);
+      const r = await measureConcurrency(maxK, 'direct', server.baseUrl, fake, token, pid);
+      concurrency.push(r);
+      console.log(`${r.completed}/${maxK} completed, max gap ${Math.round(r.maxGap)} ms`);
+    }
+    const webSize = chatPageSize();
+    const result = report(firstToken, perToken, concurrency, webSize);
+    console.log(`  after: ${loadSummary()}; ${Math.round((performance.now() - began) / 1000)} s in all`);
+    return result;
+  } finally {
+    await server.stop();
+    await fake.stop();
+    await database.drop();
+    removeTempDir(dataDir);
+  }
+}
+
+function report(
+  firstToken: LatencyResult,
+  perToken: PerTokenResult,
+  concurrency: ConcurrencyResult[],
+  webSize: ChatPageSize,
+): ChatStreamResult {
+  const { api, direct, paired, profile } = firstToken;
+  const row = (label: string, values: number[]) => [
+    label,
+    ms(pct(values, 50)),
+    ms(pct(values, 90)),
+    ms(pct(values, 99)),
+    ms(mean(values)),
+    values.length,
+  ];
+  console.log(
+    `\n  Time to first token (ms; request sent → first text-delta / first content delta), ${firstToken.n} pairs:`,
+  );
+  console.log(
+    table(
+      ['', 'p50', 'p90', 'p99', 'mean', 'n'],
+      [
+        row('via Parley API', api),
+        row('direct to provider', direct),
+        [
+          'added (API pct − direct pct)',
+          ms(pct(api, 50) - pct(direct, 50)),
+          ms(pct(api, 90) - pct(direct, 90)),
+          ms(pct(api, 99) - pct(direct, 99)),
+          ms(mean(api) - mean(direct)),
+          api.length,
+        ],
+        row('added, per pair (API − direct)', paired),
+        row('ref: GET /api/user/profile', profile),
+        row('API: sent → first bytes (start chunk)', firstToken.firstByteApi),
+        row('sent → request at provider, API', firstToken.toUpstreamApi),
+        row('sent → request at provider, direct', firstToken.toUpstreamDirect),
+      ],
+    ),
+  );
+  const beforeUpstream = pct(firstToken.toUpstreamApi, 50) - pct(firstToken.toUpstreamDirect, 50);
+  console.log(
+    `  of the added p50, ≈ ${ms(beforeUpstream)} ms pass before Parley's request reaches the provider (HTTP, auth, multipart, ` +
+      `database writes, credit reservation, building the provider request), ≈ ${ms(pct(api, 50) - pct(direct, 50) - beforeUpstream)} ms after (provider stream → UI message stream → client).`,
+  );
+
+  console.log(`\n  Time per token (#long, ${perToken.tokens} tokens, provider token delay 0), ${perToken.n} pairs:`);
+  console.log(
+    table(
+      ['', 'mean', 'p50', 'p99'],
+      [
+        [
+          'total stream ms via API',
+          ms(mean(perToken.apiTotal)),
+          ms(pct(perToken.apiTotal, 50)),
+          ms(pct(perToken.apiTotal, 99)),
+        ],
+        [
+          'total stream ms direct',
+          ms(mean(perToken.directTotal)),
+          ms(pct(perToken.directTotal, 50)),
+          ms(pct(perToken.directTotal, 99)),
+        ],
+        [
+          'added µs/token, (total API − direct) / tokens',
+          ms(mean(perToken.perTokenTotal), 1),
+          ms(pct(perToken.perTokenTotal, 50), 1),
+          ms(pct(perToken.perTokenTotal, 99), 1),
+        ],
+        [
+          'API: sent → first token ms',
+          ms(mean(perToken.ttftApi)),
+          ms(pct(perToken.ttftApi, 50)),
+          ms(pct(perToken.ttftApi, 99)),
+        ],
+        [
+          'API: last token → finish chunk ms',
+          ms(mean(perToken.tailFinishApi)),
+          ms(pct(perToken.tailFinishApi, 50)),
+          ms(pct(perToken.tailFinishApi, 99)),
+        ],
+        [
+          'API: last token → end of response ms',
+          ms(mean(perToken.tailEndApi)),
+          ms(pct(perToken.tailEndApi, 50)),
+          ms(pct(perToken.tailEndApi, 99)),
+        ],
+        [
+          'direct: last token → end of response ms',
+          ms(mean(perToken.tailEndDirect)),
+          ms(pct(perToken.tailEndDirect, 50)),
+          ms(pct(perToken.tailEndDirect, 99)),
+        ],
+        [
+          'added µs/token, first→last token only',
+          ms(mean(perToken.perTokenStreaming), 1),
+          ms(pct(perToken.perTokenStreaming, 50), 1),
+          ms(pct(perToken.perTokenStreaming, 99), 1),
+        ],
+      ],
+    ),
+  );
+
+  console.log(
+    `\n  Concurrent streams (a token every ${CONCURRENT_TOKEN_DELAY_MS} ms, #long ≈ 10 s; stall = gap > ${STALL_MS} ms):`,
+  );
+  console.log(
+    table(
+      [
+        'streams',
+        'to',
+        'completed',
+        'TTFT p50 ms',
+        'TTFT max ms',
+        'max gap ms',
+        'p99 of max gaps',
+        'stalls (streams) [after all started]',
+        'server RSS idle → during',
+        'KiB/stream',
+        'CPU % server / provider / client',
+        'server CPU µs/token',
+        'client loop delay max ms',
+      ],
+      concurrency.map((c) => [
+        c.k,
+        c.target,
+        `${c.completed}/${c.k}`,
+        Math.round(c.ttftP50),
+        Math.round(c.ttftMax),
+        Math.round(c.maxGap),
+        Math.round(c.gapP99),
+        `${c.stalls} (${c.streamsWithStalls}) [${c.stallsAfterAllStarted}]`,
+        c.target === 'API' ? `${(c.rssIdleKiB / 1024).toFixed(0)} → ${(c.rssDuringKiB / 1024).toFixed(0)} MiB` : '-',
+        c.target === 'API' ? ((c.rssDuringKiB - c.rssIdleKiB) / c.k).toFixed(0) : '-',
+        `${c.target === 'API' ? Math.round(c.serverCpuPct) : '-'} / ${Math.round(c.fakeCpuPct)} / ${Math.round(c.clientCpuPct)}`,
+        c.target === 'API' ? Math.round(c.serverCpuUsPerToken) : '-',
+        Math.round(c.clientLoopDelayMaxMs),
+      ]),
+    ),
+  );
+  const perTurn = firstToken.serverCpuPerTurnMs;
+  console.log(
+    `  server CPU per chat turn (phase 1, incl. its title request and one profile GET): ${ms(perTurn)} ms; ` +
+      `so per token at K streams ≈ (CPU µs/token − ${Math.round((perTurn * 1000) / Math.max(1, perToken.tokens))} µs): ` +
+      concurrency
+        .filter((c) => c.target === 'API')
+        .map(
+          (c) => `K=${c.k} ${Math.round(c.serverCpuUsPerToken - (perTurn * 1000) / Math.max(1, perToken.tokens))} µs`,
+        )
+        .join(', '),
+  );
+  for (const c of concurrency)
+    if (c.errors.length) console.log(`  K=${c.k} ${c.target}: ${c.errors.slice(0, 3).join('; ')}`);
+
+  console.log('\n  JavaScript of the chat page:');
+  if ('missing' in webSize) console.log(`  skipped: ${webSize.missing}`);
+  else {
+    const sum = (assets: Asset[], key: 'raw' | 'gzip') => assets.reduce((s, a) => s + a[key], 0);
+    const all = [...webSize.initial, ...webSize.route];
+    console.log(
+      table(
+        ['', 'JS files', 'raw', 'gzip', 'gzip bytes'],
+        [
+          [
+            'entry + modulepreload (every page)',
+            webSize.initial.length,
+            formatBytes(sum(webSize.initial, 'raw')),
+            formatBytes(sum(webSize.initial, 'gzip')),
+            sum(webSize.initial, 'gzip'),
+          ],
+          [
+            '+ chat route chunks & static imports',
+            webSize.route.length,
+            formatBytes(sum(webSize.route, 'raw')),
+            formatBytes(sum(webSize.route, 'gzip')),
+            sum(webSize.route, 'gzip'),
+          ],
+          [
+            'chat page total',
+            all.length,
+            formatBytes(sum(all, 'raw')),
+            formatBytes(sum(all, 'gzip')),
+            sum(all, 'gzip'),
+          ],
+          [
+            'lazy, imported later by the chat chunks',
+            webSize.lazy.length,
+            formatBytes(sum(webSize.lazy, 'raw')),
+            formatBytes(sum(webSize.lazy, 'gzip')),
+            sum(webSize.lazy, 'gzip'),
+          ],
+        ],
+      ),
+    );
+    console.log(
+      `  build of ${webSize.built}; route chunks: ${webSize.route.map((a) => `${path.basename(a.file)} ${formatBytes(a.gzip)} gzip`).join(', ')}; lazy: ${webSize.lazy.map((a) => `${path.basename(a.file)} ${formatBytes(a.gzip)}`).join(', ') || 'none'}`,
+    );
+  }
+
+  const addedP50 = pct(api, 50) - pct(direct, 50);
+  const addedP99 = pct(api, 99) - pct(direct, 99);
+  const perTokenUs = mean(perToken.perTokenTotal);
+  const apiLevels = concurrency.filter((c) => c.target === 'API');
+  const clean = apiLevels.filter((c) => c.completed === c.k && c.stalls === 0);
+  const held = clean.length ? Math.max(...clean.map((c) => c.k)) : 0;
+  const verdicts = [
+    {
+      target: `added TTFT p50 ≤ ${TARGETS.addedP50Ms} ms`,
+      measured: `${ms(addedP50)} ms (paired p50 ${ms(pct(paired, 50))} ms)`,
+      pass: addedP50 <= TARGETS.addedP50Ms,
+    },
+    {
+      target: `added TTFT p99 ≤ ${TARGETS.addedP99Ms} ms`,
+      measured: `${ms(addedP99)} ms (paired p99 ${ms(pct(paired, 99))} ms)`,
+      pass: addedP99 <= TARGETS.addedP99Ms,
+    },
+    {
+      target: `added time per token ≤ ${TARGETS.perTokenUs} µs`,
+      measured: `${ms(perTokenUs, 1)} µs (first→last only: ${ms(mean(perToken.perTokenStreaming), 1)} µs)`,
+      pass: perTokenUs <= TARGETS.perTokenUs,
+    },
+    {
+      target: `≥ ${TARGETS.streams} concurrent streams, no stalls`,
+      measured: apiLevels.length
+        ? `largest clean K: ${held || 'none'} (${apiLevels.map((c) => `${c.k}: ${c.completed === c.k ? 'all done' : `${c.completed} done`}, ${c.stalls} stalls`).join('; ')})`
+        : 'not measured',
+      pass: held >= TARGETS.streams,
+    },
+  ];
+  console.log(
+    '\n' +
+      table(
+        ['target', 'measured', 'verdict'],
+        verdicts.map((v) => [v.target, v.measured, v.pass ? 'PASS' : 'FAIL']),
+      ),
+  );
+  return { firstToken, perToken, concurrency, webSize, verdicts };
+}
+
+if (isMain(import.meta.url)) {
+  if (process.argv.includes('--fake-child')) await runFakeChild();
+  else await runAsScript(() => runChatStream());
+}

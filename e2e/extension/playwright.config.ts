@@ -1,0 +1,22 @@
+import { defineConfig } from '@playwright/test';
+
+/**
+ * The built extension in Debian's Chromium (persistent context, see fixtures.ts). Run with
+ * `npx playwright test -c e2e/extension/playwright.config.ts` after building the web app.
+ */
+export default defineConfig({
+  testDir: './tests',
+  globalSetup: './global-setup.ts',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['json', { outputFile: '../../test-results/e2e-extension.json' }]],
+  outputDir: '../../test-results/e2e-extension',
+  use: {
+    baseURL: process.env.E2E_BASE_URL,
+    screenshot: 'only-on-failure',
+    trace: 'off',
+  },
+});

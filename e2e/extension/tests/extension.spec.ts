@@ -1,0 +1,241 @@
+import { apiGet, apiSignUp, exact, storedToken, tr, uiLogin, uniqueEmail } from '../../support.js';
+import { apiPost, EXTENSION_ID, expect, postUpdateToken, test } from '../fixtures.js';
+
+const web = () => process.env.E2E_BASE_URL!;
+const other = () => process.env.E2E_OTHER_URL!;
+const kindlyLogin = exact(tr('en', 'extension:session.kindlyLogin'));
+const loggedOut = exact(tr('en', 'extension:session.loggedOut'));
+
+test('the manifest key pins the extension id', async ({ extensionId }) => {
+  expect(extensionId).toBe(EXTENSION_ID);
+});
+
+test('signed out, the side panel says Kindly login... and opens the web app login', async ({
+  context,
+  openExtensionPage,
+  storage,
+}) => {
+  const panel = await openExtensionPage('sidepanel.html');
+  await expect(panel.getByText(kindlyLogin)).toBeVisible();
+  const [login] = await Promise.all([
+    context.waitForEvent('page'),
+    panel.getByRole('button', { name: tr('en', 'extension:session.login') }).click(),
+  ]);
+  await expect(login).toHaveURL(`${web()}/login`);
+  expect((await storage()).token).toBeUndefined();
+});
+
+test('a token posted by the web app page signs the extension in; null signs it out', async ({
+  page,
+  openExtensionPage,
+  storage,
+}) => {
+  const user = await apiSignUp(uniqueEmail('ext-handoff'), undefined, 'Handoff Hana');
+  await page.goto('/login');
+  await postUpdateToken(page, user.token);
+  await expect.poll(async () => (await storage()).token).toBe(user.token);
+
+  const panel = await openExtensionPage('sidepanel.html');
+  await expect(panel.getByTestId('user-name')).toHaveText('Handoff Hana');
+  await expect(panel.getByTestId('user-email')).toHaveText(user.email);
+
+  await postUpdateToken(page, null);
+  await expect(panel.getByText(kindlyLogin)).toBeVisible();
+  expect((await storage()).token).toBeUndefined();
+  await expect(panel.getByText(loggedOut)).toHaveCount(0);
+});
+
+test('logging in and out in the web app signs the extension in and out', async ({
+  page,
+  openExtensionPage,
+  storage,
+}) => {
+  const user = await apiSignUp(uniqueEmail('ext-web-login'), undefined, 'Web Wanda');
+  await uiLogin(page, user.email, user.password);
+  await expect(page).toHaveURL(/\/(home|on-boarding\/1)$/);
+  const webToken = await storedToken(page);
+  expect(webToken).toBeTruthy();
+  await expect.poll(async () => (await storage()).token, { message: 'the web app posts UPDATE_TOKEN' }).toBe(webToken);
+  const panel = await openExtensionPage('sidepanel.html');
+  await expect(panel.getByTestId('user-name')).toHaveText('Web Wanda');
+
+  await page.goto('/signout');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect.poll(async () => (await storage()).token).toBeUndefined();
+  await expect(panel.getByText(kindlyLogin)).toBeVisible();
+});
+
+test('logging out in the extension ends the session and tells the web app', async ({
+  page,
+  openExtensionPage,
+  storage,
+}) => {
+  const user = await apiSignUp(uniqueEmail('ext-logout'));
+  await page.goto('/login');
+  await page.evaluate(() => {
+    (window as unknown as { heard: unknown[] }).heard = [];
+    window.addEventListener('message', (e) => (window as unknown as { heard: unknown[] }).heard.push(e.data));
+  });
+  await postUpdateToken(page, user.token);
+  await expect.poll(async () => (await storage()).session?.signedIn).toBe(true);
+
+  const panel = await openExtensionPage('sidepanel.html');
+  await panel.getByRole('button', { name: tr('en', 'extension:session.logout') }).click();
+  await expect(panel.getByText(kindlyLogin)).toBeVisible();
+  expect((await storage()).token).toBeUndefined();
+  // The server session is over, and the web app page heard it.
+  expect((await apiGet('/api/user/profile', user.token)).status).toBe(401);
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { heard: { type?: string }[] }).heard.map((m) => m?.type)))
+    .toContain('PARLEY_EXTENSION_LOGGED_OUT');
+});
+
+test('the web app drops its token when the extension logs out', async ({ page, openExtensionPage, storage }) => {
+  const user = await apiSignUp(uniqueEmail('ext-logout-web'));
+  await uiLogin(page, user.email, user.password);
+  await expect(page).toHaveURL(/\/(home|on-boarding\/1)$/);
+  await expect.poll(async () => (await storage()).session?.signedIn, { message: 'hand-off' }).toBe(true);
+  const panel = await openExtensionPage('sidepanel.html');
+  await panel.getByRole('button', { name: tr('en', 'extension:session.logout') }).click();
+  await expect.poll(() => storedToken(page), { message: 'the web app listens to the bridge' }).toBeNull();
+});
+
+test('a session replaced elsewhere (409) signs the extension out with You have been logged out', async ({
+  page,
+  openExtensionPage,
+  storage,
+}) => {
+  const user = await apiSignUp(uniqueEmail('ext-409'), undefined, 'Forced Fred');
+  await page.goto('/login');
+  await postUpdateToken(page, user.token);
+  await expect.poll(async () => (await storage()).session?.signedIn).toBe(true);
+
+  // Another login without "multiple login" replaces the extension's session.
+  const again = await fetch(`${web()}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: user.email, password: user.password }),
+  });
+  expect(again.ok).toBe(true);
+
+  const panel = await openExtensionPage('sidepanel.html'); // refreshes the profile on open
+  await expect(panel.getByText(loggedOut)).toBeVisible();
+  await expect(panel.getByText(kindlyLogin)).toBeVisible();
+  const stored = await storage();
+  expect(stored.token).toBeUndefined();
+  expect(stored.session?.endReason).toBe('forced');
+});
+
+test('settings start at the defaults and sync both ways with /api/user/setting', async ({
+  page,
+  openExtensionPage,
+  storage,
+}) => {
+  const user = await apiSignUp(uniqueEmail('ext-settings'));
+  const serverDefaults = (await apiGet('/api/user/setting', user.token)).data;
+  await expect.poll(async () => (await storage()).settings).toEqual(serverDefaults);
+
+  await page.goto('/login');
+  await postUpdateToken(page, user.token);
+  await expect.poll(async () => (await storage()).session?.signedIn).toBe(true);
+
+  // Options page → server.
+  const options = await openExtensionPage('options.html');
+  await options.locator('select[name=tone]').selectOption('FORMAL');
+  await options.locator('input[name=instantReplyLinkedin]').uncheck();
+  await options.getByPlaceholder('example.com').fill('https://www.News.example.org/today');
+  await options.getByRole('button', { name: tr('en', 'extension:options.addSite') }).click();
+  await expect(options.getByRole('list').getByText('news.example.org')).toBeVisible();
+  await expect
+    .poll(async () => (await apiGet('/api/user/setting', user.token)).data)
+    .toMatchObject({ tone: 'FORMAL', instantReplyLinkedin: '0', disabledSites: ['news.example.org'] });
+
+  // Server (the web app's settings) → extension storage, when a settings screen opens.
+  expect((await apiPost('/api/user/setting', user.token, { length: 'LONG', miniMenu: '0' })).status).toBe(200);
+  await options.reload();
+  await expect(options.locator('select[name=length]')).toHaveValue('LONG');
+  await expect(options.locator('input[name=miniMenu]')).not.toBeChecked();
+  await expect(options.locator('select[name=tone]')).toHaveValue('FORMAL');
+  expect((await storage()).settings).toMatchObject({ length: 'LONG', miniMenu: '0', tone: 'FORMAL' });
+});
+
+test('hostile pages cannot hand over a token or reach the extension', async ({ page, storage }) => {
+  const user = await apiSignUp(uniqueEmail('ext-hostile'));
+  // Another origin entirely, and the same server under another host name (another origin too).
+  for (const url of [`${other()}/hostile`, web().replace('127.0.0.1', 'localhost') + '/login']) {
+    await page.goto(url);
+    await postUpdateToken(page, user.token);
+    const reach = await page.evaluate(async (id) => {
+      const c = (globalThis as unknown as { chrome?: { runtime?: { sendMessage?: Function } } }).chrome;
+      if (!c?.runtime?.sendMessage) return 'no runtime';
+      try {
+        await c.runtime.sendMessage(id, { parley: 1, type: 'SET_COOKIE', data: { token: 'x'.repeat(43) } });
+        return 'sent';
+      } catch {
+        return 'refused';
+      }
+    }, EXTENSION_ID);
+    expect(reach).not.toBe('sent');
+  }
+  await page.waitForTimeout(500);
+  const stored = await storage();
+  expect(stored.token).toBeUndefined();
+  expect(stored.session?.signedIn ?? false).toBe(false);
+});
+
+test('chat with this page previews exactly what will be sent; a disabled site gets nothing', async ({
+  context,
+  page,
+  openExtensionPage,
+}) => {
+  const user = await apiSignUp(uniqueEmail('ext-page'));
+  await page.goto('/login');
+  await postUpdateToken(page, user.token);
+
+  const article = await context.newPage();
+  await article.goto(`${other()}/article`);
+  const full = await openExtensionPage('extensionIndex.html');
+  await article.bringToFront(); // the page to read is the one used last
+  await full.bringToFront();
+  await full.getByRole('button', { name: tr('en', 'extension:pageChat.button') }).click();
+  const preview = full.getByTestId('page-preview');
+  await expect(preview).toContainText('Lighthouses of the north');
+  await expect(preview).toContainText(`${other()}/article`);
+  await expect(preview).toContainText('Paragraph 6: the keepers climbed');
+  await expect(preview).not.toContainText('Cookie banner text');
+
+  const options = await openExtensionPage('options.html');
+  await options.getByPlaceholder('example.com').fill('127.0.0.1');
+  await options.getByRole('button', { name: tr('en', 'extension:options.addSite') }).click();
+  await expect(options.getByRole('list').getByText('127.0.0.1')).toBeVisible();
+  await options.close();
+
+  await article.reload();
+  await article.bringToFront();
+  await full.bringToFront();
+  await full.getByRole('button', { name: tr('en', 'extension:pageChat.discard') }).click();
+  await full.getByRole('button', { name: tr('en', 'extension:pageChat.button') }).click();
+  await expect(full.getByText(tr('en', 'extension:pageChat.unavailable'))).toBeVisible();
+});
+
+test('OPEN_CLOSE_POPUP opens the panel, or the full page when the browser refuses a side panel', async ({
+  context,
+  openExtensionPage,
+}) => {
+  const options = await openExtensionPage('options.html');
+  const pages = context.pages().length;
+  const answer = await options.evaluate(() =>
+    (
+      globalThis as unknown as { chrome: { runtime: { sendMessage(m: unknown): Promise<unknown> } } }
+    ).chrome.runtime.sendMessage({ parley: 1, type: 'OPEN_CLOSE_POPUP', data: { action: 'open' } }),
+  );
+  const state = (answer as { ok: boolean; data: { state: string } }).data.state;
+  expect(['open', 'opened-in-tab']).toContain(state);
+  if (state === 'opened-in-tab') {
+    await expect
+      .poll(() => context.pages().map((p) => p.url()))
+      .toContain(`chrome-extension://${EXTENSION_ID}/extensionIndex.html`);
+  } else {
+    expect(context.pages().length).toBe(pages);
+  }
+});
