@@ -100,7 +100,7 @@ export function registerChatRoutes(app: FastifyInstance, { chat, keys, registry,
       return { status: 200, message: 'OK', data: { text: result.text } };
     } catch (error) {
       await reservation.refund();
-      request.log.warn({ err: error }, 'transcription failed');
+      request.log.warn({ error: (error as Error)?.message }, 'transcription failed');
       throw new DomainError('PROVIDER_ERROR');
     }
   });

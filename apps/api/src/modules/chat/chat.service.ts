@@ -20,6 +20,21 @@ import type { Storage } from '../../providers/storage/index.js';
 import type { CreditsService } from '../billing/index.js';
 import type { UserRow } from '../auth/index.js';
 import * as q from './chat.queries.js';
+
+/** What a log line may say about a provider failure: never the request body (it holds the person's words). */
+function describeError(error: unknown) {
+  const e = error as {
+    name?: string;
+    message?: string;
+    statusCode?: number;
+    lastError?: { statusCode?: number; message?: string };
+  };
+  return {
+    name: e?.name,
+    message: e?.lastError?.message ?? e?.message,
+    status: e?.lastError?.statusCode ?? e?.statusCode,
+  };
+}
 import { buildContext, type BuildDocumentContext } from './context.js';
 import type { KeysService } from './keys.service.js';
 
@@ -361,7 +376,7 @@ export function createChatService({ db, registry, keys, credits, storage, tools,
         },
         onError: async ({ error }) => {
           if (clientAbort.signal.aborted) return finalize('stopped');
-          log.warn({ err: error }, 'provider failed during a chat turn');
+          log.warn({ provider: describeError(error) }, 'provider failed during a chat turn');
           await finalize('failed');
         },
         onAbort: async () => {
@@ -410,7 +425,7 @@ export function createChatService({ db, registry, keys, credits, storage, tools,
             else controller.enqueue(next.value);
           } catch (error) {
             const stopped = clientAbort.signal.aborted;
-            if (!stopped) log.warn({ err: error }, 'chat stream ended with an error');
+            if (!stopped) log.warn({ provider: describeError(error) }, 'chat stream ended with an error');
             await finalize(stopped ? 'stopped' : 'failed');
             try {
               controller.enqueue({ type: 'error', errorText });
@@ -510,7 +525,7 @@ export function createChatService({ db, registry, keys, credits, storage, tools,
         .slice(0, TITLE_MAX);
       if (title) await q.touchConversation(db, id, { title });
     } catch (error) {
-      log.info({ err: error }, 'could not generate a conversation title');
+      log.info({ provider: describeError(error) }, 'could not generate a conversation title');
     }
   }
 }
