@@ -79,7 +79,7 @@ export async function listMessages(db: Db, conversationId: string) {
 /** Appends at the next position; the unique (conversation, position) index refuses a racing duplicate. */
 export async function appendMessage(
   db: Db,
-  values: { conversationId: string; role: 'user' | 'assistant'; parts: StoredPart[]; meta: MessageMeta },
+  values: { id?: string; conversationId: string; role: 'user' | 'assistant'; parts: StoredPart[]; meta: MessageMeta },
 ) {
   const [row] = await db
     .insert(chatMessages)
