@@ -201,8 +201,11 @@ export function createChatService({ db, registry, keys, credits, storage, tools,
      */
     async startTurn(user: UserRow, input: ChatInput, files: Upload[], lang: UiLanguage) {
       // 1. Everything that can be refused without writing anything: model, key, conversation, files, credits.
-      const resolved = await resolveModel(user, input.model);
-      const existing = input.chatId ? await q.findConversation(db, input.chatId, user.id) : undefined;
+      // Independent lookups run together: every round trip here delays the first token.
+      const [resolved, existing] = await Promise.all([
+        resolveModel(user, input.model),
+        input.chatId ? q.findConversation(db, input.chatId, user.id) : Promise.resolve(undefined),
+      ]);
       if (input.chatId && !existing) throw new NotFoundError('conversation');
       tools.checkAttachmentCount(files.length);
       const checked = files.map((f) => ({
@@ -240,7 +243,7 @@ export function createChatService({ db, registry, keys, credits, storage, tools,
           }));
         if (isNew) createdId = conversation.id;
 
-        let messages = await q.listMessages(db, conversation.id);
+        let messages = isNew ? [] : await q.listMessages(db, conversation.id);
         let question = input.text;
         let keepAttachments: string[] = [];
         if (input.regenerate) {
