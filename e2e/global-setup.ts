@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { GOOGLE_CLIENT_ID, root, startLoopbackServers } from './servers.js';
+import { startWebFixtures } from './web-fixtures.js';
 
 export { GOOGLE_CLIENT_ID };
 
@@ -13,12 +14,17 @@ export default async function globalSetup() {
   if (!existsSync(path.join(root, 'apps/web/dist/index.html'))) {
     throw new Error('apps/web/dist is missing: run `npm run build` before the browser tests');
   }
-  const servers = await startLoopbackServers();
+  const web = await startWebFixtures();
+  const servers = await startLoopbackServers({ env: web.env });
 
   process.env.E2E_BASE_URL = servers.baseUrl;
   process.env.E2E_CONTROL_URL = servers.controlUrl;
   process.env.E2E_GOOGLE_CLIENT_ID = GOOGLE_CLIENT_ID;
   process.env.E2E_AI_BASE_URL = servers.aiBaseUrl;
+  process.env.E2E_ARTICLE_URL = web.articleUrl;
 
-  return servers.close;
+  return async () => {
+    await servers.close();
+    await web.close();
+  };
 }
