@@ -94,16 +94,26 @@ if (wants('api')) {
   }
 }
 if (wants('web')) {
+  // apps/web's config also runs the ui and i18n packages' tests (they need its jsdom setup).
   vitest('web components', 'apps/web', 'web.json');
-  vitest('packages', 'packages', 'packages.json');
+  vitest('contract', 'packages/contract', 'contract.json');
+  vitest('extension', 'apps/extension', 'extension.json');
 }
 
 if (wants('e2e')) {
   if (!ensureChromium()) {
     failures.push('install chromium');
-  } else if (run('build web app', 'npm', ['run', 'build', '--silent'])) {
+  } else if (run('build web app', 'npm', ['run', 'build', '-w', '@parley/web', '--silent'])) {
     run('browser tests (Chromium)', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts']);
     countPlaywright(path.join(results, 'e2e.json'));
+    // Builds the extension against a loopback API itself, then loads it into Chromium.
+    run('extension browser tests (Chromium)', 'npx', [
+      'playwright',
+      'test',
+      '-c',
+      'e2e/extension/playwright.config.ts',
+    ]);
+    countPlaywright(path.join(results, 'e2e-extension.json'));
   }
 }
 

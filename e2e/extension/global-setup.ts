@@ -41,9 +41,10 @@ export default async function globalSetup() {
   const build = spawnSync('npx', ['wxt', 'build'], {
     cwd: path.join(root, 'apps/extension'),
     env: { ...process.env, PARLEY_API_URL: apiUrl, PARLEY_WEB_URL: apiUrl, PARLEY_EXTENSION_OUT_DIR: outDir },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'pipe', 'pipe'],
+    encoding: 'utf8',
   });
-  if (build.status !== 0) throw new Error('building the extension failed');
+  if (build.status !== 0) throw new Error(`building the extension failed:\n${build.stdout}\n${build.stderr}`);
 
   const servers = await startLoopbackServers({
     apiPort,

@@ -1,4 +1,4 @@
-import { apiGet, apiSignUp, exact, storedToken, tr, uiLogin, uniqueEmail } from '../../support.js';
+import { apiGet, apiSignUp, exact, shot, storedToken, tr, uiLogin, uniqueEmail } from '../../support.js';
 import { apiPost, EXTENSION_ID, expect, postUpdateToken, test } from '../fixtures.js';
 
 const web = () => process.env.E2E_BASE_URL!;
@@ -38,6 +38,7 @@ test('a token posted by the web app page signs the extension in; null signs it o
   const panel = await openExtensionPage('sidepanel.html');
   await expect(panel.getByTestId('user-name')).toHaveText('Handoff Hana');
   await expect(panel.getByTestId('user-email')).toHaveText(user.email);
+  await shot(panel, 'extension-panel-signed-in');
 
   await postUpdateToken(page, null);
   await expect(panel.getByText(kindlyLogin)).toBeVisible();
@@ -121,6 +122,7 @@ test('a session replaced elsewhere (409) signs the extension out with You have b
   const panel = await openExtensionPage('sidepanel.html'); // refreshes the profile on open
   await expect(panel.getByText(loggedOut)).toBeVisible();
   await expect(panel.getByText(kindlyLogin)).toBeVisible();
+  await shot(panel, 'extension-panel-logged-out-409');
   const stored = await storage();
   expect(stored.token).toBeUndefined();
   expect(stored.session?.endReason).toBe('forced');
@@ -157,6 +159,7 @@ test('settings start at the defaults and sync both ways with /api/user/setting',
   await expect(options.locator('input[name=miniMenu]')).not.toBeChecked();
   await expect(options.locator('select[name=tone]')).toHaveValue('FORMAL');
   expect((await storage()).settings).toMatchObject({ length: 'LONG', miniMenu: '0', tone: 'FORMAL' });
+  await shot(options, 'extension-options');
 });
 
 test('hostile pages cannot hand over a token or reach the extension', async ({ page, storage }) => {
@@ -166,7 +169,11 @@ test('hostile pages cannot hand over a token or reach the extension', async ({ p
     await page.goto(url);
     await postUpdateToken(page, user.token);
     const reach = await page.evaluate(async (id) => {
-      const c = (globalThis as unknown as { chrome?: { runtime?: { sendMessage?: Function } } }).chrome;
+      const c = (
+        globalThis as unknown as {
+          chrome?: { runtime?: { sendMessage?: (id: string, message: unknown) => Promise<unknown> } };
+        }
+      ).chrome;
       if (!c?.runtime?.sendMessage) return 'no runtime';
       try {
         await c.runtime.sendMessage(id, { parley: 1, type: 'SET_COOKIE', data: { token: 'x'.repeat(43) } });
@@ -203,6 +210,7 @@ test('chat with this page previews exactly what will be sent; a disabled site ge
   await expect(preview).toContainText(`${other()}/article`);
   await expect(preview).toContainText('Paragraph 6: the keepers climbed');
   await expect(preview).not.toContainText('Cookie banner text');
+  await shot(full, 'extension-page-preview');
 
   const options = await openExtensionPage('options.html');
   await options.getByPlaceholder('example.com').fill('127.0.0.1');
@@ -231,6 +239,7 @@ test('OPEN_CLOSE_POPUP opens the panel, or the full page when the browser refuse
   );
   const state = (answer as { ok: boolean; data: { state: string } }).data.state;
   expect(['open', 'opened-in-tab']).toContain(state);
+  test.info().annotations.push({ type: 'panel', description: state });
   if (state === 'opened-in-tab') {
     await expect
       .poll(() => context.pages().map((p) => p.url()))
@@ -238,4 +247,19 @@ test('OPEN_CLOSE_POPUP opens the panel, or the full page when the browser refuse
   } else {
     expect(context.pages().length).toBe(pages);
   }
+});
+
+test('the extension speaks the language stored on the profile', async ({ page, openExtensionPage }) => {
+  const user = await apiSignUp(uniqueEmail('ext-fr'), undefined, 'Françoise');
+  expect((await apiPost('/api/user/profile', user.token, { language: 'fr' })).status).toBe(200);
+  await page.goto('/login');
+  await postUpdateToken(page, user.token);
+
+  const panel = await openExtensionPage('sidepanel.html');
+  await expect(panel.getByRole('button', { name: tr('fr', 'extension:session.logout') })).toBeVisible();
+  await expect(panel.getByRole('button', { name: tr('fr', 'extension:pageChat.button') })).toBeVisible();
+  const options = await openExtensionPage('options.html');
+  await expect(options.getByRole('heading', { name: tr('fr', 'extension:options.title') })).toBeVisible();
+  await expect(options.locator('select[name=tone] option:checked')).toHaveText(tr('fr', 'extension:tones.CASUAL'));
+  await expect(options.locator('select[name=language] option:checked')).toHaveText('Anglais');
 });

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import type { Profile } from '@parley/contract';
 import { deleteCookie, setCookie } from './cookies';
+import { postTokenToExtension } from './extension-bridge';
 
 /** Local storage keys of spec §3. */
 export const STORAGE_KEYS = {
@@ -28,6 +29,7 @@ export function startSession(token: string, user: Pick<Profile, 'id' | 'profileI
   localStorage.setItem(STORAGE_KEYS.userDetails, user.profileId);
   if (user.loginCount === 1) localStorage.setItem(STORAGE_KEYS.firstLogin, 'true');
   else localStorage.removeItem(STORAGE_KEYS.firstLogin);
+  postTokenToExtension(token);
   notify();
 }
 
@@ -35,6 +37,7 @@ export function startSession(token: string, user: Pick<Profile, 'id' | 'profileI
 export function clearSession(): void {
   for (const key of Object.values(STORAGE_KEYS)) localStorage.removeItem(key);
   deleteCookie(USER_ID_COOKIE);
+  postTokenToExtension(null);
   notify();
 }
 

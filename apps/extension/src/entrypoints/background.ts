@@ -1,0 +1,87 @@
+import { browser } from 'wxt/browser';
+import { defineBackground } from 'wxt/utils/define-background';
+import { createApiCallHandler, createBackgroundApiClient } from '../features/api/background-api';
+import { browserSessionStorage } from '../features/auth/session-store';
+import { createSessionService } from '../features/auth/session-service';
+import { browserSettingsStore } from '../features/settings/settings-store';
+import { createSettingsSync } from '../features/settings/sync';
+import { createPanelControl } from '../features/side-panel/panel-control';
+import { onMessages } from '../messaging/messaging';
+import { MessageError } from '../messaging/router';
+
+/** Wiring only: the session, the API client, settings sync and the side panel meet here. */
+export default defineBackground(() => {
+  let language = 'en';
+  // Declared before the client: the client's callbacks use it.
+  const session = createSessionService({
+    storage: browserSessionStorage,
+    // The token being accepted is already the current one when this runs.
+    fetchProfile: () => client.call('profile'),
+    serverLogout: async () => {
+      await client.call('logout');
+    },
+    onSignedIn: async () => {
+      await settings.pull();
+    },
+  });
+  const client = createBackgroundApiClient({
+    getToken: session.token,
+    getLanguage: () => language,
+    onForcedLogout: () => void session.end('forced'),
+    onUnauthorized: () => void session.end('invalid'),
+  });
+  const settings = createSettingsSync({
+    store: browserSettingsStore,
+    api: { fetch: () => client.call('settings'), update: (body) => client.call('updateSettings', { body }) },
+    isSignedIn: async () => {
+      await session.ready;
+      return session.token() !== null;
+    },
+  });
+  const panel = createPanelControl();
+
+  void browserSessionStorage.getState().then((state) => {
+    language = state.profile?.language ?? 'en';
+  });
+  browser.storage.onChanged.addListener((changes, area) => {
+    const profile = (changes.session?.newValue as { profile?: { language?: string } } | undefined)?.profile;
+    if (area === 'local' && profile?.language) language = profile.language;
+  });
+
+  onMessages({
+    GET_COOKIE: () => session.info(),
+    SET_COOKIE: (data) => {
+      if (!data || (data.token !== null && typeof data.token !== 'string')) {
+        throw new MessageError('BAD_REQUEST', 'token must be a string or null');
+      }
+      return session.accept(data.token);
+    },
+    LOGOUT: () => session.logout(),
+    OPEN_CLOSE_POPUP: panel.handler,
+    API_CALL: createApiCallHandler({
+      client,
+      ready: session.ready,
+      hasToken: () => session.token() !== null,
+      onProfile: (profile) => session.setProfile(profile),
+    }),
+    GET_SETTINGS: () => settings.get(),
+    SET_SETTINGS: async (update) => {
+      try {
+        return await settings.change(update);
+      } catch (error) {
+        if ((error as { name?: string })?.name === 'ZodError') {
+          throw new MessageError('VALIDATION_FAILED', 'Invalid settings', 400);
+        }
+        throw error;
+      }
+    },
+    SYNC_SETTINGS: () => settings.pull(),
+  });
+
+  // The toolbar button opens the side panel (a user gesture, so no fallback is needed there).
+  void browser.sidePanel?.setPanelBehavior({ openPanelOnActionClick: true }).catch(() => undefined);
+  // Defaults in storage from the first start, and the server's settings when the browser starts (not on every wake
+  // of the worker); sign-in and the settings screens pull too.
+  browser.runtime.onInstalled.addListener(() => void settings.pull());
+  browser.runtime.onStartup.addListener(() => void settings.pull());
+});

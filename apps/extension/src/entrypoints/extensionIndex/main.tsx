@@ -1,0 +1,12 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { PanelApp } from '../../features/side-panel/panel-app';
+import { PageShell } from '../../ui/page-shell';
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <PageShell>
+      <PanelApp mode="page" />
+    </PageShell>
+  </StrictMode>,
+);

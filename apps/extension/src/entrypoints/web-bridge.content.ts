@@ -1,0 +1,29 @@
+import { defineContentScript } from 'wxt/utils/define-content-script';
+import { watchSession } from '../features/auth/session-store';
+import { PAGE_MESSAGES, readUpdateToken, shouldTellWebApp } from '../features/web-bridge/bridge';
+import { sendMessage } from '../messaging/messaging';
+
+/**
+ * The sign-in channel with the web app. `matches` is set at build time to exactly PARLEY_WEB_URL's origin
+ * (wxt.config.ts); the origin is checked again here and by the background. It injects no UI, so it also runs on a
+ * host listed in Disabled sites (the web app itself), which would otherwise lock the person out of signing in.
+ */
+export default defineContentScript({
+  matches: ['http://localhost/*'],
+  runAt: 'document_start',
+  main() {
+    const webOrigin = import.meta.env.PARLEY_WEB_URL;
+    if (location.origin !== webOrigin || window.top !== window) return;
+
+    window.addEventListener('message', (event) => {
+      const update = readUpdateToken(event, window, webOrigin);
+      if (update) sendMessage('SET_COOKIE', update).catch(() => undefined);
+    });
+
+    watchSession((next, previous) => {
+      if (shouldTellWebApp(next, previous)) {
+        window.postMessage({ type: PAGE_MESSAGES.loggedOut, reason: next.endReason }, location.origin);
+      }
+    });
+  },
+});

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { SIGNED_OUT, type SessionState } from '../auth/session-store';
+import { readUpdateToken, shouldTellWebApp } from './bridge';
+
+const web = 'http://localhost:3000';
+const win = { location: { origin: web } };
+const token = 'a'.repeat(43);
+
+describe('UPDATE_TOKEN from the page', () => {
+  const event = (over: Partial<{ source: unknown; origin: string; data: unknown }> = {}) => ({
+    source: win,
+    origin: web,
+    data: { type: 'UPDATE_TOKEN', token },
+    ...over,
+  });
+
+  it('is read from the web app window itself', () => {
+    expect(readUpdateToken(event(), win, web)).toEqual({ token });
+    expect(readUpdateToken(event({ data: { type: 'UPDATE_TOKEN', token: null } }), win, web)).toEqual({ token: null });
+  });
+
+  it('is ignored from frames, other origins and other pages', () => {
+    expect(readUpdateToken(event({ source: {} }), win, web)).toBeNull();
+    expect(readUpdateToken(event({ origin: 'https://evil.test' }), win, web)).toBeNull();
+    expect(readUpdateToken(event(), { location: { origin: 'http://localhost:3001' } }, web)).toBeNull();
+  });
+
+  it('is ignored when malformed', () => {
+    expect(readUpdateToken(event({ data: { type: 'OTHER', token } }), win, web)).toBeNull();
+    expect(readUpdateToken(event({ data: { type: 'UPDATE_TOKEN', token: 42 } }), win, web)).toBeNull();
+    expect(readUpdateToken(event({ data: { type: 'UPDATE_TOKEN', token: '' } }), win, web)).toBeNull();
+    expect(readUpdateToken(event({ data: 'UPDATE_TOKEN' }), win, web)).toBeNull();
+    expect(readUpdateToken(event({ data: null }), win, web)).toBeNull();
+  });
+});
+
+describe('telling the web app', () => {
+  const signedIn: SessionState = { signedIn: true, userId: 'u', profile: null, endReason: null };
+  it('happens when the extension itself signs out, not when the web app asked', () => {
+    expect(shouldTellWebApp({ ...SIGNED_OUT, endReason: 'logout' }, signedIn)).toBe(true);
+    expect(shouldTellWebApp({ ...SIGNED_OUT, endReason: 'forced' }, signedIn)).toBe(true);
+    expect(shouldTellWebApp({ ...SIGNED_OUT, endReason: 'web-logout' }, signedIn)).toBe(false);
+    expect(shouldTellWebApp({ ...SIGNED_OUT, endReason: 'logout' }, SIGNED_OUT)).toBe(false);
+  });
+});

@@ -1,0 +1,38 @@
+import type { SessionState } from '../auth/session-store';
+
+/**
+ * Page messages between the web app and the extension's bridge content script (window.postMessage on the web app's
+ * own window). The web app's side is apps/web/src/lib/extension-bridge.ts.
+ */
+export const PAGE_MESSAGES = {
+  /** Web app → extension (spec §4): { type, token: string | null }; null means the web app logged out. */
+  updateToken: 'UPDATE_TOKEN',
+  /** Extension → web app: the extension's session ended (logout in the extension, 409, refused token). */
+  loggedOut: 'PARLEY_EXTENSION_LOGGED_OUT',
+} as const;
+
+type PageMessageEvent = { source: unknown; origin: string; data: unknown };
+
+/**
+ * A valid UPDATE_TOKEN, or null. It must come from this very window (not a frame or an opener), from the page's own
+ * origin, and the page must be the configured web app origin exactly.
+ */
+export function readUpdateToken(
+  event: PageMessageEvent,
+  win: { location: { origin: string } },
+  webOrigin: string,
+): { token: string | null } | null {
+  if (event.source !== win) return null;
+  if (win.location.origin !== webOrigin || event.origin !== webOrigin) return null;
+  const data = event.data as { type?: unknown; token?: unknown } | null;
+  if (!data || typeof data !== 'object' || data.type !== PAGE_MESSAGES.updateToken) return null;
+  if (data.token === null) return { token: null };
+  if (typeof data.token === 'string' && data.token.length > 0 && data.token.length <= 1024)
+    return { token: data.token };
+  return null;
+}
+
+/** Whether the web app should hear that the extension signed out (not when the web app itself said so). */
+export function shouldTellWebApp(next: SessionState, previous: SessionState): boolean {
+  return previous.signedIn && !next.signedIn && next.endReason !== 'web-logout';
+}

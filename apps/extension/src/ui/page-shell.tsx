@@ -1,0 +1,17 @@
+import { useEffect, useMemo, type ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { createExtensionI18n, uiLanguage } from './i18n';
+import { useSession } from './use-session';
+import './pages.css';
+
+/** Every extension page: i18n following the profile's language (or the browser's), and the session. */
+export function PageShell({ children }: { children: ReactNode }) {
+  const session = useSession();
+  const i18n = useMemo(() => createExtensionI18n(uiLanguage(null)), []);
+  const language = uiLanguage(session?.profile?.language);
+  useEffect(() => {
+    if (i18n.language !== language) void i18n.changeLanguage(language);
+    document.documentElement.lang = language;
+  }, [i18n, language]);
+  return <I18nextProvider i18n={i18n}>{children}</I18nextProvider>;
+}

@@ -1,0 +1,64 @@
+import { defineConfig } from 'wxt';
+
+/**
+ * Build-time configuration. PARLEY_API_URL is where the API answers; PARLEY_WEB_URL is the web app (the same server by
+ * default). Both are baked into the bundle: an extension may not load remote code or configuration.
+ */
+const apiUrl = new URL(process.env.PARLEY_API_URL || 'http://localhost:3000');
+const webUrl = new URL(process.env.PARLEY_WEB_URL || process.env.PARLEY_API_URL || 'http://localhost:3000');
+
+/** A match pattern for exactly one origin (scheme, host and port). */
+const originPattern = (url: URL) => `${url.protocol}//${url.host}/*`;
+
+/**
+ * Public half of an RSA key generated once with node:crypto (the private half was never written anywhere). It pins the
+ * unpacked extension's id to lmnfffjpjllagclooeeioadedodboamk, so the web app, CORS and tests can name it. A store
+ * upload gets the store's own key and id instead (see README).
+ */
+const MANIFEST_KEY =
+  'MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEArKM75exK2uFjbq7Ga7EvlaxVIO+taiNJTfzZuRgbVNioCD0zju1xvh3/CgBBbhYn2m/XM+tI7NxZKXXsRUEAzpIEhsKjNwWJsS52eTrSdhSi2FBWoU2iepXNFrIDIIk1L5hvrgGz3qx+vrTa9nwOpDZmOf3caC/hF9ZCOmd4uRlujgz4E/Q88ls/2dZnW7mJa81KXzX/p9LLI6AKTwmBGs4qksRU61Qd94lpQV7ZII+qRMsWJeYHTZZNal1Qsgl7iZolKAKXiGW3hlauA58LbfsR+qN4qYMAKjnV+5/RaWsuVH6KDfsLsCVeLOBlaOsSIT4My0yBItsmA9DZBax55QIDAQAB';
+
+export default defineConfig({
+  srcDir: 'src',
+  // Tests build into their own folder so they never overwrite the developer's build.
+  outDir: process.env.PARLEY_EXTENSION_OUT_DIR || '.output',
+  modules: ['@wxt-dev/module-react'],
+  imports: false,
+  manifestVersion: 3,
+  targetBrowsers: ['chrome'],
+  manifest: ({ mode }) => ({
+    name: 'Parley',
+    description: 'Parley, the open-source AI writing and chat assistant, in your browser.',
+    // The store build (`wxt zip --mode store`) leaves the key out: the Chrome Web Store assigns its own.
+    ...(mode === 'store' ? {} : { key: MANIFEST_KEY }),
+    // Only what is used: activeTab, scripting and contextMenus come with the features that need them.
+    permissions: ['storage', 'sidePanel'],
+    host_permissions: [...new Set([originPattern(apiUrl), originPattern(webUrl)])],
+    action: { default_title: 'Parley' },
+    // The page reader (Readability) is imported by the page content script only when a page is read. Content scripts
+    // may import only web-accessible files; the dynamic URL changes every session, so pages cannot probe for it.
+    web_accessible_resources: [
+      { resources: ['page-reader.js'], matches: ['http://*/*', 'https://*/*'], use_dynamic_url: true },
+    ],
+    // No externally_connectable: web pages cannot message the extension; only our content scripts can.
+  }),
+  vite: ({ command }) => ({
+    define: {
+      // Every build is a production build, the store mode included (React's development build is not shipped).
+      ...(command === 'build' ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {}),
+      'import.meta.env.PARLEY_API_URL': JSON.stringify(apiUrl.origin),
+      'import.meta.env.PARLEY_WEB_URL': JSON.stringify(webUrl.origin),
+    },
+  }),
+  hooks: {
+    // The web-app bridge runs on exactly the configured web app origin, known only at build time.
+    'entrypoints:resolved': (_wxt, entrypoints) => {
+      for (const entrypoint of entrypoints) {
+        if (entrypoint.type === 'content-script' && entrypoint.name === 'web-bridge') {
+          entrypoint.options.matches = [originPattern(webUrl)];
+        }
+      }
+    },
+  },
+  zip: { artifactTemplate: 'parley-{{version}}-{{browser}}-{{mode}}.zip' },
+});
