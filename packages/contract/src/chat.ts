@@ -19,6 +19,18 @@ export const chatRequestSchema = z
       .url({ protocol: /^https?$/ })
       .max(2048)
       .optional(),
+    /**
+     * The readable text of the page the person is on, sent by the extension (which can read pages behind a login
+     * that the server could not fetch). Treated as data, like a fetched page.
+     */
+    page: z
+      .object({
+        url: z.url({ protocol: /^https?$/ }).max(2048),
+        title: z.string().trim().max(500),
+        text: z.string().trim().min(1).max(200_000),
+      })
+      .strict()
+      .optional(),
     regenerate: z.boolean().default(false),
     editMessageId: z.uuid().optional(),
   })

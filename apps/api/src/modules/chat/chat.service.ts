@@ -263,6 +263,20 @@ export function createChatService({ db, registry, keys, credits, storage, tools,
 
         const uploaded = await storeUploads(user, conversation.id, checked);
         const fetched = input.url ? [await fetchUrl(user, conversation.id, input.url)] : [];
+        if (input.page) {
+          fetched.push(
+            await q.insertDocument(db, {
+              userId: user.id,
+              conversationId: conversation.id,
+              kind: 'page',
+              name: input.page.title || input.page.url,
+              mediaType: 'text/plain',
+              size: input.page.text.length,
+              url: input.page.url,
+              pages: paginate(input.page.text),
+            }),
+          );
+        }
         const attachmentIds = [...keepAttachments, ...uploaded.map((d) => d.id), ...fetched.map((d) => d.id)];
 
         const sources: (Source & { snippet: string })[] = [];

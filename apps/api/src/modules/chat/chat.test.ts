@@ -337,6 +337,41 @@ describe('attachments', () => {
   });
 });
 
+describe('chat with the page the person is on', () => {
+  it('uses page text sent by the client as the page, without fetching anything', async () => {
+    const u = await t.signUp();
+    const res = await chat(u.token, {
+      model: MODEL,
+      text: 'Summarize this page',
+      page: { url: 'https://mail.example.com/inbox/42', title: 'Quarterly numbers', text: 'Revenue grew 12% in Q3.' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('The page is titled "Quarterly numbers"');
+    const system = fake.requests.at(-1)!.body.messages[0].content as string;
+    expect(system).toContain('Revenue grew 12% in Q3.');
+    const history = (
+      await t.json('GET', `/api/mongo/users/chat/history?chatHistoryId=${res.chatId}`, { token: u.token })
+    ).body.data;
+    expect(history.messages[0].attachments[0]).toMatchObject({
+      kind: 'page',
+      name: 'Quarterly numbers',
+      url: 'https://mail.example.com/inbox/42',
+    });
+  });
+
+  it('refuses a page with no text or a non-web address', async () => {
+    const u = await t.signUp();
+    expect(
+      (await chat(u.token, { model: MODEL, text: 'x', page: { url: 'https://a.example', title: 't', text: '   ' } }))
+        .status,
+    ).toBe(400);
+    expect(
+      (await chat(u.token, { model: MODEL, text: 'x', page: { url: 'file:///etc/passwd', title: 't', text: 'y' } }))
+        .status,
+    ).toBe(400);
+  });
+});
+
 describe('isolation', () => {
   it("another user's conversation is a 404 to read, continue or delete", async () => {
     const alice = await t.signUp();
