@@ -1,5 +1,6 @@
 import i18next, { type i18n as I18n, type Resource } from 'i18next';
 import HttpBackend from 'i18next-http-backend';
+import { WRITING_LANGUAGE_TAGS } from '@parley/contract/values';
 
 /** Interface languages with translated resources (the extension and web app share them). */
 export const LANGUAGES = ['en', 'es', 'fr'] as const;
@@ -100,4 +101,15 @@ export function formatDate(
 
 export function formatNumber(value: number, lng: string, options?: Intl.NumberFormatOptions): string {
   return new Intl.NumberFormat(formatLocale(lng), options).format(value);
+}
+
+/** A writing language's name in the interface language (e.g. FRENCH → "Français" in fr, "French" in en). */
+export function writingLanguageName(id: keyof typeof WRITING_LANGUAGE_TAGS, uiLanguage: string): string {
+  try {
+    const name = new Intl.DisplayNames([uiLanguage], { type: 'language' }).of(WRITING_LANGUAGE_TAGS[id]);
+    if (name) return name.charAt(0).toLocaleUpperCase(uiLanguage) + name.slice(1);
+  } catch {
+    // No display names in this runtime: the id reads well enough.
+  }
+  return id.charAt(0) + id.slice(1).toLowerCase().replace(/_/g, ' ');
 }

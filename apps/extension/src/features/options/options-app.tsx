@@ -14,7 +14,7 @@ import { sendMessage } from '../../messaging/messaging';
 import { readStoredSettings, watchStoredSettings } from '../settings/settings-store';
 import { normalizeHost } from '../site-guard';
 import { useSession } from '../../ui/use-session';
-import { writingLanguageName } from './writing-languages';
+import { writingLanguageName } from '@parley/i18n';
 
 type Flag = {
   [K in keyof Settings]: Settings[K] extends '1' | '0' ? K : never;

@@ -2,47 +2,10 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Settings } from '@parley/contract';
 import { DEFAULT_SETTINGS, MODEL_IDS, TONES, WRITING_LANGUAGES } from '@parley/contract/values';
+import { writingLanguageName } from '@parley/i18n';
 import { SelectField } from '@parley/ui';
 
 export type Preferences = Pick<Settings, 'language' | 'tone' | 'model'>;
-
-/** BCP 47 tags for the writing languages, so the browser can name them in the interface language. */
-const LANGUAGE_TAGS: Record<(typeof WRITING_LANGUAGES)[number], string> = {
-  ENGLISH: 'en',
-  SPANISH: 'es',
-  FRENCH: 'fr',
-  GERMAN: 'de',
-  ITALIAN: 'it',
-  PORTUGUESE: 'pt',
-  DUTCH: 'nl',
-  POLISH: 'pl',
-  RUSSIAN: 'ru',
-  UKRAINIAN: 'uk',
-  TURKISH: 'tr',
-  ARABIC: 'ar',
-  HEBREW: 'he',
-  HINDI: 'hi',
-  BENGALI: 'bn',
-  URDU: 'ur',
-  CHINESE_SIMPLIFIED: 'zh-Hans',
-  CHINESE_TRADITIONAL: 'zh-Hant',
-  JAPANESE: 'ja',
-  KOREAN: 'ko',
-  VIETNAMESE: 'vi',
-  THAI: 'th',
-  INDONESIAN: 'id',
-  MALAY: 'ms',
-  FILIPINO: 'fil',
-  SWEDISH: 'sv',
-  NORWEGIAN: 'nb',
-  DANISH: 'da',
-  FINNISH: 'fi',
-  GREEK: 'el',
-  CZECH: 'cs',
-  ROMANIAN: 'ro',
-  HUNGARIAN: 'hu',
-  PERSIAN: 'fa',
-};
 
 /** Product names; only the custom entry is words that need translating. */
 const MODEL_NAMES: Record<(typeof MODEL_IDS)[number], string | null> = {
@@ -57,15 +20,6 @@ const MODEL_NAMES: Record<(typeof MODEL_IDS)[number], string | null> = {
   DEEPSEEK_REASONER: 'DeepSeek Reasoner',
   CUSTOM_OPENAI_COMPATIBLE: null,
 };
-
-function languageName(tag: string, lng: string): string {
-  try {
-    const name = new Intl.DisplayNames([lng], { type: 'language' }).of(tag) ?? tag;
-    return name.charAt(0).toLocaleUpperCase(lng) + name.slice(1);
-  } catch {
-    return tag;
-  }
-}
 
 /** Step 2: writing language, tone and model. */
 export function PreferencesStep({
@@ -97,7 +51,7 @@ export function PreferencesStep({
 
   const languages = WRITING_LANGUAGES.map((l) => ({
     value: l,
-    label: languageName(LANGUAGE_TAGS[l], i18n.language),
+    label: writingLanguageName(l, i18n.language),
   })).sort((a, b) => a.label.localeCompare(b.label, i18n.language));
 
   return (
