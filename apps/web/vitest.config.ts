@@ -13,7 +13,11 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}', '../../packages/i18n/src/**/*.test.ts', '../../packages/ui/src/**/*.test.tsx'],
+    include: [
+      'src/**/*.test.{ts,tsx}',
+      '../../packages/i18n/src/**/*.test.ts',
+      '../../packages/ui/src/**/*.test.{ts,tsx}',
+    ],
     css: false,
     restoreMocks: true,
   },

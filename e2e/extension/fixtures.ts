@@ -14,6 +14,8 @@ export type Storage = Record<string, unknown> & {
 };
 
 type Fixtures = {
+  /** Extra Chromium switches for this test's browser (e.g. host resolver rules for the site fixtures). */
+  browserArgs: string[];
   context: BrowserContext;
   worker: Worker;
   extensionId: string;
@@ -25,15 +27,20 @@ type Fixtures = {
 
 /** A fresh browser profile per test with the test build of the extension loaded. */
 export const test = base.extend<Fixtures>({
-  // eslint-disable-next-line no-empty-pattern
-  context: async ({}, use) => {
+  browserArgs: [[], { option: true }],
+  context: async ({ browserArgs }, use) => {
     const extensionPath = process.env.E2E_EXTENSION_PATH!;
     const dir = await mkdtemp(path.join(os.tmpdir(), 'parley-ext-profile-'));
     const context = await chromium.launchPersistentContext(dir, {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       headless: true,
       viewport: { width: 1200, height: 800 },
-      args: [`--disable-extensions-except=${extensionPath}`, `--load-extension=${extensionPath}`, ...CHROMIUM_ARGS],
+      args: [
+        `--disable-extensions-except=${extensionPath}`,
+        `--load-extension=${extensionPath}`,
+        ...CHROMIUM_ARGS,
+        ...browserArgs,
+      ],
     });
     await use(context);
     await context.close();

@@ -263,3 +263,39 @@ test('the extension speaks the language stored on the profile', async ({ page, o
   await expect(options.locator('select[name=tone] option:checked')).toHaveText(tr('fr', 'extension:tones.CASUAL'));
   await expect(options.locator('select[name=language] option:checked')).toHaveText('Anglais');
 });
+
+test('the side panel chats through the background and sends the previewed page with the next question', async ({
+  context,
+  page,
+  openExtensionPage,
+}) => {
+  const user = await apiSignUp(uniqueEmail('ext-chat'));
+  await page.goto('/login');
+  await postUpdateToken(page, user.token);
+
+  const article = await context.newPage();
+  await article.goto(`${other()}/article`);
+  const panel = await openExtensionPage('sidepanel.html');
+  const box = panel.getByRole('textbox', { name: tr('en', 'chat:composer.label') });
+  await box.fill('What is a lighthouse?');
+  await box.press('Enter');
+  const log = panel.getByRole('log', { name: tr('en', 'chat:conversation') });
+  await expect(log.getByText('You asked: What is a lighthouse?')).toBeVisible();
+  await expect(panel.getByRole('button', { name: tr('en', 'chat:composer.send') })).toBeVisible();
+
+  await article.bringToFront(); // the page to read is the one used last
+  await panel.bringToFront();
+  await panel.getByRole('button', { name: tr('en', 'extension:pageChat.button') }).click();
+  await expect(panel.getByTestId('page-preview')).toContainText('Lighthouses of the north');
+  await expect(panel.getByTestId('page-chip')).toContainText('Lighthouses of the north');
+  await box.fill('What is this page about?');
+  await box.press('Enter');
+  await expect(log.getByText('You asked: What is this page about?')).toBeVisible();
+  await expect(log.getByText('The page is titled "Lighthouses of the north".')).toBeVisible();
+  // The page went with that question only.
+  await expect(panel.getByTestId('page-chip')).toHaveCount(0);
+  await shot(panel, 'extension-panel-chat');
+
+  await panel.getByRole('button', { name: tr('en', 'chat:history.newChat') }).click();
+  await expect(log).toHaveCount(0);
+});

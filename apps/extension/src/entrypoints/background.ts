@@ -2,6 +2,7 @@ import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
 import { createApiCallHandler, createBackgroundApiClient } from '../features/api/background-api';
 import { browserSessionStorage } from '../features/auth/session-store';
+import { chatPortHandlerFor } from '../features/chat/background';
 import { createSessionService } from '../features/auth/session-service';
 import { browserSettingsStore } from '../features/settings/settings-store';
 import { createSettingsSync } from '../features/settings/sync';
@@ -77,6 +78,8 @@ export default defineBackground(() => {
     },
     SYNC_SETTINGS: () => settings.pull(),
   });
+
+  browser.runtime.onConnect.addListener(chatPortHandlerFor(session, () => language));
 
   // The toolbar button opens the side panel (a user gesture, so no fallback is needed there).
   void browser.sidePanel?.setPanelBehavior({ openPanelOnActionClick: true }).catch(() => undefined);

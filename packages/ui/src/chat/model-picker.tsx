@@ -1,9 +1,9 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import type { ModelAvailability, ModelId, Tier } from '@parley/contract';
-import { ChevronDownIcon } from '@parley/ui/action-icons';
-import { cn, focusRing } from '@parley/ui';
+import { ChevronDownIcon } from '../action-icons.js';
+import { focusRing } from '../button.js';
+import { cn } from '../cn.js';
 
 const tierClass: Record<Tier, string> = {
   basic: 'bg-emerald-50 text-emerald-700 ring-emerald-600/20 dark:bg-emerald-500/10 dark:text-emerald-300',
@@ -30,15 +30,18 @@ type Props = {
   models: ModelAvailability[];
   value: ModelId | null;
   onChange: (model: ModelId) => void;
-  /** Where a person adds their own API key. */
-  keysPath: string;
+  /**
+   * The link to where a person adds their own API key (a router link in the web app, a new tab in the extension),
+   * given its class and label.
+   */
+  addKeyLink: (className: string, label: string) => ReactNode;
 };
 
 /**
  * The model menu: every model with its tier and context size; unavailable ones are shown disabled with the reason
  * and a link to add a key. Radio buttons inside, so arrow keys move between models.
  */
-export function ModelPicker({ models, value, onChange, keysPath }: Props) {
+export function ModelPicker({ models, value, onChange, addKeyLink }: Props) {
   const { t } = useTranslation('chat');
   const [open, setOpen] = useState(false);
   const id = useId();
@@ -110,12 +113,10 @@ export function ModelPicker({ models, value, onChange, keysPath }: Props) {
               {group.key === 'needsKey' && (
                 <p className="px-2 pb-1 text-xs text-zinc-500 dark:text-zinc-400">
                   {t('models.unavailable')}{' '}
-                  <Link
-                    to={keysPath}
-                    className={cn('font-medium text-blue-600 hover:underline dark:text-blue-400', focusRing)}
-                  >
-                    {t('models.addKeyShort')}
-                  </Link>
+                  {addKeyLink(
+                    cn('font-medium text-blue-600 hover:underline dark:text-blue-400', focusRing),
+                    t('models.addKeyShort'),
+                  )}
                 </p>
               )}
               <ul className="space-y-0.5">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readSseData, readUiMessageStream, type StreamChunk } from './sse';
+import { readSseData, readUiMessageStream, type StreamChunk } from './stream';
 
 const encoder = new TextEncoder();
 

@@ -62,7 +62,8 @@ export async function* readSseData(body: ReadableStream<Uint8Array>): AsyncGener
   }
 }
 
-function toChunk(raw: unknown): StreamChunk | null {
+/** One parsed `data:` event as a chunk the chat reads, or null when it is not one. */
+export function toChunk(raw: unknown): StreamChunk | null {
   if (!raw || typeof raw !== 'object') return null;
   const chunk = raw as Record<string, unknown>;
   switch (chunk.type) {

@@ -29,6 +29,25 @@ export async function insertConversation(db: Db, values: { userId: string; title
   return row!;
 }
 
+/**
+ * A new conversation and its first (user) message in ONE statement: one round trip instead of two before the
+ * provider is called. Both ids are chosen by the caller.
+ */
+export async function insertConversationWithMessage(
+  db: Db,
+  conversation: { id: string; userId: string; title: string; model: string },
+  message: { id: string; parts: StoredPart[] },
+) {
+  await db.execute(sql`
+    WITH c AS (
+      INSERT INTO ${conversations} (id, user_id, title, model)
+      VALUES (${conversation.id}, ${conversation.userId}, ${conversation.title}, ${conversation.model})
+   RETURNING id
+    )
+    INSERT INTO ${chatMessages} (id, conversation_id, position, role, parts, meta)
+    SELECT ${message.id}, c.id, 0, 'user', ${JSON.stringify(message.parts)}::jsonb, '{}'::jsonb FROM c`);
+}
+
 export async function touchConversation(db: Db, id: string, patch: { model?: string; title?: string }) {
   await db
     .update(conversations)

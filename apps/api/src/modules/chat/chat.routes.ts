@@ -1,7 +1,7 @@
 import '@fastify/multipart';
 import { chatRequestSchema, STREAM_PATHS } from '@parley/contract';
-import { createUIMessageStreamResponse, experimental_transcribe as transcribe } from 'ai';
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { experimental_transcribe as transcribe, UI_MESSAGE_STREAM_HEADERS, type UIMessageChunk } from 'ai';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { DomainError } from '../../lib/errors.js';
 import { defineRoute } from '../../lib/route.js';
 import type { ModelRegistry } from '../../providers/ai/registry.js';
@@ -41,6 +41,76 @@ async function readMultipart(request: FastifyRequest, fileField: string) {
   return { fields, files };
 }
 
+/**
+ * Writes a UI message stream as server-sent events straight to the socket, in the AI SDK's wire format
+ * (`data: <json>` per chunk, `data: [DONE]` at the end). Chunks produced in the same tick go out in one write;
+ * a slow client pauses the stream (backpressure); a client that goes away stops the turn.
+ */
+async function writeUiStream(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  turn: { chatId: string; chunks: AsyncGenerator<UIMessageChunk, void, undefined>; abort: () => void },
+) {
+  reply.hijack();
+  const res = reply.raw;
+  let gone = false;
+  let drained: (() => void) | null = null;
+  const wake = () => {
+    const resolve = drained;
+    drained = null;
+    resolve?.();
+  };
+  res.on('close', () => {
+    if (!res.writableFinished) {
+      gone = true;
+      // The client going away stops the provider call (and a stream with no output is refunded).
+      turn.abort();
+    }
+    wake();
+  });
+  res.on('drain', wake);
+  const headers = {
+    ...reply.getHeaders(),
+    ...UI_MESSAGE_STREAM_HEADERS,
+    'x-chat-id': turn.chatId,
+    'cache-control': 'no-store',
+    'x-request-id': request.id,
+  };
+  for (const [name, value] of Object.entries(headers)) if (value !== undefined) res.setHeader(name, value);
+  res.writeHead(200);
+
+  let pending = '';
+  let full = false;
+  const flush = () => {
+    const data = pending;
+    pending = '';
+    if (!gone && data && !res.write(data)) full = true;
+  };
+  const push = (data: string) => {
+    if (!pending) process.nextTick(flush);
+    pending += data;
+  };
+
+  try {
+    for await (const chunk of turn.chunks) {
+      if (gone) break;
+      push(`data: ${JSON.stringify(chunk)}\n\n`);
+      if (full) {
+        full = false;
+        if (res.writableNeedDrain && !gone) await new Promise<void>((resolve) => (drained = resolve));
+      }
+    }
+    if (!gone) {
+      flush();
+      res.end('data: [DONE]\n\n');
+    }
+  } catch (error) {
+    request.log.error({ err: error }, 'could not write the chat stream');
+    turn.abort();
+    res.destroy();
+  }
+}
+
 export function registerChatRoutes(app: FastifyInstance, { chat, keys, registry, credits, requireAuth }: Deps) {
   const route = <N extends Parameters<typeof defineRoute>[1]>(name: N, handler: Parameters<typeof defineRoute<N>>[3]) =>
     defineRoute(app, name, requireAuth, handler);
@@ -68,16 +138,7 @@ export function registerChatRoutes(app: FastifyInstance, { chat, keys, registry,
       });
     }
     const turn = await chat.startTurn(user, parsed.data, files, request.lang);
-    // The client going away stops the provider call (and a stream with no output is refunded).
-    reply.raw.on('close', () => {
-      if (!reply.raw.writableFinished) turn.abort();
-    });
-    return reply.send(
-      createUIMessageStreamResponse({
-        stream: turn.stream,
-        headers: { 'x-chat-id': turn.chatId, 'cache-control': 'no-store' },
-      }),
-    );
+    await writeUiStream(request, reply, turn);
   });
 
   app.post(STREAM_PATHS.transcribe, { preHandler: requireAuth, schema: { hide: true } }, async (request) => {

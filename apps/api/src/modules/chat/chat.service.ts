@@ -9,7 +9,14 @@ import {
   type UiLanguage,
 } from '@parley/contract';
 import { translate } from '@parley/i18n/server';
-import { generateText, streamText, type ModelMessage, type UIMessageChunk } from 'ai';
+import {
+  generateText,
+  streamText,
+  type ModelMessage,
+  type TextStreamPart,
+  type ToolSet,
+  type UIMessageChunk,
+} from 'ai';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -101,6 +108,51 @@ function toAttachment(doc: q.DocumentRow): Attachment {
     ...(doc.url ? { url: doc.url } : {}),
     ...(doc.pages && doc.kind === 'pdf' ? { pageCount: doc.pages.length } : {}),
   };
+}
+
+/**
+ * One provider stream part as the UI message chunk that `result.toUIMessageStream({ sendStart: false, onError,
+ * messageMetadata })` would send for it (same fields, same order), without that method's three extra web stream
+ * stages per chunk. Chat turns use no tools, so tool parts (and raw, source and start parts) send nothing.
+ */
+function toUiChunk(
+  part: TextStreamPart<ToolSet>,
+  errorText: string,
+  finishMetadata: Record<string, unknown>,
+): UIMessageChunk | undefined {
+  const meta = part.type !== 'error' && 'providerMetadata' in part && part.providerMetadata != null;
+  switch (part.type) {
+    case 'text-delta':
+    case 'reasoning-delta':
+      return meta
+        ? { type: part.type, id: part.id, delta: part.text, providerMetadata: part.providerMetadata! }
+        : { type: part.type, id: part.id, delta: part.text };
+    case 'text-start':
+    case 'text-end':
+    case 'reasoning-start':
+    case 'reasoning-end':
+      return meta
+        ? { type: part.type, id: part.id, providerMetadata: part.providerMetadata! }
+        : { type: part.type, id: part.id };
+    case 'file':
+      return {
+        type: 'file',
+        mediaType: part.file.mediaType,
+        url: `data:${part.file.mediaType};base64,${part.file.base64}`,
+        ...(part.providerMetadata != null ? { providerMetadata: part.providerMetadata } : {}),
+      };
+    case 'error':
+      return { type: 'error', errorText };
+    case 'start-step':
+    case 'finish-step':
+      return { type: part.type };
+    case 'finish':
+      return { type: 'finish', finishReason: part.finishReason, messageMetadata: finishMetadata };
+    case 'abort':
+      return part;
+    default:
+      return undefined;
+  }
 }
 
 export function createChatService({ db, registry, keys, credits, storage, tools, log, timeoutMs }: Deps) {
@@ -234,13 +286,12 @@ export function createChatService({ db, registry, keys, credits, storage, tools,
 
       async function prepareTurn() {
         const isNew = !existing;
-        const conversation =
-          existing ??
-          (await q.insertConversation(db, {
-            userId: user.id,
-            title: input.text.slice(0, TITLE_MAX) || '…',
-            model: input.model,
-          }));
+        const newConversation = { userId: user.id, title: input.text.slice(0, TITLE_MAX) || '…', model: input.model };
+        // A new chat without documents is written together with its first message, in one statement, below.
+        const deferInsert = isNew && checked.length === 0 && !input.url && !input.page;
+        const conversation: { id: string } = existing ?? {
+          id: deferInsert ? randomUUID() : (await q.insertConversation(db, newConversation)).id,
+        };
         if (isNew) createdId = conversation.id;
 
         let messages = isNew ? [] : await q.listMessages(db, conversation.id);
@@ -300,12 +351,22 @@ export function createChatService({ db, registry, keys, credits, storage, tools,
           { type: 'text', text: question },
           ...attachmentIds.map((documentId) => ({ type: 'attachment' as const, documentId })),
         ];
-        const userMessage = await q.appendMessage(db, {
-          conversationId: conversation.id,
-          role: 'user',
-          parts: userParts,
-          meta: {},
-        });
+        let userMessage: { id: string };
+        if (deferInsert) {
+          userMessage = { id: randomUUID() };
+          await q.insertConversationWithMessage(
+            db,
+            { id: conversation.id, ...newConversation },
+            { id: userMessage.id, parts: userParts },
+          );
+        } else {
+          userMessage = await q.appendMessage(db, {
+            conversationId: conversation.id,
+            role: 'user',
+            parts: userParts,
+            meta: {},
+          });
+        }
 
         const context = buildContext({
           now: new Date(),
@@ -347,31 +408,33 @@ export function createChatService({ db, registry, keys, credits, storage, tools,
       clientAbort.signal.addEventListener('abort', () => providerAbort.abort(clientAbort.signal.reason));
 
       let text = '';
-      let finalized = false;
+      let settling: Promise<void> | null = null;
       let usage: MessageMeta['usage'];
-      const finalize = async (status: 'complete' | 'stopped' | 'failed') => {
-        if (finalized) return;
-        finalized = true;
+      // Exactly once; a later caller waits for the same settlement.
+      const finalize = (status: 'complete' | 'stopped' | 'failed') => (settling ??= settle(status));
+      const settle = async (status: 'complete' | 'stopped' | 'failed') => {
         clearTimeout(timer);
         try {
-          if (text.length > 0) await reservation.charge();
-          else await reservation.refund();
-          if (text.length > 0 || status === 'complete') {
-            await q.appendMessage(db, {
-              conversationId: conversation.id,
-              id: assistantId,
-              role: 'assistant',
-              parts: [{ type: 'text', text }],
-              meta: {
-                model: input.model,
-                sources: publicSources,
-                citedPages: context.citedPages,
-                status,
-                ...(usage ? { usage } : {}),
-              },
-            });
-          }
-          await q.touchConversation(db, conversation.id, { model: input.model });
+          // Independent writes, so they run together: the response ends only once the turn is settled.
+          await Promise.all([
+            text.length > 0 ? reservation.charge() : reservation.refund(),
+            text.length > 0 || status === 'complete'
+              ? q.appendMessage(db, {
+                  conversationId: conversation.id,
+                  id: assistantId,
+                  role: 'assistant',
+                  parts: [{ type: 'text', text }],
+                  meta: {
+                    model: input.model,
+                    sources: publicSources,
+                    citedPages: context.citedPages,
+                    status,
+                    ...(usage ? { usage } : {}),
+                  },
+                })
+              : undefined,
+            q.touchConversation(db, conversation.id, { model: input.model }),
+          ]);
           if (isNew && status === 'complete') void nameConversation(conversation.id, question, text, resolved);
         } catch (error) {
           log.error({ err: error }, 'could not settle a chat turn');
@@ -403,65 +466,49 @@ export function createChatService({ db, registry, keys, credits, storage, tools,
 
       const errorText = translate(lang, 'api', 'errors.PROVIDER_ERROR');
       const timeoutText = translate(lang, 'api', 'errors.FETCH_TIMEOUT');
-      const upstream = result.toUIMessageStream({
-        sendStart: false,
-        onError: () => errorText,
-        messageMetadata: ({ part }) => (part.type === 'finish' ? { citedPages: context.citedPages } : undefined),
-      });
+      const finishMetadata = { citedPages: context.citedPages };
 
-      async function* chunks(): AsyncGenerator<UIMessageChunk> {
-        yield {
-          type: 'start',
-          messageId: assistantId,
-          messageMetadata: {
-            chatId: conversation!.id,
-            userMessageId: userMessage.id,
-            model: input.model,
-            modelLabel: resolved.label,
-            keySource: resolved.keySource,
-          },
-        };
-        for (const s of publicSources)
-          yield { type: 'source-url', sourceId: `source-${s.n}`, url: s.url, title: s.title };
-        for await (const chunk of upstream) {
-          if (chunk.type === 'abort' && timedOut) {
-            yield { type: 'error', errorText: timeoutText };
-            continue;
+      /**
+       * The answer as UI message chunks, in order. It never throws: a failure becomes a localized error chunk after
+       * the turn is settled. The caller writes the chunks to the client and calls `abort` if the client goes away.
+       */
+      async function* chunks(): AsyncGenerator<UIMessageChunk, void, undefined> {
+        try {
+          yield {
+            type: 'start',
+            messageId: assistantId,
+            messageMetadata: {
+              chatId: conversation.id,
+              userMessageId: userMessage.id,
+              model: input.model,
+              modelLabel: resolved.label,
+              keySource: resolved.keySource,
+            },
+          };
+          for (const s of publicSources)
+            yield { type: 'source-url', sourceId: `source-${s.n}`, url: s.url, title: s.title };
+          for await (const part of result.fullStream) {
+            const chunk = toUiChunk(part, errorText, finishMetadata);
+            if (!chunk) continue;
+            if (chunk.type === 'abort' && timedOut) {
+              yield { type: 'error', errorText: timeoutText };
+              continue;
+            }
+            yield chunk;
           }
-          yield chunk;
+          await finalize(timedOut ? 'failed' : 'complete');
+        } catch (error) {
+          const stopped = clientAbort.signal.aborted;
+          if (!stopped) log.warn({ provider: describeError(error) }, 'chat stream ended with an error');
+          await finalize(stopped ? 'stopped' : 'failed');
+          if (!stopped) yield { type: 'error', errorText };
         }
-        await finalize(timedOut ? 'failed' : 'complete');
       }
 
-      const iterator = chunks();
-      const stream = new ReadableStream<UIMessageChunk>({
-        async pull(controller) {
-          try {
-            const next = await iterator.next();
-            if (next.done) controller.close();
-            else controller.enqueue(next.value);
-          } catch (error) {
-            const stopped = clientAbort.signal.aborted;
-            if (!stopped) log.warn({ provider: describeError(error) }, 'chat stream ended with an error');
-            await finalize(stopped ? 'stopped' : 'failed');
-            try {
-              controller.enqueue({ type: 'error', errorText });
-              controller.close();
-            } catch {
-              // the client is already gone
-            }
-          }
-        },
-        async cancel() {
-          // The client left: stop the provider and keep what was said so far.
-          clientAbort.abort(new Error('client closed the stream'));
-          await finalize('stopped');
-        },
-      });
-
       return {
-        stream,
+        chunks: chunks(),
         chatId: conversation.id,
+        /** The client left: stop the provider and keep what was said so far. */
         abort: () => {
           if (clientAbort.signal.aborted) return;
           clientAbort.abort(new Error('client went away'));

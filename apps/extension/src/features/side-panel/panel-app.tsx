@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { browser } from 'wxt/browser';
 import type { PageContent } from '../../messaging/protocol';
 import { useSession } from '../../ui/use-session';
-import { ChatSlot } from './chat-slot';
+import { ChatPanel } from '../chat/chat-panel';
 import { PageChat } from './page-chat';
 import { PANEL_PORT, type PanelPortMessage } from './panel-control';
 import { PanelHeader } from './panel-header';
@@ -39,7 +39,7 @@ export function PanelApp({ mode }: { mode: 'panel' | 'page' }) {
       <PanelHeader profile={session.profile} mode={mode} />
       <main>
         <PageChat value={pageContext} onChange={setPageContext} />
-        <ChatSlot pageContext={pageContext} />
+        <ChatPanel pageContext={pageContext} onPageContextChange={setPageContext} />
       </main>
     </div>
   );

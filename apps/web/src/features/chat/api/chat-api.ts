@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import type { ChatRequest } from '@parley/contract';
 import { STREAM_PATHS } from '@parley/contract/values';
 import { apiClient, apiFetch } from '../../../lib/api';
-import { readUiMessageStream } from './sse';
+import { readUiMessageStream } from '@parley/ui/chat-stream';
 
 export const chatKeys = {
   all: ['chat'] as const,

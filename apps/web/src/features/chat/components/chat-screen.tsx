@@ -4,6 +4,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import type { ModelId } from '@parley/contract';
 import { HistoryIcon, PlusIcon } from '@parley/ui/action-icons';
 import { Alert, CloseIcon, LogoMark, SkeletonBar, cn, focusRing } from '@parley/ui';
+import { ModelPicker } from '@parley/ui/chat';
 import { errorMessage } from '../../../lib/api';
 import { useModels } from '../../../lib/models';
 import { useSettings } from '../../../lib/settings';
@@ -11,7 +12,6 @@ import { useChatHistory } from '../api/chat-api';
 import { Composer, type ComposerHandle, type ComposerSubmit } from './composer';
 import { HistorySidebar } from './history-sidebar';
 import { MessageItem } from './message-item';
-import { ModelPicker } from './model-picker';
 import { useChatSession } from './use-chat-session';
 import { useSpeech } from './use-speech';
 
@@ -206,7 +206,16 @@ export function ChatScreen({ keysPath, plansPath }: Props) {
               {errorMessage(models.error)}
             </span>
           ) : (
-            <ModelPicker models={models.data} value={model} onChange={setChosenModel} keysPath={keysPath} />
+            <ModelPicker
+              models={models.data}
+              value={model}
+              onChange={setChosenModel}
+              addKeyLink={(className, label) => (
+                <Link to={keysPath} className={className}>
+                  {label}
+                </Link>
+              )}
+            />
           )}
           <button
             type="button"

@@ -2,7 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CheckIcon, CopyIcon } from '@parley/ui/action-icons';
 import { cn, focusRing } from '@parley/ui';
-import { useCopy } from './use-copy';
+import { useCopy } from '@parley/ui/chat';
 
 /** A fenced code block: highlighted once the highlighter has loaded (plain text until then), with a copy button. */
 export function CodeBlock({ code, language }: { code: string; language: string }) {

@@ -17,7 +17,7 @@ import { useTranslate } from '../api/chat-api';
 import { MessageAttachments } from './attachments';
 import { CodeBlock } from './code-block';
 import { languageName, TranslateMenu } from './translate-menu';
-import { useCopy } from './use-copy';
+import { useCopy } from '@parley/ui/chat';
 import type { Speech } from './use-speech';
 import type { ThreadMessage } from './use-chat-session';
 

@@ -1,0 +1,112 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { ChatRequest, ModelId } from '@parley/contract';
+import { applyChunk, emptyAnswer, endAnswer, toChunk, type AnswerState, type ChatViewMessage } from '@parley/ui/chat';
+import type { PageContent } from '../../messaging/protocol';
+import { createChatPortClient, type ChatPortClient } from './chat-port';
+
+type Message = ChatViewMessage & { answer: AnswerState | null };
+
+let counter = 0;
+const newKey = () => `t${Date.now().toString(36)}${(counter += 1)}`;
+
+const view = (answer: AnswerState, key: string, fallbackLabel: string | null): Message => ({
+  key,
+  role: 'assistant',
+  text: answer.text,
+  status: answer.status,
+  modelLabel: answer.start?.modelLabel ?? fallbackLabel,
+  error: answer.error,
+  sources: answer.sources,
+  answer,
+});
+
+/**
+ * The conversation of this panel: questions go to the background over CHAT_PORT, answers are rebuilt chunk by
+ * chunk with the shared reducer. The conversation is kept on the server like the web app's (same chatId).
+ */
+export function useExtensionChat(labelOf: (model: string) => string | null) {
+  const [messages, setMessages] = useState<Message[]>([]);
+  const [streaming, setStreaming] = useState<string | null>(null);
+  const chatId = useRef<string | null>(null);
+  const client = useRef<ChatPortClient | null>(null);
+  const labels = useRef(labelOf);
+  useEffect(() => {
+    labels.current = labelOf;
+  });
+
+  useEffect(() => {
+    const c = createChatPortClient();
+    client.current = c;
+    return () => {
+      c.close();
+      client.current = null;
+    };
+  }, []);
+
+  const send = useCallback((text: string, model: ModelId, page: PageContent | null) => {
+    const c = client.current;
+    if (!c) return;
+    const id = newKey();
+    const label = labels.current(model);
+    const update = (change: (a: AnswerState) => AnswerState) =>
+      setMessages((list) => list.map((m) => (m.key === id && m.answer ? view(change(m.answer), id, label) : m)));
+    setMessages((list) => [
+      ...list,
+      {
+        key: `${id}-q`,
+        role: 'user',
+        text,
+        status: 'complete',
+        modelLabel: null,
+        error: null,
+        sources: [],
+        answer: null,
+        ...(page ? { attachments: [page.title || page.url] } : {}),
+      },
+      view(emptyAnswer(), id, label),
+    ]);
+    setStreaming(id);
+    const request: ChatRequest = {
+      model,
+      text,
+      webSearch: false,
+      ...(chatId.current ? { chatId: chatId.current } : {}),
+      ...(page ? { page: { url: page.url, title: page.title.slice(0, 500), text: page.text } } : {}),
+    };
+    const finish = () => setStreaming((current) => (current === id ? null : current));
+    c.start(id, request, {
+      onChunk: (raw) => {
+        const chunk = toChunk(raw);
+        if (!chunk) return;
+        if (chunk.type === 'start' && chunk.messageMetadata?.chatId) chatId.current = chunk.messageMetadata.chatId;
+        update((a) => applyChunk(a, chunk));
+      },
+      onDone: () => {
+        update(endAnswer);
+        finish();
+      },
+      onError: (error) => {
+        update((a) => ({ ...a, status: 'failed', error: error.message }));
+        finish();
+      },
+    });
+  }, []);
+
+  const stop = useCallback(() => {
+    if (!streaming) return;
+    client.current?.abort(streaming);
+    setMessages((list) =>
+      list.map((m) => (m.key === streaming && m.answer ? view(endAnswer(m.answer), m.key, m.modelLabel) : m)),
+    );
+    setStreaming(null);
+  }, [streaming]);
+
+  const reset = useCallback(() => {
+    if (streaming) client.current?.abort(streaming);
+    chatId.current = null;
+    setStreaming(null);
+    setMessages([]);
+  }, [streaming]);
+
+  return { messages, streaming: streaming !== null, send, stop, reset };
+}

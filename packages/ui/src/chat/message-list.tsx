@@ -1,0 +1,159 @@
+import { useCallback, useDeferredValue, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CheckIcon, CopyIcon } from '../action-icons.js';
+import { focusRing } from '../button.js';
+import { cn } from '../cn.js';
+import { LogoMark } from '../icons.js';
+import { Markdown, safeUrl } from '../markdown/markdown.js';
+import { Spinner } from '../spinner.js';
+import type { AnswerState } from './answer.js';
+import { useCopy } from './use-copy.js';
+
+/** A message as the shared list shows it. */
+export type ChatViewMessage = {
+  /** Stable React key. */
+  key: string;
+  role: 'user' | 'assistant';
+  text: string;
+  status: AnswerState['status'];
+  /** The model's name shown over an answer. */
+  modelLabel: string | null;
+  /** Why the answer failed, already in words. */
+  error: string | null;
+  sources: AnswerState['sources'];
+  /** What went with a question (e.g. the page it is about), shown as chips. */
+  attachments?: string[];
+};
+
+const actionButton = cn(
+  'inline-flex h-8 w-8 items-center justify-center rounded-md text-zinc-500 hover:bg-zinc-100 hover:text-zinc-900 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100',
+  focusRing,
+);
+
+export function CopyButton({ text }: { text: string }) {
+  const { t } = useTranslation('chat');
+  const { copied, failed, copy } = useCopy();
+  const label = failed ? t('message.copyFailed') : copied ? t('message.copied') : t('message.copy');
+  return (
+    <button type="button" onClick={() => void copy(text)} aria-label={label} title={label} className={actionButton}>
+      {copied ? <CheckIcon className="text-emerald-600" /> : <CopyIcon />}
+    </button>
+  );
+}
+
+function Answer({ message, renderCode }: { message: ChatViewMessage; renderCode?: MessageListProps['renderCode'] }) {
+  const { t } = useTranslation('chat');
+  // While tokens arrive, rendering may lag a frame behind instead of blocking typing.
+  const text = useDeferredValue(message.text);
+  const streaming = message.status === 'streaming';
+  const citation = useCallback((n: number) => message.sources.find((s) => s.n === n)?.url, [message.sources]);
+  const labels = { loadImage: (host: string) => t('message.loadImage', { host }) };
+  return (
+    <article
+      className="chat-answer flex gap-3"
+      aria-label={t('message.answerFrom', { model: message.modelLabel ?? 'Parley' })}
+    >
+      <LogoMark className="mt-0.5 inline-flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-blue-500 text-xs text-white" />
+      <div className="min-w-0 flex-1 space-y-2">
+        <div className="chat-meta flex flex-wrap items-center gap-2 text-xs text-zinc-500">
+          {message.modelLabel && <span className="font-medium">{message.modelLabel}</span>}
+          {message.status === 'stopped' && (
+            <span className="chat-badge rounded-full bg-amber-50 px-1.5 py-0.5 text-amber-700">
+              {t('message.stopped')}
+            </span>
+          )}
+        </div>
+        {text ? (
+          <div className="chat-text" data-testid="chat-answer">
+            <Markdown text={text} labels={labels} renderCode={renderCode} citation={citation} />
+          </div>
+        ) : streaming ? (
+          <p className="flex items-center gap-2 text-sm text-zinc-500" role="status">
+            <Spinner className="h-4 w-4 text-blue-500" />
+            {t('message.thinking')}
+          </p>
+        ) : null}
+        {message.status === 'failed' && (
+          <p role="alert" className="chat-error text-sm text-red-600">
+            {message.error || t('message.failed')}
+          </p>
+        )}
+        {message.sources.length > 0 && (
+          <nav aria-label={t('message.sources')}>
+            <ol className="chat-sources flex flex-wrap gap-2 text-xs">
+              {message.sources.map((source) => {
+                const href = safeUrl(source.url, ['http:', 'https:']);
+                return (
+                  <li key={source.n}>
+                    {href ? (
+                      <a href={href} target="_blank" rel="noopener noreferrer nofollow" className={focusRing}>
+                        [{source.n}] {source.title}
+                      </a>
+                    ) : (
+                      <span>
+                        [{source.n}] {source.title}
+                      </span>
+                    )}
+                  </li>
+                );
+              })}
+            </ol>
+          </nav>
+        )}
+        {!streaming && message.text && <CopyButton text={message.text} />}
+      </div>
+    </article>
+  );
+}
+
+function Question({ message }: { message: ChatViewMessage }) {
+  const { t } = useTranslation('chat');
+  return (
+    <div className="chat-question flex flex-col items-end gap-1">
+      {message.attachments && message.attachments.length > 0 && (
+        <ul className="chat-chips flex flex-wrap gap-1 text-xs">
+          {message.attachments.map((name) => (
+            <li key={name} className="chat-chip">
+              {name}
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="chat-bubble max-w-[85%] whitespace-pre-wrap break-words rounded-2xl bg-blue-500 px-4 py-2.5 text-white">
+        <span className="sr-only">{t('message.you')}: </span>
+        {message.text}
+      </div>
+      <CopyButton text={message.text} />
+    </div>
+  );
+}
+
+export type MessageListProps = {
+  messages: ChatViewMessage[];
+  /** Some answer is streaming. */
+  busy: boolean;
+  renderCode?: (code: string, language: string) => ReactNode;
+};
+
+/** The conversation: questions, answers rendered as safe Markdown, with copy and the stopped / failed states. */
+export function MessageList({ messages, busy, renderCode }: MessageListProps) {
+  const { t } = useTranslation('chat');
+  return (
+    <div
+      role="log"
+      aria-live="polite"
+      aria-relevant="additions"
+      aria-busy={busy}
+      aria-label={t('conversation')}
+      className="chat-log space-y-6"
+    >
+      {messages.map((message) =>
+        message.role === 'user' ? (
+          <Question key={message.key} message={message} />
+        ) : (
+          <Answer key={message.key} message={message} renderCode={renderCode} />
+        ),
+      )}
+    </div>
+  );
+}
