@@ -1,0 +1,18 @@
+import { defineContentScript } from 'wxt/utils/define-content-script';
+import { runSiteScript } from '../features/site-script';
+import { isDisabledHere } from '../features/site-guard';
+import { youtube } from '../features/sites/youtube/index';
+
+/** Youtube: instant replies and the Summarize button (see features/instant-reply and features/summaries). */
+export default defineContentScript({
+  matches: youtube.matches,
+  runAt: 'document_idle',
+  async main(ctx) {
+    if (await isDisabledHere()) return;
+    await runSiteScript(ctx, {
+      site: youtube,
+      endpoint: () => 'comment',
+      summary: { kind: 'video', site: youtube, match: youtube.match },
+    });
+  },
+});

@@ -1,0 +1,24 @@
+import { pickUiLanguage } from '@parley/contract/values';
+import en from '@parley/i18n/locales/en/extension.json';
+import es from '@parley/i18n/locales/es/extension.json';
+import fr from '@parley/i18n/locales/fr/extension.json';
+import { readSession } from '../auth/session-store';
+
+/**
+ * The few strings the UI injected into sites needs, without i18next (content scripts stay small): the `onSite`
+ * part of the `extension` namespace, in the profile's language, else the browser's.
+ */
+export type OnSiteKey = keyof typeof en.onSite;
+export type Translate = (key: OnSiteKey) => string;
+
+const CATALOGS: Record<string, Record<OnSiteKey, string>> = { en: en.onSite, es: es.onSite, fr: fr.onSite };
+
+export function translator(language: string): Translate {
+  const catalog = CATALOGS[pickUiLanguage(language)] ?? en.onSite;
+  return (key) => catalog[key] ?? en.onSite[key];
+}
+
+export async function loadTranslator(): Promise<Translate> {
+  const session = await readSession().catch(() => null);
+  return translator(session?.profile?.language ?? navigator.language);
+}

@@ -1,0 +1,144 @@
+import type { Settings } from '@parley/contract';
+import { DEFAULT_SETTINGS } from '@parley/contract/values';
+import type { ContentScriptContext } from 'wxt/utils/content-script-context';
+import { apiCall } from '../../messaging/messaging';
+import { watchPage } from '../content-ui/observe';
+import { el, errorMessage, mountShadowUi } from '../content-ui/shadow';
+import type { Translate } from '../content-ui/strings';
+import { readStoredSettings } from '../settings/settings-store';
+import type { ReplySite, ReplyTarget, SiteContext } from '../sites/shared/types';
+
+/** The API endpoint that drafts a reply for a target: mail threads, direct messages, or comments on a post. */
+export type ReplyEndpoint = 'mailMessage' | 'message' | 'comment';
+
+export interface InstantReplyOptions {
+  site: ReplySite;
+  endpoint: (target: ReplyTarget) => ReplyEndpoint;
+  t: Translate;
+}
+
+/** What is sent: the context the site module read, as plain text (page content is data for the model only). */
+export function contextText(context: SiteContext): string {
+  const head = [
+    context.title && !context.text.includes(context.title) ? `Title: ${context.title}` : '',
+    context.author && !context.text.includes(context.author) ? `Author: ${context.author}` : '',
+  ].filter(Boolean);
+  return [...head, context.text].join('\n').trim();
+}
+
+/** One reply drafted through the background (which holds the token), shaped by the stored writing settings. */
+export async function draftReply(endpoint: ReplyEndpoint, text: string): Promise<string> {
+  const s: Settings = (await readStoredSettings()) ?? DEFAULT_SETTINGS;
+  const options = { tone: s.tone, length: s.length, language: s.language, replyOption: s.replyOption };
+  const result =
+    endpoint === 'comment'
+      ? await apiCall('comment', { body: { ...options, post: text } })
+      : await apiCall(endpoint, { body: { ...options, thread: text } });
+  return result.data.text;
+}
+
+/**
+ * Watches the page for the site's reply and comment boxes and puts a "Reply with Parley" button next to each. The
+ * suggestion is inserted into the editor only when the person clicks Insert; Parley never sends or posts anything.
+ */
+export function startInstantReply(ctx: ContentScriptContext, options: InstantReplyOptions): void {
+  const mounted = new Map<HTMLElement, { remove(): void; host: () => Element | undefined }>();
+
+  const scan = () => {
+    for (const [editor, ui] of mounted) {
+      const host = ui.host();
+      if (!editor.isConnected || (host && !host.isConnected)) {
+        ui.remove();
+        mounted.delete(editor);
+      }
+    }
+    if (!options.site.match(new URL(location.href))) return;
+    for (const target of options.site.findReplyTargets(document)) {
+      if (mounted.has(target.editor)) continue;
+      let host: Element | undefined;
+      let removed = false;
+      const entry = {
+        remove: () => {
+          removed = true;
+        },
+        host: () => host,
+      };
+      mounted.set(target.editor, entry);
+      void mountShadowUi(ctx, 'parley-reply', target.anchor, target.placement, (container) =>
+        buildReplyUi(container, target, options),
+      ).then(
+        (ui) => {
+          host = ui.shadowHost;
+          entry.remove = () => ui.remove();
+          if (removed) ui.remove();
+        },
+        () => mounted.delete(target.editor),
+      );
+    }
+  };
+  watchPage(ctx, scan);
+}
+
+function buildReplyUi(container: HTMLElement, target: ReplyTarget, { site, endpoint, t }: InstantReplyOptions) {
+  const root = el('div', 'parley');
+  const open = el('button', 'primary', t('replyButton'));
+  open.type = 'button';
+  open.dataset.parley = 'reply';
+  const panel = el('div', 'panel');
+  panel.hidden = true;
+  panel.dataset.parley = 'reply-panel';
+  const title = el('p', 'title', t('suggestion'));
+  const body = el('p', 'text');
+  body.dataset.parley = 'suggestion';
+  const note = el('p', 'text error', t('insertFailed'));
+  note.hidden = true;
+  const actions = el('div', 'actions');
+  const insert = el('button', 'primary', t('insert'));
+  const regenerate = el('button', '', t('regenerate'));
+  const close = el('button', '', t('close'));
+  for (const b of [insert, regenerate, close]) b.type = 'button';
+  actions.append(close, regenerate, insert);
+  panel.append(title, body, note, actions);
+  root.append(open, panel);
+  container.append(root);
+
+  let suggestion = '';
+  let generation = 0;
+  const show = (text: string, state: 'busy' | 'ready' | 'error') => {
+    note.hidden = true;
+    body.textContent = text;
+    body.classList.toggle('error', state === 'error');
+    insert.disabled = state !== 'ready';
+    regenerate.disabled = state === 'busy';
+  };
+
+  const generate = async () => {
+    const id = ++generation;
+    panel.hidden = false;
+    suggestion = '';
+    show(t('writing'), 'busy');
+    try {
+      const text = contextText(site.readContext(target));
+      if (!text) throw new Error('empty');
+      const reply = await draftReply(endpoint(target), text);
+      if (id !== generation) return;
+      suggestion = reply;
+      show(reply, 'ready');
+    } catch (error) {
+      if (id !== generation) return;
+      show((error as Error)?.message === 'empty' ? t('nothingToReply') : errorMessage(error, t('failed')), 'error');
+    }
+  };
+
+  open.addEventListener('click', () => void generate());
+  regenerate.addEventListener('click', () => void generate());
+  close.addEventListener('click', () => {
+    generation++;
+    panel.hidden = true;
+  });
+  insert.addEventListener('click', () => {
+    if (!suggestion) return;
+    if (site.insertText(target.editor, suggestion)) panel.hidden = true;
+    else note.hidden = false;
+  });
+}
