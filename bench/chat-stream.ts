@@ -13,7 +13,6 @@
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import diagnosticsChannel from 'node:diagnostics_channel';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
 import { setMaxListeners } from 'node:events';
 import http from 'node:http';
 import os from 'node:os';
@@ -37,8 +36,8 @@ import {
   startServer,
   table,
   waitForHealth,
-  type ServerProcess,
 } from './lib.js';
+import { createBenchDatabase, signIn } from './accounts.js';
 import { parseIndexHtml } from './web-size.js';
 
 const USER = { email: 'bench-chat@example.com', password: 'bench-password-123', name: 'Bench' };
@@ -166,91 +165,6 @@ async function startFake(port: number, tokenDelayMs: number): Promise<Fake> {
 
 // ---------------------------------------------------------------------------------------------------------------
 // PostgreSQL database for the run (the server keeps it open, so credits are raised through PostgreSQL).
-
-async function createBenchDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const candidates = process.env.BENCH_PG_ADMIN_URL
-    ? [process.env.BENCH_PG_ADMIN_URL]
-    : [`postgres://postgres@${LOOPBACK}:5432/test`, `postgres://root@${LOOPBACK}:5432/test`];
-  const problems: string[] = [];
-  for (const adminUrl of candidates) {
-    const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3000 });
-    try {
-      await admin.connect();
-    } catch (error) {
-      problems.push(`${adminUrl.replace(/:[^:@/]*@/, ':***@')}: ${(error as Error).message}`);
-      continue;
-    }
-    const name = `parley_bench_chat_${process.pid}`;
-    try {
-      await admin.query(`DROP DATABASE IF EXISTS ${name}`);
-      await admin.query(`CREATE DATABASE ${name}`);
-    } finally {
-      await admin.end();
-    }
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    let dropped = false;
-    const drop = async () => {
-      if (dropped) return;
-      dropped = true;
-      unregister();
-      const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3000 });
-      await client.connect();
-      try {
-        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      } finally {
-        await client.end();
-      }
-    };
-    const unregister = onCleanup(drop);
-    return { url: url.toString(), drop };
-  }
-  throw new Error(`no PostgreSQL reachable (needed for this benchmark): ${problems.join('; ')}`);
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Signing up through the real flow: register → verification link from the .eml → verify → login.
-
-async function call(server: ServerProcess, method: string, urlPath: string, body?: unknown, token?: string) {
-  const response = await fetch(`${server.baseUrl}${urlPath}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? null : JSON.stringify(body),
-    signal: AbortSignal.timeout(15_000),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${urlPath} answered ${response.status}: ${text.slice(0, 500)}`);
-  return JSON.parse(text) as { status: number; message: string; data: unknown };
-}
-
-async function verificationToken(mailDir: string): Promise<string> {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const files = await readdir(mailDir).catch(() => [] as string[]);
-    for (const file of files.filter((f) => f.endsWith('.eml')).sort()) {
-      const raw = (await readFile(path.join(mailDir, file), 'utf8'))
-        .replace(/=\r?\n/g, '')
-        .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-      const match = /verify-email\?token=([A-Za-z0-9_-]+)/.exec(raw);
-      if (match) return match[1]!;
-    }
-    await sleep(100);
-  }
-  throw new Error(`no verification mail with a verify-email link under ${mailDir}`);
-}
-
-async function signIn(server: ServerProcess, dataDir: string): Promise<string> {
-  await call(server, 'POST', '/api/auth/register', USER);
-  const token = await verificationToken(path.join(dataDir, 'mail'));
-  await call(server, 'POST', `/api/auth/verify?token=${encodeURIComponent(token)}`);
-  const login = await call(server, 'POST', '/api/auth/login', { email: USER.email, password: USER.password });
-  const bearer = (login.data as { token?: unknown } | null)?.token;
-  if (typeof bearer !== 'string')
-    throw new Error(`login answered no data.token: ${JSON.stringify(login).slice(0, 300)}`);
-  return bearer;
-}
 
 // ---------------------------------------------------------------------------------------------------------------
 // One streaming request over raw node:http, timed on arrival of each chunk.
@@ -830,7 +744,9 @@ export async function runChatStream(): Promise<ChatStreamResult> {
 
   console.log(`\n== Chat streaming: POST /api/ai/chat vs. straight to the loopback provider ==`);
   console.log(`  before: ${loadSummary()}`);
-  const database = await createBenchDatabase();
+  const created = await createBenchDatabase('chat');
+  if ('error' in created) throw new Error(`no PostgreSQL reachable (needed for this benchmark): ${created.error}`);
+  const database = created;
   const dataDir = makeTempDir('chat-stream');
   let fake = await startFake(await freePort(), 0);
   const fakePort = fake.port;
@@ -863,7 +779,7 @@ export async function runChatStream(): Promise<ChatStreamResult> {
   });
   try {
     await waitForHealth(server);
-    const token = await signIn(server, dataDir);
+    const token = await signIn(server, dataDir, USER);
     // Each chat costs 1 basic credit (new users get 30): raise the balance so metering stays on the path measured.
     const db = new pg.Client({ connectionString: database.url, connectionTimeoutMillis: 3000 });
     await db.connect();
