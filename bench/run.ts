@@ -2,6 +2,7 @@
 // chat-stream.ts).
 // Not part of `npm test`.
 import { runChatStream } from './chat-stream.js';
+import { runExtension } from './extension.js';
 import { cleanupAll, isMain, machineSummary, runAsScript } from './lib.js';
 import { runProfile } from './profile.js';
 import { runStartup } from './startup.js';
@@ -17,6 +18,7 @@ export async function runAll(): Promise<void> {
     ['startup', runStartup],
     ['web-size', runWebSize],
     ['chat-stream', runChatStream],
+    ['extension', runExtension],
   ] as const) {
     try {
       await part();

@@ -35,10 +35,15 @@ export default defineConfig({
     permissions: ['storage', 'sidePanel'],
     host_permissions: [...new Set([originPattern(apiUrl), originPattern(webUrl)])],
     action: { default_title: 'Parley' },
-    // The page reader (Readability) is imported by the page content script only when a page is read. Content scripts
+    // The page reader (Readability) and the quick-access UI (mini menu, quick-access box) are imported by the page
+    // content script only when a page is read / on the first selection or shortcut. Content scripts
     // may import only web-accessible files; the dynamic URL changes every session, so pages cannot probe for it.
     web_accessible_resources: [
-      { resources: ['page-reader.js'], matches: ['http://*/*', 'https://*/*'], use_dynamic_url: true },
+      {
+        resources: ['page-reader.js', 'quick-access.js'],
+        matches: ['http://*/*', 'https://*/*'],
+        use_dynamic_url: true,
+      },
     ],
     // No externally_connectable: web pages cannot message the extension; only our content scripts can.
   }),

@@ -23,6 +23,8 @@ const HOSTS = [
   'www.facebook.com',
   'www.youtube.com',
   'x.com',
+  'www.google.com',
+  'www.example.org',
 ];
 
 /** Address → fixture file (apps/extension/fixtures/sites). */
@@ -35,7 +37,16 @@ const PAGES: Record<string, string> = {
   'https://www.facebook.com/groups/examplecyclists/posts/1234567890123456/': 'facebook/post.html',
   'https://www.youtube.com/watch': 'youtube/watch.html',
   'https://x.com/lunar_garden_ex/status/1897000000000000001': 'x/status-reply.html',
+  'https://www.google.com/search': 'search/google.html',
 };
+
+/** A plain page of no particular site (the mini menu and quick access run on every page). */
+const ARTICLE_URL = 'https://www.example.org/article';
+const ARTICLE = `<!doctype html><html><head><title>Tides of the bay</title></head><body>
+  <h1>Tides of the bay</h1>
+  <p id="para">The tide rises twice a day, and the fishing boats leave the harbour an hour before high water.</p>
+  <textarea id="notes" rows="3" cols="60"></textarea>
+</body></html>`;
 
 const URLS = {
   gmail: 'https://mail.google.com/mail/u/0/#inbox/FMfcgzQZTlxvBqWnKcDgFhRsTvMpLkJd',
@@ -79,6 +90,11 @@ async function startSiteServer(): Promise<SiteServer> {
   const server: Server = createServer({ key: await readFile(key), cert: await readFile(cert) }, (req, res) => {
     const host = (req.headers.host ?? '').replace(/:\d+$/, '');
     const url = new URL(req.url ?? '/', `https://${host}`);
+    if (`https://${host}${url.pathname}` === ARTICLE_URL) {
+      res.setHeader('content-type', 'text/html; charset=utf-8');
+      res.end(ARTICLE);
+      return;
+    }
     const file = PAGES[`https://${host}${url.pathname}`];
     if (!file) {
       res.statusCode = 404;
@@ -203,4 +219,79 @@ test('a disabled site gets no button; nor does a site whose instant reply is off
   await facebook.waitForTimeout(500);
   await expect(x.locator('parley-reply')).toHaveCount(0);
   await expect(instagram.locator('parley-reply')).toHaveCount(0);
+});
+
+const quick = (page: Page) => page.locator('parley-quick');
+
+test('selected text gets the mini menu; Summarize shows the answer, Rewrite in a field can be inserted', async ({
+  context,
+  page,
+  storage,
+}) => {
+  await signIn(page, storage);
+  const site = await context.newPage();
+  await site.goto(ARTICLE_URL);
+  await site.locator('#para').click({ clickCount: 3 });
+  await quick(site)
+    .getByRole('button', { name: tr('en', 'extension:onSite.summarize') })
+    .click();
+  await expect(quick(site).locator('[data-parley=quick-result]')).toContainText('You asked:');
+  await expect(quick(site).getByRole('button', { name: tr('en', 'extension:onSite.copy') })).toBeVisible();
+  // Not editable: no Insert.
+  await expect(quick(site).getByRole('button', { name: tr('en', 'extension:onSite.insert') })).toHaveCount(0);
+
+  await site.keyboard.press('Escape');
+  await expect(quick(site)).toHaveCount(0);
+  const notes = site.locator('#notes');
+  await notes.fill('we leave early tomorrow');
+  await notes.press('Shift+Home');
+  await quick(site)
+    .getByRole('button', { name: tr('en', 'extension:onSite.rewrite') })
+    .click();
+  await expect(quick(site).locator('[data-parley=quick-result]')).toContainText('You asked:');
+  await quick(site)
+    .getByRole('button', { name: tr('en', 'extension:onSite.insert') })
+    .click();
+  await expect(notes).toHaveValue(/You asked:/);
+  await expect(quick(site)).toHaveCount(0);
+});
+
+test('the quick-access shortcut opens the box anywhere; Esc closes it', async ({ context, page, storage }) => {
+  await signIn(page, storage);
+  const site = await context.newPage();
+  await site.goto(ARTICLE_URL);
+  await site.locator('h1').click();
+  await site.keyboard.press('Control+Shift+K');
+  const box = quick(site).getByRole('textbox', { name: tr('en', 'extension:onSite.quickAccess') });
+  await expect(box).toBeFocused();
+  await box.fill('When do the boats leave?');
+  await box.press('Enter');
+  await expect(quick(site).locator('[data-parley=quick-result]')).toContainText('You asked:');
+  await box.press('Escape');
+  await expect(quick(site)).toHaveCount(0);
+});
+
+test('a Google results page gets the Search with AI card with its sources', async ({ context, page, storage }) => {
+  await signIn(page, storage);
+  const site = await context.newPage();
+  await site.goto('https://www.google.com/search?q=how+to+store+fresh+basil');
+  const card = site.locator('#rhs parley-search');
+  await expect(card.locator('[data-parley=search-answer]')).toContainText('You asked:');
+  await expect(card.getByRole('link', { name: 'Keeping basil fresh for a week – Herb Notes' })).toHaveAttribute(
+    'href',
+    'https://herbs.example.org/basil-storage',
+  );
+  await expect(card.getByRole('link')).toHaveCount(2);
+});
+
+test('mini menu off: selecting text shows nothing; search with AI off: no card', async ({ context, page, storage }) => {
+  await signIn(page, storage, { miniMenu: '0', searchWithAI: '0' });
+  const site = await context.newPage();
+  await site.goto(ARTICLE_URL);
+  await site.locator('#para').click({ clickCount: 3 });
+  const google = await context.newPage();
+  await google.goto('https://www.google.com/search?q=how+to+store+fresh+basil');
+  await site.waitForTimeout(800);
+  await expect(quick(site)).toHaveCount(0);
+  await expect(google.locator('parley-search')).toHaveCount(0);
 });

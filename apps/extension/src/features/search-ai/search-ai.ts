@@ -1,0 +1,83 @@
+import { DEFAULT_SETTINGS } from '@parley/contract/values';
+import type { ContentScriptContext } from 'wxt/utils/content-script-context';
+import { apiCall } from '../../messaging/messaging';
+import { watchPage } from '../content-ui/observe';
+import { el, errorMessage, mountShadowUi } from '../content-ui/shadow';
+import type { Translate } from '../content-ui/strings';
+import { readStoredSettings } from '../settings/settings-store';
+import { search, type SearchResult } from '../sites/search/index';
+
+/** What the summary endpoint gets: the question and the top results, numbered, as data. */
+export function searchPrompt(query: string, results: SearchResult[]): string {
+  const lines = results.map((r, i) => `[${i + 1}] ${r.title} — ${r.url}\n${r.snippet}`);
+  return `Question: ${query}\n\nResults:\n${lines.join('\n\n')}`;
+}
+
+const CARD_CSS = `
+.parley.card { display: block; margin: 0 0 16px; padding: 12px; max-width: 420px; border: 1px solid #c9ced6; border-radius: 10px; background: #fff; }
+.parley.card ol { margin: 4px 0 0; padding-left: 22px; }
+.parley.card a { color: #3b5bdb; text-decoration: none; overflow-wrap: anywhere; }
+.parley.card a:hover { text-decoration: underline; }
+`;
+
+/**
+ * On a search engine's web results page: a card beside the results answering the query, with the top results as its
+ * sources (numbered links). Asked once per query; the results are data for the model, never instructions.
+ */
+export function startSearchCard(ctx: ContentScriptContext, t: Translate): void {
+  let mounted: { query: string; host?: Element } | null = null;
+  const scan = () => {
+    const url = new URL(location.href);
+    const engine = search.engineOf(url);
+    const query = engine ? search.readQuery(url, document, engine) : null;
+    if (!engine || !query) return;
+    if (mounted && mounted.query === query && (!mounted.host || mounted.host.isConnected)) return;
+    const results = search.readResults(document, 5, engine);
+    const column = search.findResultsColumn(document, engine);
+    if (!results.length || !column) return;
+    const entry: { query: string; host?: Element } = { query };
+    mounted = entry;
+    void mountShadowUi(ctx, 'parley-search', column.anchor, column.placement, (container) =>
+      buildCard(container, query, results, t),
+    ).then(
+      (ui) => {
+        entry.host = ui.shadowHost;
+        if (mounted !== entry) ui.remove();
+      },
+      () => {
+        if (mounted === entry) mounted = null;
+      },
+    );
+  };
+  watchPage(ctx, scan);
+}
+
+function buildCard(container: HTMLElement, query: string, results: SearchResult[], t: Translate) {
+  const card = el('div', 'parley card');
+  card.dataset.parley = 'search-card';
+  const body = el('p', 'text', t('thinking'));
+  body.dataset.parley = 'search-answer';
+  const list = el('ol');
+  for (const result of results) {
+    const item = el('li');
+    const link = el('a', '', result.title);
+    link.href = result.url;
+    link.rel = 'noopener noreferrer';
+    item.append(link);
+    list.append(item);
+  }
+  card.append(el('p', 'title', t('searchTitle')), body, el('p', 'title', t('sources')), list);
+  container.append(el('style', undefined, CARD_CSS), card);
+  void (async () => {
+    try {
+      const settings = (await readStoredSettings()) ?? DEFAULT_SETTINGS;
+      const { data } = await apiCall('summary', {
+        body: { kind: 'page', text: searchPrompt(query, results), language: settings.language },
+      });
+      body.textContent = data.text;
+    } catch (error) {
+      body.classList.add('error');
+      body.textContent = errorMessage(error, t('searchFailed'));
+    }
+  })();
+}
