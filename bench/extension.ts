@@ -1,4 +1,4 @@
-// The browser extension's cost on the sites it runs on (issue 4, item 8): gzip size of each content script, the
+// The browser extension's cost on the sites it runs on: gzip size of each content script, the
 // main-thread time the extension adds to a page load, and whether any content script could block rendering.
 //
 //   node --import tsx bench/extension.ts [--runs 7] [--idle 2000]
