@@ -6,6 +6,7 @@ import { Alert, Button, TextField } from '@parley/ui';
 import { errorMessage } from '../../../lib/api';
 import { useAppDeal } from '../api/auth-api';
 import { AuthHeading } from './auth-heading';
+import { NewAccountFields } from './new-account-fields';
 import { CheckInbox } from './check-inbox';
 
 const schema = appDealBodySchema.pick({ name: true, email: true, password: true, code: true });
@@ -41,26 +42,9 @@ export function AppDealForm({ onSignedIn }: { onSignedIn: (result: LoginResult) 
           error={errors.code && t('validation.licenceCode')}
           {...register('code')}
         />
-        <TextField
-          label={t('fields.name')}
-          autoComplete="given-name"
-          error={errors.name && t('validation.name')}
-          {...register('name')}
-        />
-        <TextField
-          label={t('fields.email')}
-          type="email"
-          autoComplete="email"
-          error={errors.email && t('validation.email')}
-          {...register('email')}
-        />
-        <TextField
-          label={t('fields.password')}
-          type="password"
-          autoComplete="new-password"
-          hint={t('validation.passwordHint')}
-          error={errors.password && t('validation.passwordLength')}
-          {...register('password')}
+        <NewAccountFields
+          fields={{ name: register('name'), email: register('email'), password: register('password') }}
+          errors={errors}
         />
         <Button type="submit" className="w-full" loading={appDeal.isPending}>
           {t('appDeal.submit')}

@@ -3,10 +3,11 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { emailSchema, nameSchema, passwordSchema, type LoginResult } from '@parley/contract';
-import { Alert, Button, TextField } from '@parley/ui';
+import { Alert, Button } from '@parley/ui';
 import { errorMessage } from '../../../lib/api';
 import { useEarlyBird } from '../api/auth-api';
 import { AuthHeading } from './auth-heading';
+import { NewAccountFields } from './new-account-fields';
 import { CheckInbox } from './check-inbox';
 
 // The API also signs existing accounts in here; the form asks for a new-account password, which fits both.
@@ -36,26 +37,9 @@ export function EarlyBirdForm({ onSignedIn }: { onSignedIn: (result: LoginResult
       <AuthHeading title={t('earlyBird.title')} subtitle={t('earlyBird.subtitle')} />
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         {earlyBird.error && <Alert tone="error">{errorMessage(earlyBird.error)}</Alert>}
-        <TextField
-          label={t('fields.name')}
-          autoComplete="given-name"
-          error={errors.name && t('validation.name')}
-          {...register('name')}
-        />
-        <TextField
-          label={t('fields.email')}
-          type="email"
-          autoComplete="email"
-          error={errors.email && t('validation.email')}
-          {...register('email')}
-        />
-        <TextField
-          label={t('fields.password')}
-          type="password"
-          autoComplete="new-password"
-          hint={t('validation.passwordHint')}
-          error={errors.password && t('validation.passwordLength')}
-          {...register('password')}
+        <NewAccountFields
+          fields={{ name: register('name'), email: register('email'), password: register('password') }}
+          errors={errors}
         />
         <Button type="submit" className="w-full" loading={earlyBird.isPending}>
           {t('earlyBird.submit')}

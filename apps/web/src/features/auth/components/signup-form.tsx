@@ -3,10 +3,11 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { registerBodySchema, type LoginResult } from '@parley/contract';
-import { Alert, Button, TextField } from '@parley/ui';
+import { Alert, Button } from '@parley/ui';
 import { errorMessage } from '../../../lib/api';
 import { useRegister } from '../api/auth-api';
 import { AuthHeading } from './auth-heading';
+import { NewAccountFields } from './new-account-fields';
 import { CheckInbox } from './check-inbox';
 import { OtherSignIn } from './other-sign-in';
 
@@ -28,26 +29,9 @@ export function SignupForm({ onSignedIn }: { onSignedIn: (result: LoginResult) =
       <AuthHeading title={t('signup.title')} subtitle={t('signup.subtitle')} />
       <form onSubmit={handleSubmit((body) => registration.mutate(body))} noValidate className="space-y-4">
         {registration.error && <Alert tone="error">{errorMessage(registration.error)}</Alert>}
-        <TextField
-          label={t('fields.name')}
-          autoComplete="given-name"
-          error={errors.name && t('validation.name')}
-          {...register('name')}
-        />
-        <TextField
-          label={t('fields.email')}
-          type="email"
-          autoComplete="email"
-          error={errors.email && t('validation.email')}
-          {...register('email')}
-        />
-        <TextField
-          label={t('fields.password')}
-          type="password"
-          autoComplete="new-password"
-          hint={t('validation.passwordHint')}
-          error={errors.password && t('validation.passwordLength')}
-          {...register('password')}
+        <NewAccountFields
+          fields={{ name: register('name'), email: register('email'), password: register('password') }}
+          errors={errors}
         />
         <Button type="submit" className="w-full" loading={registration.isPending}>
           {t('signup.submit')}
