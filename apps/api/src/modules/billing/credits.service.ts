@@ -6,7 +6,7 @@ import * as q from './credits.queries.js';
 /** A reservation settles exactly once: charge when output was produced, refund when the request failed before any. */
 export type Reservation = { charge(): Promise<void>; refund(): Promise<void>; readonly metered: boolean };
 
-const NOT_METERED: Reservation = { metered: false, charge: async () => {}, refund: async () => {} };
+export const NOT_METERED: Reservation = { metered: false, charge: async () => {}, refund: async () => {} };
 
 export function createCreditsService({ db }: { db: Db }) {
   return {

@@ -1,1 +1,1 @@
-export { createCreditsService, type CreditsService, type Reservation } from './credits.service.js';
+export { createCreditsService, NOT_METERED, type CreditsService, type Reservation } from './credits.service.js';

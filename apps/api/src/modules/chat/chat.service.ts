@@ -5,26 +5,22 @@ import {
   type ChatHistory,
   type ChatMessage,
   type ChatSummary,
+  modelInfo,
   type Source,
   type UiLanguage,
 } from '@parley/contract';
 import { translate } from '@parley/i18n/server';
-import {
-  generateText,
-  streamText,
-  type ModelMessage,
-  type TextStreamPart,
-  type ToolSet,
-  type UIMessageChunk,
-} from 'ai';
+import type { LanguageModelV3StreamPart } from '@ai-sdk/provider';
+import { generateText, type ModelMessage, type UIMessageChunk } from 'ai';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import type { MessageMeta, StoredPart } from '../../db/schema/index.js';
 import { DomainError, NotFoundError } from '../../lib/errors.js';
 import type { ModelRegistry, ResolvedModel } from '../../providers/ai/registry.js';
+import { openProviderStream, toProviderPrompt } from '../../providers/ai/stream.js';
 import type { Storage } from '../../providers/storage/index.js';
-import type { CreditsService } from '../billing/index.js';
+import { NOT_METERED, type CreditsService, type Reservation } from '../billing/index.js';
 import type { UserRow } from '../auth/index.js';
 import * as q from './chat.queries.js';
 
@@ -108,51 +104,6 @@ function toAttachment(doc: q.DocumentRow): Attachment {
     ...(doc.url ? { url: doc.url } : {}),
     ...(doc.pages && doc.kind === 'pdf' ? { pageCount: doc.pages.length } : {}),
   };
-}
-
-/**
- * One provider stream part as the UI message chunk that `result.toUIMessageStream({ sendStart: false, onError,
- * messageMetadata })` would send for it (same fields, same order), without that method's three extra web stream
- * stages per chunk. Chat turns use no tools, so tool parts (and raw, source and start parts) send nothing.
- */
-function toUiChunk(
-  part: TextStreamPart<ToolSet>,
-  errorText: string,
-  finishMetadata: Record<string, unknown>,
-): UIMessageChunk | undefined {
-  const meta = part.type !== 'error' && 'providerMetadata' in part && part.providerMetadata != null;
-  switch (part.type) {
-    case 'text-delta':
-    case 'reasoning-delta':
-      return meta
-        ? { type: part.type, id: part.id, delta: part.text, providerMetadata: part.providerMetadata! }
-        : { type: part.type, id: part.id, delta: part.text };
-    case 'text-start':
-    case 'text-end':
-    case 'reasoning-start':
-    case 'reasoning-end':
-      return meta
-        ? { type: part.type, id: part.id, providerMetadata: part.providerMetadata! }
-        : { type: part.type, id: part.id };
-    case 'file':
-      return {
-        type: 'file',
-        mediaType: part.file.mediaType,
-        url: `data:${part.file.mediaType};base64,${part.file.base64}`,
-        ...(part.providerMetadata != null ? { providerMetadata: part.providerMetadata } : {}),
-      };
-    case 'error':
-      return { type: 'error', errorText };
-    case 'start-step':
-    case 'finish-step':
-      return { type: part.type };
-    case 'finish':
-      return { type: 'finish', finishReason: part.finishReason, messageMetadata: finishMetadata };
-    case 'abort':
-      return part;
-    default:
-      return undefined;
-  }
 }
 
 export function createChatService({ db, registry, keys, credits, storage, tools, log, timeoutMs }: Deps) {
@@ -252,27 +203,53 @@ export function createChatService({ db, registry, keys, credits, storage, tools,
      * stream of the answer. Nothing is charged if the provider fails before any output.
      */
     async startTurn(user: UserRow, input: ChatInput, files: Upload[], lang: UiLanguage) {
-      // 1. Everything that can be refused without writing anything: model, key, conversation, files, credits.
-      // Independent lookups run together: every round trip here delays the first token.
-      const [resolved, existing] = await Promise.all([
-        resolveModel(user, input.model),
-        input.chatId ? q.findConversation(db, input.chatId, user.id) : Promise.resolve(undefined),
-      ]);
-      if (input.chatId && !existing) throw new NotFoundError('conversation');
+      // 1. Everything that can be refused without writing anything: files, vision, search.
+      const info = modelInfo(input.model);
       tools.checkAttachmentCount(files.length);
       const checked = files.map((f) => ({
         file: f,
         kind: tools.checkAttachment({ bytes: f.bytes, declaredName: f.name, declaredType: f.declaredType }),
       }));
-      if (checked.some((c) => c.kind.kind === 'image') && !resolved.info.capabilities.vision) {
-        throw new DomainError('MODEL_NO_VISION', { model: resolved.label });
+      if (checked.some((c) => c.kind.kind === 'image') && !info.capabilities.vision) {
+        throw new DomainError('MODEL_NO_VISION', { model: registry.label(input.model) });
       }
       if (input.webSearch && !tools.search) throw new DomainError('SEARCH_UNAVAILABLE');
-      const reservation = await credits.reserve(user.id, resolved.info.tier, 'chat', {
-        metered: resolved.keySource === 'server',
-      });
 
-      // 2. Preparation that writes; if it fails, the credit goes back and a conversation created for it goes away.
+      // 2. Independent lookups in one round trip: every round trip here delays the first token. The credit is
+      // reserved at the same time, before knowing whose key pays; with the person's own key it goes straight back.
+      const reserving = credits.reserve(user.id, info.tier, 'chat', { metered: true }).then(
+        (reservation) => ({ reservation }),
+        (error: unknown) => ({ error }),
+      );
+      const [keysResult, existing, earlier] = await Promise.allSettled([
+        resolveModel(user, input.model),
+        input.chatId ? q.findConversation(db, input.chatId, user.id) : Promise.resolve(undefined),
+        input.chatId ? q.listMessages(db, input.chatId) : Promise.resolve([]),
+      ]);
+      const reserved = await reserving;
+      let reservation: Reservation;
+      try {
+        if (keysResult.status === 'rejected') throw keysResult.reason;
+        if (existing.status === 'rejected') throw existing.reason;
+        if (earlier.status === 'rejected') throw earlier.reason;
+        if (input.chatId && !existing.value) throw new NotFoundError('conversation');
+        if (keysResult.value.keySource === 'own') {
+          reservation = NOT_METERED;
+        } else if ('error' in reserved) {
+          throw reserved.error;
+        } else {
+          reservation = reserved.reservation;
+        }
+      } catch (error) {
+        if ('reservation' in reserved) await reserved.reservation.refund();
+        throw error;
+      }
+      if ('reservation' in reserved && reservation !== reserved.reservation) await reserved.reservation.refund();
+      const resolved = keysResult.value;
+      const conversationRow = existing.value;
+
+      // 3. Preparation; if it fails, the credit goes back and a conversation created for it goes away. A turn
+      // without documents writes nothing here: its messages are written while the provider is already answering.
       let createdId: string | null = null;
       let prepared;
       try {
@@ -282,33 +259,35 @@ export function createChatService({ db, registry, keys, credits, storage, tools,
         if (createdId) await q.deleteConversation(db, createdId, user.id).catch(() => undefined);
         throw error;
       }
-      const { conversation, isNew, question, userMessage, context, modelMessages, sources } = prepared;
+      const { conversation, isNew, question, userMessage, context, modelMessages, sources, persist } = prepared;
 
       async function prepareTurn() {
-        const isNew = !existing;
+        const isNew = !conversationRow;
         const newConversation = { userId: user.id, title: input.text.slice(0, TITLE_MAX) || '…', model: input.model };
+        const withDocuments = checked.length > 0 || Boolean(input.url) || Boolean(input.page);
         // A new chat without documents is written together with its first message, in one statement, below.
-        const deferInsert = isNew && checked.length === 0 && !input.url && !input.page;
-        const conversation: { id: string } = existing ?? {
+        const deferInsert = isNew && !withDocuments;
+        const conversation: { id: string } = conversationRow ?? {
           id: deferInsert ? randomUUID() : (await q.insertConversation(db, newConversation)).id,
         };
         if (isNew) createdId = conversation.id;
 
-        let messages = isNew ? [] : await q.listMessages(db, conversation.id);
+        let messages = isNew ? [] : earlier.status === 'fulfilled' ? earlier.value : [];
         let question = input.text;
         let keepAttachments: string[] = [];
+        let truncateAt: number | null = null;
         if (input.regenerate) {
           const lastUser = [...messages].reverse().find((m) => m.role === 'user');
           if (!lastUser) throw new DomainError('BAD_REQUEST');
           question = lastUser.parts.flatMap((p) => (p.type === 'text' ? [p.text] : [])).join('\n');
           keepAttachments = lastUser.parts.flatMap((p) => (p.type === 'attachment' ? [p.documentId] : []));
-          await q.truncateFrom(db, conversation.id, lastUser.position);
+          truncateAt = lastUser.position;
           messages = messages.filter((m) => m.position < lastUser.position);
         } else if (input.editMessageId) {
           const edited = messages.find((m) => m.id === input.editMessageId && m.role === 'user');
           if (!edited) throw new NotFoundError('message');
           keepAttachments = edited.parts.flatMap((p) => (p.type === 'attachment' ? [p.documentId] : []));
-          await q.truncateFrom(db, conversation.id, edited.position);
+          truncateAt = edited.position;
           messages = messages.filter((m) => m.position < edited.position);
         }
 
@@ -340,7 +319,8 @@ export function createChatService({ db, registry, keys, credits, storage, tools,
         const earlierIds = messages.flatMap((m) =>
           m.parts.flatMap((p) => (p.type === 'attachment' ? [p.documentId] : [])),
         );
-        const allDocs = await q.documentsByIds(db, [...new Set([...earlierIds, ...attachmentIds])], user.id);
+        const allIds = [...new Set([...earlierIds, ...attachmentIds])];
+        const allDocs = allIds.length ? await q.documentsByIds(db, allIds, user.id) : [];
         const docsById = new Map(allDocs.map((d) => [d.id, d]));
         if (!resolved.info.capabilities.vision && attachmentIds.some((id) => docsById.get(id)?.kind === 'image')) {
           throw new DomainError('MODEL_NO_VISION', { model: resolved.label });
@@ -351,22 +331,28 @@ export function createChatService({ db, registry, keys, credits, storage, tools,
           { type: 'text', text: question },
           ...attachmentIds.map((documentId) => ({ type: 'attachment' as const, documentId })),
         ];
-        let userMessage: { id: string };
-        if (deferInsert) {
-          userMessage = { id: randomUUID() };
-          await q.insertConversationWithMessage(
-            db,
-            { id: conversation.id, ...newConversation },
-            { id: userMessage.id, parts: userParts },
-          );
-        } else {
-          userMessage = await q.appendMessage(db, {
+        const userMessage = { id: randomUUID() };
+        const writeUserMessage = async () => {
+          if (deferInsert) {
+            await q.insertConversationWithMessage(
+              db,
+              { id: conversation.id, ...newConversation },
+              { id: userMessage.id, parts: userParts },
+            );
+            return;
+          }
+          if (truncateAt !== null) await q.truncateFrom(db, conversation.id, truncateAt);
+          await q.appendMessage(db, {
+            id: userMessage.id,
             conversationId: conversation.id,
             role: 'user',
             parts: userParts,
             meta: {},
           });
-        }
+        };
+        // With documents, the question is stored before the provider is called (the documents are already written
+        // and a failure is simplest to undo here); otherwise the write runs alongside the provider call.
+        const persist = withDocuments ? await writeUserMessage().then(() => null) : writeUserMessage();
 
         const context = buildContext({
           now: new Date(),
@@ -392,7 +378,7 @@ export function createChatService({ db, registry, keys, credits, storage, tools,
               }
             : { role: 'user', content: question },
         ];
-        return { conversation, isNew, question, userMessage, context, modelMessages, sources };
+        return { conversation, isNew, question, userMessage, context, modelMessages, sources, persist };
       }
 
       const publicSources = sources.map(({ n, title, url }) => ({ n, title, url }));
@@ -407,6 +393,16 @@ export function createChatService({ db, registry, keys, credits, storage, tools,
       }, timeoutMs);
       clientAbort.signal.addEventListener('abort', () => providerAbort.abort(clientAbort.signal.reason));
 
+      // The question's write, when it runs alongside the provider call: if it fails, the turn stops and fails.
+      let persistFailed = false;
+      const persisted: Promise<void> = persist
+        ? persist.catch((error: unknown) => {
+            persistFailed = true;
+            log.error({ err: error }, 'could not store the question of a chat turn');
+            providerAbort.abort(new Error('could not store the question'));
+          })
+        : Promise.resolve();
+
       let text = '';
       let settling: Promise<void> | null = null;
       let usage: MessageMeta['usage'];
@@ -415,6 +411,12 @@ export function createChatService({ db, registry, keys, credits, storage, tools,
       const settle = async (status: 'complete' | 'stopped' | 'failed') => {
         clearTimeout(timer);
         try {
+          await persisted;
+          if (persistFailed) {
+            await reservation.refund();
+            if (isNew) await q.deleteConversation(db, conversation.id, user.id).catch(() => undefined);
+            return;
+          }
           // Independent writes, so they run together: the response ends only once the turn is settled.
           await Promise.all([
             text.length > 0 ? reservation.charge() : reservation.refund(),
@@ -441,38 +443,27 @@ export function createChatService({ db, registry, keys, credits, storage, tools,
         }
       };
 
-      const result = streamText({
-        model: resolved.model,
-        system: context.system,
-        messages: modelMessages,
+      const prompt = toProviderPrompt(context.system, modelMessages);
+      // The provider is called now, while the question is being written.
+      const opening = openProviderStream(resolved.model, {
+        prompt,
         abortSignal: providerAbort.signal,
         maxRetries: 1,
-        onChunk: ({ chunk }) => {
-          if (chunk.type === 'text-delta') text += chunk.text;
-        },
-        onFinish: async (event) => {
-          usage = { inputTokens: event.totalUsage.inputTokens, outputTokens: event.totalUsage.outputTokens };
-          await finalize('complete');
-        },
-        onError: async ({ error }) => {
-          if (clientAbort.signal.aborted) return finalize('stopped');
-          log.warn({ provider: describeError(error) }, 'provider failed during a chat turn');
-          await finalize('failed');
-        },
-        onAbort: async () => {
-          await finalize(timedOut ? 'failed' : 'stopped');
-        },
       });
+      opening.catch(() => undefined); // handled where it is awaited, below
 
       const errorText = translate(lang, 'api', 'errors.PROVIDER_ERROR');
       const timeoutText = translate(lang, 'api', 'errors.FETCH_TIMEOUT');
       const finishMetadata = { citedPages: context.citedPages };
 
       /**
-       * The answer as UI message chunks, in order. It never throws: a failure becomes a localized error chunk after
-       * the turn is settled. The caller writes the chunks to the client and calls `abort` if the client goes away.
+       * The answer as UI message chunks (the AI SDK UI message stream protocol), in order. It never throws: a failure
+       * becomes a localized error chunk after the turn is settled. The caller writes the chunks to the client and
+       * calls `abort` if the client goes away.
        */
       async function* chunks(): AsyncGenerator<UIMessageChunk, void, undefined> {
+        let reader: ReadableStreamDefaultReader<LanguageModelV3StreamPart> | undefined;
+        let failed = false;
         try {
           yield {
             type: 'start',
@@ -487,21 +478,62 @@ export function createChatService({ db, registry, keys, credits, storage, tools,
           };
           for (const s of publicSources)
             yield { type: 'source-url', sourceId: `source-${s.n}`, url: s.url, title: s.title };
-          for await (const part of result.fullStream) {
-            const chunk = toUiChunk(part, errorText, finishMetadata);
-            if (!chunk) continue;
-            if (chunk.type === 'abort' && timedOut) {
-              yield { type: 'error', errorText: timeoutText };
-              continue;
+          reader = await opening;
+          yield { type: 'start-step' };
+          for (;;) {
+            const { done, value: part } = await reader.read();
+            if (done) break;
+            switch (part.type) {
+              case 'text-delta':
+                text += part.delta;
+                yield { type: 'text-delta', id: part.id, delta: part.delta };
+                break;
+              case 'reasoning-delta':
+                yield { type: 'reasoning-delta', id: part.id, delta: part.delta };
+                break;
+              case 'text-start':
+              case 'text-end':
+              case 'reasoning-start':
+              case 'reasoning-end':
+                yield { type: part.type, id: part.id };
+                break;
+              case 'file':
+                yield {
+                  type: 'file',
+                  mediaType: part.mediaType,
+                  url: `data:${part.mediaType};base64,${typeof part.data === 'string' ? part.data : Buffer.from(part.data).toString('base64')}`,
+                };
+                break;
+              case 'finish':
+                usage = { inputTokens: part.usage.inputTokens.total, outputTokens: part.usage.outputTokens.total };
+                yield { type: 'finish-step' };
+                yield { type: 'finish', finishReason: part.finishReason.unified, messageMetadata: finishMetadata };
+                break;
+              case 'error':
+                failed = true;
+                log.warn({ provider: describeError(part.error) }, 'provider failed during a chat turn');
+                yield { type: 'error', errorText };
+                break;
+              default:
+                // Stream metadata, raw chunks, sources and tool parts: a chat turn has no use for them.
+                break;
             }
-            yield chunk;
           }
-          await finalize(timedOut ? 'failed' : 'complete');
+          await finalize(failed || persistFailed ? 'failed' : 'complete');
+          if (persistFailed && !failed) yield { type: 'error', errorText };
         } catch (error) {
           const stopped = clientAbort.signal.aborted;
-          if (!stopped) log.warn({ provider: describeError(error) }, 'chat stream ended with an error');
+          if (timedOut) {
+            await finalize('failed');
+            yield { type: 'error', errorText: timeoutText };
+            return;
+          }
+          if (!stopped && !persistFailed)
+            log.warn({ provider: describeError(error) }, 'chat stream ended with an error');
           await finalize(stopped ? 'stopped' : 'failed');
           if (!stopped) yield { type: 'error', errorText };
+        } finally {
+          reader?.releaseLock();
         }
       }
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiKeys, users } from '../../db/schema/index.js';
+import { apiKeys, creditLedger, users } from '../../db/schema/index.js';
 import { buildPdf, buildPng } from '../../lib/documents/test-fixtures.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { startFakeOpenAI } from '../../test/fake-openai.js';
@@ -487,6 +487,22 @@ describe('bring your own key', () => {
       expect(userHost.requests[0]!.body.model).toBe('my-llama');
       const [row] = await local.database.db.select().from(users).where(eq(users.email, u.email));
       expect(row).toMatchObject({ basicCredit: 30, basicUse: 0 });
+
+      // Unmetered means a person with no credits left still chats on their own key, and nothing stays reserved.
+      await local.database.db.update(users).set({ basicCredit: 0, dailyCredit: 0 }).where(eq(users.id, row!.id));
+      const broke = await encodeForm(chatForm({ model: MODEL, text: 'Still on my own key' }));
+      const again = await local.app.inject({
+        method: 'POST',
+        url: '/api/ai/chat',
+        headers: { authorization: `Bearer ${u.token}`, 'content-type': broke.contentType },
+        payload: broke.payload,
+      });
+      expect(again.statusCode).toBe(200);
+      expect(streamedText(parseUiStream(again.body))).toBe('You asked: Still on my own key');
+      const ledger = await local.database.db.select().from(creditLedger).where(eq(creditLedger.userId, row!.id));
+      expect(ledger.filter((l) => l.state === 'reserved' || l.state === 'charged')).toEqual([]);
+      const [after] = await local.database.db.select().from(users).where(eq(users.id, row!.id));
+      expect(after).toMatchObject({ basicCredit: 0, basicUse: 0, dailyCredit: 0 });
     } finally {
       await local.close();
       await userHost.close();

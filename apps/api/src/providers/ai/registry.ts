@@ -11,18 +11,19 @@ import {
   type ModelInfo,
   type Provider,
 } from '@parley/contract';
-import type { LanguageModel, TranscriptionModel } from 'ai';
+import type { LanguageModelV3 } from '@ai-sdk/provider';
+import type { TranscriptionModel } from 'ai';
 import type { Config } from '../../config.js';
 import { DomainError } from '../../lib/errors.js';
 
 /** A user's own key for one provider, decrypted for the length of a request. */
 export type OwnKey = { provider: Provider; apiKey: string; baseUrl: string | null; modelName: string | null };
 
-export type ResolvedModel = { model: LanguageModel; info: ModelInfo; keySource: 'own' | 'server'; label: string };
+export type ResolvedModel = { model: LanguageModelV3; info: ModelInfo; keySource: 'own' | 'server'; label: string };
 
 type Credentials = { apiKey: string | undefined; baseUrl: string | undefined; modelName?: string | undefined };
 
-function build(provider: Provider, providerModel: string, c: Credentials): LanguageModel {
+function build(provider: Provider, providerModel: string, c: Credentials): LanguageModelV3 {
   switch (provider) {
     case 'openai':
       // Chat Completions, which OpenAI and every OpenAI-compatible server speak.
@@ -64,12 +65,27 @@ export function createModelRegistry(ai: Config['ai']) {
       : null,
   };
 
+  // Models on the server's keys are built once: a provider object per request is work on every turn.
+  const serverModels = new Map<string, LanguageModelV3>();
+  const serverModel = (info: ModelInfo, creds: Credentials) => {
+    let model = serverModels.get(info.id);
+    if (!model) {
+      const providerModel = info.provider === 'openaiCompatible' ? creds.modelName! : info.providerModel;
+      model = build(info.provider, providerModel, creds);
+      serverModels.set(info.id, model);
+    }
+    return model;
+  };
+
   const label = (info: ModelInfo, own?: OwnKey) =>
     info.provider === 'openaiCompatible'
       ? (own?.modelName ?? server.openaiCompatible?.modelName ?? info.label)
       : info.label;
 
   return {
+    /** The name a model is shown under when the caller's own keys are not known (yet). */
+    label: (id: ModelId) => label(modelInfo(id)),
+
     resolve(id: ModelId, ownKeys: OwnKey[]): ResolvedModel {
       const info = modelInfo(id);
       const own = ownKeys.find((k) => k.provider === info.provider);
@@ -84,8 +100,7 @@ export function createModelRegistry(ai: Config['ai']) {
       }
       const creds = server[info.provider];
       if (!creds) throw new DomainError('MODEL_UNAVAILABLE', { model: info.label });
-      const providerModel = info.provider === 'openaiCompatible' ? creds.modelName! : info.providerModel;
-      return { info, keySource: 'server', label: label(info), model: build(info.provider, providerModel, creds) };
+      return { info, keySource: 'server', label: label(info), model: serverModel(info, creds) };
     },
 
     /** The whole catalogue, each model marked available or not for this user (never hidden). */
