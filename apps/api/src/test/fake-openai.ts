@@ -5,7 +5,8 @@ import { pathToFileURL } from 'node:url';
 /**
  * An OpenAI-compatible server on loopback: streaming and non-streaming chat completions, transcriptions, models.
  * Deterministic answers that show what the model was given (question, images, document pages, sources), and
- * commands in the question to misbehave on purpose: #fail500, #failmid, #hang, #slow, #long.
+ * commands in the question to misbehave on purpose: #fail500, #failmid, #hang, #slow, #long, #tokensN (N words). A translation answers
+ * "(Language) " followed by the text it was given.
  * Run it by hand: `npm run fake-ai` (port 4010), then OPENAI_COMPATIBLE_BASE_URL=http://127.0.0.1:4010/v1.
  */
 export type RecordedRequest = { path: string; authorization: string | undefined; body: any };
@@ -31,6 +32,8 @@ export function answerFor(messages: Msg[]): string {
   const question = lastUser ? textOf(lastUser.content).trim() : '';
   if (/conversation title/i.test(system)) return 'Test chat title';
   if (/^Suggest/i.test(system) || /follow-up questions/i.test(system)) return 'First idea\nSecond idea\nThird idea';
+  const translation = /^Translate the text below into ([^.]+)\./.exec(system);
+  if (translation) return `(${translation[1]}) ${question.replace(/^<input>\s*|\s*<\/input>$/g, '')}`;
   const lines = [`You asked: ${question.replace(/#\w+/g, '').trim()}`];
   const images = Array.isArray(lastUser?.content) ? lastUser.content.filter((p) => p.type === 'image_url').length : 0;
   if (images) lines.push(`I can see ${images} image(s).`);
@@ -41,6 +44,8 @@ export function answerFor(messages: Msg[]): string {
   const pageText = /<page title="([^"]*)"/.exec(system);
   if (pageText) lines.push(`The page is titled "${pageText[1]}".`);
   if (/#long/.test(question)) lines.push(Array.from({ length: 200 }, (_, i) => `word${i}`).join(' '));
+  const count = /#tokens(\d{1,5})/.exec(question);
+  if (count) lines.push(Array.from({ length: Number(count[1]) }, (_, i) => `w${i}`).join(' '));
   return lines.join('\n\n');
 }
 

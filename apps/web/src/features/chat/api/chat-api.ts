@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import type { ChatRequest } from '@parley/contract';
+import type { ChatRequest, ModelId } from '@parley/contract';
 import { STREAM_PATHS } from '@parley/contract/values';
 import { apiClient, apiFetch } from '../../../lib/api';
 import { readUiMessageStream } from '@parley/ui/chat-stream';
@@ -45,7 +45,9 @@ export function useDeleteAllChats() {
 }
 
 export const useTranslate = () =>
-  useMutation({ mutationFn: (body: { text: string; target: string }) => apiClient.call('translate', { body }) });
+  useMutation({
+    mutationFn: (body: { text: string; target: string; model?: ModelId }) => apiClient.call('translate', { body }),
+  });
 
 /**
  * Sends one chat turn and returns its chunks as they arrive. Errors before the stream starts (no credits, bad file,

@@ -116,7 +116,11 @@ export function Composer({ ref, streaming, disabled = false, onSend, onStop }: P
 
   const voice = useVoiceInput({
     language: i18n.language,
-    onText: (said) => setText((current) => (current.trim() ? `${current.trimEnd()} ${said}` : said)),
+    onText: (said) => {
+      setText((current) => (current.trim() ? `${current.trimEnd()} ${said}` : said));
+      // The Done button has gone: the words are there to be read, edited or sent.
+      textarea.current?.focus();
+    },
     onProblem: (p: VoiceProblem) => setProblem('message' in p ? p.message : t(`voice.${p.key}`)),
   });
 

@@ -12,6 +12,8 @@ import {
 } from '@parley/ui/action-icons';
 import { Markdown, safeUrl } from '@parley/ui/markdown';
 import { Alert, Button, CloseIcon, LogoMark, Spinner, cn, focusRing } from '@parley/ui';
+import type { ModelId } from '@parley/contract';
+import { MODEL_IDS } from '@parley/contract/values';
 import { errorMessage } from '../../../lib/api';
 import { useTranslate } from '../api/chat-api';
 import { MessageAttachments } from './attachments';
@@ -69,14 +71,19 @@ function CopyButton({ text }: { text: string }) {
   );
 }
 
-/** A translation asked for from a message, shown under it. */
-function useMessageTranslation(text: string) {
+const isModelId = (model: string | null): model is ModelId => (MODEL_IDS as readonly string[]).includes(model ?? '');
+
+/**
+ * A translation asked for from a message, shown under it. It uses the model that wrote the message: the one
+ * in the settings may not be usable on this server.
+ */
+function useMessageTranslation(text: string, model: string | null) {
   const translate = useTranslate();
   const { i18n } = useTranslation('chat');
   const [target, setTarget] = useState<string | null>(null);
   const pick = (code: string) => {
     setTarget(code);
-    translate.mutate({ text, target: languageName(code, 'en') });
+    translate.mutate({ text, target: languageName(code, 'en'), ...(isModelId(model) ? { model } : {}) });
   };
   const close = () => {
     setTarget(null);
@@ -172,7 +179,7 @@ function UserMessage({ message, isLastQuestion, busy, onEdit }: Props) {
 
 function AssistantMessage({ message, isLastAnswer, busy, speech, keysPath, plansPath, onRegenerate, onRetry }: Props) {
   const { t } = useTranslation('chat');
-  const translation = useMessageTranslation(message.text);
+  const translation = useMessageTranslation(message.text, message.model);
   // While tokens arrive, rendering may lag a frame behind instead of blocking typing.
   const text = useDeferredValue(message.text);
   const streaming = message.status === 'streaming';
@@ -310,6 +317,12 @@ function AssistantMessage({ message, isLastAnswer, busy, speech, keysPath, plans
               </div>
             ) : null}
           </section>
+        )}
+
+        {speech.failed === message.key && (
+          <p role="alert" className="text-xs text-red-600 dark:text-red-400">
+            {t('message.readAloudFailed')}
+          </p>
         )}
 
         {!streaming && message.text && (

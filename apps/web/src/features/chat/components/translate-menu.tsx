@@ -1,4 +1,13 @@
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type CSSProperties,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn, focusRing } from '@parley/ui';
 
@@ -30,6 +39,23 @@ export function languageName(code: string, inLanguage: string): string {
   }
 }
 
+const MENU_WIDTH = 192;
+const MENU_MAX_HEIGHT = 256;
+const GAP = 4;
+
+/**
+ * Where the menu goes: fixed to the window, so the scrolling conversation around the button cannot clip it;
+ * above the button when there is room (or more room than below), else below it.
+ */
+function placeMenu(button: DOMRect): CSSProperties {
+  const above = button.top - GAP * 2;
+  const below = window.innerHeight - button.bottom - GAP * 2;
+  const left = Math.max(GAP, Math.min(button.left, window.innerWidth - MENU_WIDTH - GAP));
+  return above >= MENU_MAX_HEIGHT || above > below
+    ? { left, bottom: window.innerHeight - button.top + GAP, maxHeight: Math.min(MENU_MAX_HEIGHT, above) }
+    : { left, top: button.bottom + GAP, maxHeight: Math.min(MENU_MAX_HEIGHT, below) };
+}
+
 type Props = {
   label: string;
   icon: ReactNode;
@@ -41,10 +67,13 @@ type Props = {
 /** A button that opens a menu of languages (arrow keys move, Enter picks, Escape closes). */
 export function TranslateMenu({ label, icon, buttonClass, onPick }: Props) {
   const { t, i18n } = useTranslation('chat');
-  const [open, setOpen] = useState(false);
+  const [place, setPlace] = useState<CSSProperties | null>(null);
+  const open = place !== null;
   const id = useId();
   const root = useRef<HTMLDivElement>(null);
   const trigger = useRef<HTMLButtonElement>(null);
+  const setOpen = (value: boolean) =>
+    setPlace(value && trigger.current ? placeMenu(trigger.current.getBoundingClientRect()) : null);
   const names = useMemo(
     () =>
       TRANSLATION_LANGUAGES.map((code) => ({ code, name: languageName(code, i18n.language) })).sort((a, b) =>
@@ -57,10 +86,20 @@ export function TranslateMenu({ label, icon, buttonClass, onPick }: Props) {
     if (!open) return;
     root.current?.querySelector<HTMLButtonElement>('[role="menuitem"]')?.focus();
     const onPointer = (event: PointerEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
+      if (!root.current?.contains(event.target as Node)) setPlace(null);
+    };
+    // The menu stays where it was opened: scrolling the page or resizing the window closes it.
+    const onMove = (event: Event) => {
+      if (!root.current?.contains(event.target as Node)) setPlace(null);
     };
     document.addEventListener('pointerdown', onPointer);
-    return () => document.removeEventListener('pointerdown', onPointer);
+    document.addEventListener('scroll', onMove, true);
+    window.addEventListener('resize', onMove);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('scroll', onMove, true);
+      window.removeEventListener('resize', onMove);
+    };
   }, [open]);
 
   const onMenuKey = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -91,7 +130,7 @@ export function TranslateMenu({ label, icon, buttonClass, onPick }: Props) {
         aria-controls={open ? `${id}-menu` : undefined}
         aria-label={label}
         title={label}
-        onClick={() => setOpen((o) => !o)}
+        onClick={() => setOpen(!open)}
         className={buttonClass}
       >
         {icon}
@@ -102,7 +141,8 @@ export function TranslateMenu({ label, icon, buttonClass, onPick }: Props) {
           role="menu"
           aria-label={t('message.translateTo')}
           onKeyDown={onMenuKey}
-          className="absolute bottom-full left-0 z-30 mb-1 max-h-64 w-48 overflow-y-auto rounded-lg border border-zinc-200 bg-white p-1 shadow-lg dark:border-zinc-700 dark:bg-zinc-900"
+          style={{ ...place, width: MENU_WIDTH }}
+          className="fixed z-30 overflow-y-auto rounded-lg border border-zinc-200 bg-white p-1 shadow-lg dark:border-zinc-700 dark:bg-zinc-900"
         >
           <p className="px-2 py-1 text-xs font-semibold text-zinc-400">{t('message.translateTo')}</p>
           {names.map(({ code, name }) => (

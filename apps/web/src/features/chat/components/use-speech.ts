@@ -14,14 +14,22 @@ export function speechText(markdown: string): string {
     .trim();
 }
 
-/** Read aloud with the browser's speech synthesis, one message at a time, in a voice of the interface language. */
+/** Errors that mean "stopped on purpose" (by cancel or by another reading), not a failure. */
+const STOPPED = new Set(['interrupted', 'canceled']);
+
+/**
+ * Read aloud with the browser's speech synthesis, one message at a time, in a voice of the interface language.
+ * `failed` names the message that could not be read (a browser without voices fails every utterance at once).
+ */
 export function useSpeech(language: string) {
   const supported = typeof window !== 'undefined' && 'speechSynthesis' in window;
   const [speaking, setSpeaking] = useState<string | null>(null);
+  const [failed, setFailed] = useState<string | null>(null);
 
   const stop = useCallback(() => {
     if (supported) window.speechSynthesis.cancel();
     setSpeaking(null);
+    setFailed(null);
   }, [supported]);
 
   const toggle = useCallback(
@@ -29,6 +37,7 @@ export function useSpeech(language: string) {
       if (!supported) return;
       const synth = window.speechSynthesis;
       synth.cancel();
+      setFailed(null);
       if (speaking === key) {
         setSpeaking(null);
         return;
@@ -42,7 +51,10 @@ export function useSpeech(language: string) {
       if (voice) utterance.voice = voice;
       const done = () => setSpeaking((current) => (current === key ? null : current));
       utterance.onend = done;
-      utterance.onerror = done;
+      utterance.onerror = (event) => {
+        done();
+        if (!STOPPED.has(event.error)) setFailed(key);
+      };
       setSpeaking(key);
       synth.speak(utterance);
     },
@@ -56,7 +68,7 @@ export function useSpeech(language: string) {
     [supported],
   );
 
-  return { supported, speaking, toggle, stop };
+  return { supported, speaking, failed, toggle, stop };
 }
 
 export type Speech = ReturnType<typeof useSpeech>;

@@ -27,11 +27,19 @@ function browserRecognition(): RecognitionConstructor | null {
 }
 
 export type VoiceState = 'idle' | 'listening' | 'recording' | 'transcribing';
-export type VoiceProblem = { key: 'denied' | 'unsupported' | 'failed' } | { message: string };
+export type VoiceProblem = { key: 'denied' | 'noMicrophone' | 'unsupported' | 'failed' } | { message: string };
 
 /**
- * Voice input: the browser's own speech recognition when it has one; otherwise the microphone is recorded
- * (MediaRecorder) and the recording is transcribed by the server. `cancel` throws the recording away.
+ * Recognition errors that say the browser's own recognition cannot work here (Chromium builds without a speech
+ * service, a recognizer that cannot open the microphone, a language it lacks), as opposed to the person refusing.
+ */
+const RECOGNITION_UNUSABLE = new Set(['network', 'audio-capture', 'service-not-allowed', 'language-not-supported']);
+/** Once the browser's recognition has failed that way, this page records instead. */
+let recognitionUnusable = false;
+
+/**
+ * Voice input: the browser's own speech recognition when it has one and it works; otherwise the microphone is
+ * recorded (MediaRecorder) and the recording is transcribed by the server. `cancel` throws the recording away.
  */
 export function useVoiceInput({
   language,
@@ -60,45 +68,25 @@ export function useVoiceInput({
     return () => clearInterval(timer);
   }, [state]);
 
-  const start = useCallback(async () => {
-    cancelled.current = false;
-    const Recognition = browserRecognition();
-    if (Recognition) {
-      const r = new Recognition();
-      r.lang = LOCALES[language] ?? language;
-      r.continuous = true;
-      r.interimResults = false;
-      r.onresult = (event) => {
-        for (let i = event.resultIndex; i < event.results.length; i += 1) {
-          const result = event.results[i];
-          if (result?.isFinal && !cancelled.current) handlers.current.onText(result[0].transcript.trim());
-        }
-      };
-      r.onerror = (event) => {
-        if (event.error === 'not-allowed' || event.error === 'service-not-allowed')
-          handlers.current.onProblem({ key: 'denied' });
-        else if (event.error !== 'aborted' && event.error !== 'no-speech')
-          handlers.current.onProblem({ key: 'failed' });
-      };
-      r.onend = () => {
-        recognition.current = null;
-        setState('idle');
-      };
-      recognition.current = r;
-      r.start();
-      setState('listening');
-      return;
-    }
-
+  const record = useCallback(async () => {
     if (!navigator.mediaDevices?.getUserMedia || typeof MediaRecorder === 'undefined') {
       handlers.current.onProblem({ key: 'unsupported' });
+      setState('idle');
       return;
     }
     let stream: MediaStream;
     try {
       stream = await navigator.mediaDevices.getUserMedia({ audio: true });
-    } catch {
-      handlers.current.onProblem({ key: 'denied' });
+    } catch (error) {
+      const name = (error as Error)?.name;
+      handlers.current.onProblem({
+        key: name === 'NotFoundError' || name === 'OverconstrainedError' ? 'noMicrophone' : 'denied',
+      });
+      setState('idle');
+      return;
+    }
+    if (cancelled.current) {
+      stream.getTracks().forEach((track) => track.stop());
       return;
     }
     const rec = new MediaRecorder(stream);
@@ -134,7 +122,56 @@ export function useVoiceInput({
     recorder.current = rec;
     rec.start();
     setState('recording');
-  }, [language]);
+  }, []);
+
+  const start = useCallback(async () => {
+    cancelled.current = false;
+    const Recognition = recognitionUnusable ? null : browserRecognition();
+    if (Recognition) {
+      let heard = false;
+      let fallBack = false;
+      const r = new Recognition();
+      r.lang = LOCALES[language] ?? language;
+      r.continuous = true;
+      r.interimResults = false;
+      r.onresult = (event) => {
+        for (let i = event.resultIndex; i < event.results.length; i += 1) {
+          const result = event.results[i];
+          if (result?.isFinal && !cancelled.current) {
+            heard = true;
+            handlers.current.onText(result[0].transcript.trim());
+          }
+        }
+      };
+      r.onerror = (event) => {
+        if (RECOGNITION_UNUSABLE.has(event.error)) {
+          recognitionUnusable = true;
+          // Nothing was said yet: the same click goes on as a recording.
+          if (!heard && !cancelled.current) {
+            fallBack = true;
+            return;
+          }
+        }
+        if (event.error === 'not-allowed') handlers.current.onProblem({ key: 'denied' });
+        else if (event.error !== 'aborted' && event.error !== 'no-speech')
+          handlers.current.onProblem({ key: 'failed' });
+      };
+      r.onend = () => {
+        recognition.current = null;
+        if (fallBack && !cancelled.current) {
+          void record();
+          return;
+        }
+        setState('idle');
+      };
+      recognition.current = r;
+      r.start();
+      setState('listening');
+      return;
+    }
+
+    await record();
+  }, [language, record]);
 
   /** Stops listening and keeps what was said. */
   const stop = useCallback(() => {
