@@ -41,6 +41,7 @@ test.describe('translate an answer', () => {
     const answer = lastAnswer(page);
     const before = await basicCredits(token);
 
+    const profileRefresh = page.waitForRequest((r) => r.url().endsWith('/api/user/profile') && r.method() === 'GET');
     const body = await translateLast(page, 'en', 'es');
     // The model that wrote the answer translates it (the default one in the settings is not served here).
     expect(body).toEqual({
@@ -56,6 +57,7 @@ test.describe('translate an answer', () => {
     await expect(answer.locator('strong')).toHaveText(['station', 'station']);
     expect((await answer.innerText()).match(/You asked: Where is the station\?/g)).toHaveLength(2);
     expect((await basicCredits(token)).basicUse).toBe(before.basicUse + 1);
+    await profileRefresh;
     mkdirSync(shotsDir, { recursive: true });
     await page.screenshot({ path: `${shotsDir}/translate-en.png` });
 

@@ -41,8 +41,11 @@ test.describe('voice input with a microphone', () => {
     await page.screenshot({ path: `${shotsDir}/voice-recording.png` });
 
     const upload = page.waitForRequest((r) => r.url().endsWith('/api/ai/transcribe') && r.method() === 'POST');
+    // The credits shown elsewhere are read again once the transcription has spent one.
+    const profileRefresh = page.waitForRequest((r) => r.url().endsWith('/api/user/profile') && r.method() === 'GET');
     await doneButton(page).click();
     const request = await upload;
+    await profileRefresh;
     expect(request.headers()['content-type']).toMatch(/^multipart\/form-data/);
     expect(request.headers()['authorization']).toMatch(/^Bearer /);
 

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import type { ChatRequest, ModelId } from '@parley/contract';
 import { STREAM_PATHS } from '@parley/contract/values';
 import { apiClient, apiFetch } from '../../../lib/api';
+import { currentUserKey } from '../../../lib/current-user';
 import { readUiMessageStream } from '@parley/ui/chat-stream';
 
 export const chatKeys = {
@@ -44,10 +45,14 @@ export function useDeleteAllChats() {
   });
 }
 
-export const useTranslate = () =>
-  useMutation({
+export function useTranslate() {
+  const queryClient = useQueryClient();
+  return useMutation({
     mutationFn: (body: { text: string; target: string; model?: ModelId }) => apiClient.call('translate', { body }),
+    // A translation spends a credit: the credits shown elsewhere follow.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: currentUserKey }),
   });
+}
 
 /**
  * Sends one chat turn and returns its chunks as they arrive. Errors before the stream starts (no credits, bad file,

@@ -1,6 +1,7 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { I18nextProvider } from 'react-i18next';
 import { getI18n } from '../../../lib/i18n';
 import { Composer } from './composer';
@@ -48,9 +49,11 @@ describe('Composer', () => {
     // `applyAccept: false`: the file dialog's filter can be switched off, so the check must not rely on it.
     const user = userEvent.setup({ applyAccept: false });
     const view = render(
-      <I18nextProvider i18n={getI18n()}>
-        <Composer streaming={false} onSend={onSend} onStop={onStop} {...props} />
-      </I18nextProvider>,
+      <QueryClientProvider client={new QueryClient()}>
+        <I18nextProvider i18n={getI18n()}>
+          <Composer streaming={false} onSend={onSend} onStop={onStop} {...props} />
+        </I18nextProvider>
+      </QueryClientProvider>,
     );
     const fileInput = view.container.querySelector<HTMLInputElement>('input[type="file"]')!;
     return { user, onSend, onStop, fileInput };
@@ -114,5 +117,53 @@ describe('Composer', () => {
     await streaming.user.type(boxes[1]!, '{Escape}');
     expect(streaming.onStop).toHaveBeenCalled();
     expect(screen.getAllByRole('button', { name: 'Stop' })).toHaveLength(1);
+  });
+
+  describe('voice input', () => {
+    const getUserMedia = vi.fn();
+    beforeEach(() => {
+      getUserMedia.mockReset();
+      Object.defineProperty(navigator, 'mediaDevices', { configurable: true, value: { getUserMedia } });
+      vi.stubGlobal('MediaRecorder', class {});
+    });
+    afterEach(() => vi.unstubAllGlobals());
+
+    it('says so when there is no microphone at all', async () => {
+      getUserMedia.mockRejectedValue(new DOMException('Requested device not found', 'NotFoundError'));
+      const { user } = setup();
+      await user.click(screen.getByRole('button', { name: 'Voice input' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent('No microphone was found.');
+      expect(screen.getByRole('button', { name: 'Voice input' })).toBeInTheDocument();
+    });
+
+    it("records instead when the browser's own recognition cannot work, from then on", async () => {
+      getUserMedia.mockRejectedValue(new DOMException('Permission denied', 'NotAllowedError'));
+      const created = vi.fn();
+      // A recognizer like Chromium's without a speech service: it fails with 'network' as soon as it starts.
+      class BrokenRecognition {
+        onerror: ((event: { error: string }) => void) | null = null;
+        onend: (() => void) | null = null;
+        constructor() {
+          created();
+        }
+        start() {
+          setTimeout(() => {
+            this.onerror?.({ error: 'network' });
+            this.onend?.();
+          }, 0);
+        }
+        stop() {}
+        abort() {}
+      }
+      vi.stubGlobal('webkitSpeechRecognition', BrokenRecognition);
+      const { user } = setup();
+      await user.click(screen.getByRole('button', { name: 'Voice input' }));
+      // The recording was tried (and refused here), not a "could not transcribe" message.
+      expect(await screen.findByRole('alert')).toHaveTextContent('Microphone access was denied.');
+      expect(getUserMedia).toHaveBeenCalledTimes(1);
+      await user.click(screen.getByRole('button', { name: 'Voice input' }));
+      await vi.waitFor(() => expect(getUserMedia).toHaveBeenCalledTimes(2));
+      expect(created).toHaveBeenCalledTimes(1);
+    });
   });
 });

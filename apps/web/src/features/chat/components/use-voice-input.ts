@@ -1,5 +1,7 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api';
+import { currentUserKey } from '../../../lib/current-user';
 import { transcribe } from '../api/chat-api';
 
 type RecognitionResultList = ArrayLike<{ isFinal: boolean; 0: { transcript: string } }>;
@@ -50,6 +52,7 @@ export function useVoiceInput({
   onText: (text: string) => void;
   onProblem: (problem: VoiceProblem) => void;
 }) {
+  const queryClient = useQueryClient();
   const [state, setState] = useState<VoiceState>('idle');
   const [seconds, setSeconds] = useState(0);
   const recognition = useRef<Recognition | null>(null);
@@ -106,6 +109,8 @@ export function useVoiceInput({
       upload.current = controller;
       transcribe(new Blob(chunks, { type: rec.mimeType || 'audio/webm' }), controller.signal)
         .then((text) => {
+          // A transcription spends a credit: the credits shown elsewhere follow.
+          void queryClient.invalidateQueries({ queryKey: currentUserKey });
           if (text.trim()) handlers.current.onText(text.trim());
         })
         .catch((error: unknown) => {
@@ -122,7 +127,7 @@ export function useVoiceInput({
     recorder.current = rec;
     rec.start();
     setState('recording');
-  }, []);
+  }, [queryClient]);
 
   const start = useCallback(async () => {
     cancelled.current = false;
