@@ -177,6 +177,8 @@ export function startServer(options: ServerOptions): ServerProcess {
   };
   const spawnedAt = performance.now();
   const args = [
+    // As `npm start` runs the server (apps/api/package.json).
+    '--max-semi-space-size=64',
     '--import',
     'tsx',
     ...(options.watchdog ? ['--import', './bench/parent-watchdog.mjs'] : []),
