@@ -31,9 +31,16 @@ export default defineConfig({
     description: 'Parley, the open-source AI writing and chat assistant, in your browser.',
     // The store build (`wxt zip --mode store`) leaves the key out: the Chrome Web Store assigns its own.
     ...(mode === 'store' ? {} : { key: MANIFEST_KEY }),
-    // Only what is used: activeTab, scripting and contextMenus come with the features that need them.
-    permissions: ['storage', 'sidePanel'],
+    // Only what is used. activeTab: a click on Parley's toolbar button or context menu lets the panel see that tab's
+    // address and capture it (screenshot, region, PDF, video), nothing more and only until it navigates away.
+    // scripting: the region picker and the YouTube transcript reader are injected on the click that asks for them
+    // (no always-on content script). contextMenus: "Chat about this image with Parley" (only while chatWithImage is on).
+    permissions: ['storage', 'sidePanel', 'activeTab', 'scripting', 'contextMenus'],
     host_permissions: [...new Set([originPattern(apiUrl), originPattern(webUrl)])],
+    // Asked for on a capture click only when activeTab is not in effect (the panel stayed open while the person moved
+    // to another tab): captureVisibleTab needs activeTab or <all_urls>. The page content script already runs on every
+    // http(s) page, so granting it adds no new kind of access; it can be withdrawn in chrome://extensions.
+    optional_host_permissions: ['<all_urls>'],
     action: { default_title: 'Parley' },
     // The page reader (Readability) and the quick-access UI (mini menu, quick-access box) are imported by the page
     // content script only when a page is read / on the first selection or shortcut. Content scripts

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import path from 'node:path';
 import { freePort, isPortFree, listen, root, startLoopbackServers } from '../servers.js';
+import { serveCaptureFixture } from './capture-fixtures.js';
 
 /** Port the test build of the extension is baked with (falls back to a free one when taken). */
 const PREFERRED_API_PORT = 3999;
@@ -18,6 +19,7 @@ function startOtherSite() {
     '/hostile': `<!doctype html><html><head><title>Hostile</title></head><body><p>Nothing to see.</p></body></html>`,
   };
   const server = createServer((req, res) => {
+    if (serveCaptureFixture(req, res)) return;
     const page = pages[new URL(req.url ?? '/', 'http://x').pathname];
     res.statusCode = page ? 200 : 404;
     res.setHeader('content-type', 'text/html; charset=utf-8');

@@ -2,6 +2,7 @@ import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
 import { createApiCallHandler, createBackgroundApiClient } from '../features/api/background-api';
 import { browserSessionStorage } from '../features/auth/session-store';
+import { createImageCapture } from '../features/capture/background';
 import { chatPortHandlerFor } from '../features/chat/background';
 import { createSessionService } from '../features/auth/session-service';
 import { browserSettingsStore } from '../features/settings/settings-store';
@@ -40,13 +41,18 @@ export default defineBackground(() => {
     },
   });
   const panel = createPanelControl();
+  const imageCapture = createImageCapture({ open: panel.open });
 
   void browserSessionStorage.getState().then((state) => {
     language = state.profile?.language ?? 'en';
+    imageCapture.setLanguage(language);
   });
   browser.storage.onChanged.addListener((changes, area) => {
     const profile = (changes.session?.newValue as { profile?: { language?: string } } | undefined)?.profile;
-    if (area === 'local' && profile?.language) language = profile.language;
+    if (area === 'local' && profile?.language) {
+      language = profile.language;
+      imageCapture.setLanguage(language);
+    }
   });
 
   onMessages({
@@ -77,12 +83,17 @@ export default defineBackground(() => {
       }
     },
     SYNC_SETTINGS: () => settings.pull(),
+    ...imageCapture.handlers,
   });
+  browser.contextMenus.onClicked.addListener(imageCapture.onMenuClick);
 
   browser.runtime.onConnect.addListener(chatPortHandlerFor(session, () => language));
 
-  // The toolbar button opens the side panel (a user gesture, so no fallback is needed there).
-  void browser.sidePanel?.setPanelBehavior({ openPanelOnActionClick: true }).catch(() => undefined);
+  // The toolbar button opens the side panel from action.onClicked (a user gesture) rather than through
+  // openPanelOnActionClick: Chromium grants activeTab only when the click reaches the extension, and activeTab is what
+  // lets the panel capture that tab (screenshot, region, PDF, video).
+  void browser.sidePanel?.setPanelBehavior({ openPanelOnActionClick: false }).catch(() => undefined);
+  browser.action.onClicked.addListener((tab) => void panel.open({ tabId: tab.id, windowId: tab.windowId }));
   // Defaults in storage from the first start, and the server's settings when the browser starts (not on every wake
   // of the worker); sign-in and the settings screens pull too.
   browser.runtime.onInstalled.addListener(() => void settings.pull());

@@ -33,6 +33,20 @@ export type PageContent = {
   truncated: boolean;
 };
 
+/** A file going with the next chat question (a screenshot, a region, an image of a page, a PDF). */
+export type AttachedFile = {
+  id: string;
+  kind: 'image' | 'pdf';
+  name: string;
+  mediaType: string;
+  size: number;
+  /** The bytes as a data: URL: runtime messages and ports carry JSON only. */
+  dataUrl: string;
+};
+
+/** What the image context menu left for the panel: the image, or why there is none. */
+export type PendingCapture = { file: AttachedFile } | { error: 'imageFailed' | 'tooLarge' | 'notImage' };
+
 export type ApiCallInput<N extends EndpointName = EndpointName> = {
   body?: BodyOf<N>;
   query?: QueryOf<N>;
@@ -59,6 +73,12 @@ export interface ProtocolMap {
   READ_PAGE: { data: undefined; response: PageContent };
   /** Background → side panel pages: close the panel of that window (the panel closes itself). */
   CLOSE_PANEL: { data: { windowId: number }; response: { closed: boolean } };
+  /** Our pages → background: what the "Chat about this image" context menu does for that image of that tab. */
+  CHAT_ABOUT_IMAGE: { data: { srcUrl: string; tabId: number; frameId?: number }; response: { state: PanelState } };
+  /** Our pages → background: the images the context menu left for the panel (each is handed out once). */
+  TAKE_CAPTURES: { data: undefined; response: PendingCapture[] };
+  /** Background → our pages: an image from the context menu is waiting (take it with TAKE_CAPTURES). */
+  CAPTURES_READY: { data: undefined; response: { taken: boolean } };
 }
 
 export type MessageType = keyof ProtocolMap;
@@ -80,6 +100,9 @@ export const MESSAGE_POLICY: { readonly [T in MessageType]: readonly SenderKind[
   LOGOUT: ['extension'],
   READ_PAGE: ['extension'],
   CLOSE_PANEL: ['extension'],
+  CHAT_ABOUT_IMAGE: ['extension'],
+  TAKE_CAPTURES: ['extension'],
+  CAPTURES_READY: ['extension'],
 };
 
 /**
@@ -120,7 +143,11 @@ export const CHAT_PORT = 'parley-chat';
 /** Client → background over the chat port. */
 export type ChatPortRequest =
   /** Starts one turn: `request` is the contract's ChatRequest (the multipart `request` field of POST /api/ai/chat). */
-  { type: 'start'; id: string; request: Record<string, unknown> } | { type: 'abort'; id: string };
+  | { type: 'start'; id: string; request: Record<string, unknown>; files?: ChatPortFile[] }
+  | { type: 'abort'; id: string };
+
+/** A file of a chat turn: the background sends it as a `files` part of the multipart request. */
+export type ChatPortFile = Pick<AttachedFile, 'name' | 'mediaType' | 'dataUrl'>;
 
 /** Background → client over the chat port. */
 export type ChatPortEvent =

@@ -120,6 +120,45 @@ describe('CHAT_PORT in the background', () => {
     ]);
   });
 
+  it('sends attached files as `files` parts of the multipart request', async () => {
+    const { deps, handle } = setup(async () => sseResponse(null, ['[DONE]']));
+    const p = fakePort(fromPanel);
+    handle(p.port);
+    const png = 'data:image/png;base64,iVBORw0KGgo=';
+    p.send({
+      type: 'start',
+      id: 't1',
+      request: { model: 'm', text: 'what is this?' },
+      files: [{ name: 'Screenshot.png', mediaType: 'image/png', dataUrl: png }],
+    });
+    await vi.waitFor(() => expect(p.posted.at(-1)).toEqual({ type: 'done', id: 't1' }));
+    const form = deps.fetch.mock.calls[0]![1]?.body as FormData;
+    const files = form.getAll('files') as File[];
+    expect(files).toHaveLength(1);
+    expect(files[0]!.name).toBe('Screenshot.png');
+    expect(files[0]!.type).toBe('image/png');
+    expect([...new Uint8Array(await files[0]!.arrayBuffer())]).toEqual([
+      0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a,
+    ]);
+  });
+
+  it('refuses a turn whose files are not data: URLs, or too many', async () => {
+    const { deps, handle } = setup(async () => sseResponse(null, ['[DONE]']));
+    const p = fakePort(fromPanel);
+    handle(p.port);
+    const file = { name: 'a.png', mediaType: 'image/png', dataUrl: 'data:image/png;base64,AA==' };
+    p.send({
+      type: 'start',
+      id: 't1',
+      request: { model: 'm', text: 'x' },
+      files: [{ ...file, dataUrl: 'https://x/' }],
+    });
+    p.send({ type: 'start', id: 't2', request: { model: 'm', text: 'x' }, files: Array(6).fill(file) });
+    p.send({ type: 'start', id: 't3', request: { model: 'm', text: 'x' }, files: 'nope' });
+    await tick();
+    expect(deps.fetch).not.toHaveBeenCalled();
+  });
+
   it('aborts the fetch when the page disconnects', async () => {
     let signal: AbortSignal | null | undefined;
     const { handle } = setup(async (_url, init) => {

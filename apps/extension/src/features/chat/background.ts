@@ -3,9 +3,17 @@ import { readSseData } from '@parley/ui/chat-stream';
 import type { Browser } from 'wxt/browser';
 import { API_ORIGIN } from '../../config';
 import { extensionSenderContext } from '../../messaging/messaging';
-import { CHAT_PORT, type ChatPortEvent, type ChatPortRequest, type WireError } from '../../messaging/protocol';
+import { ATTACHMENT_LIMITS } from '@parley/contract/values';
+import {
+  CHAT_PORT,
+  type ChatPortEvent,
+  type ChatPortFile,
+  type ChatPortRequest,
+  type WireError,
+} from '../../messaging/protocol';
 import { classifySender, type SenderContext } from '../../messaging/senders';
 import type { SessionService } from '../auth/session-service';
+import { dataUrlToBlob } from '../capture/files';
 
 /** The status a JSON answer carries when the session was replaced elsewhere (as in @parley/api-client). */
 const FORCED_LOGOUT_STATUS = 409;
@@ -31,7 +39,26 @@ function isRequest(value: unknown): value is ChatPortRequest {
   const m = value as Record<string, unknown>;
   if (typeof m.id !== 'string' || m.id.length === 0 || m.id.length > 100) return false;
   if (m.type === 'abort') return true;
+  if (m.files !== undefined && !isFileList(m.files)) return false;
   return m.type === 'start' && typeof m.request === 'object' && m.request !== null && !Array.isArray(m.request);
+}
+
+/** At most the API's number of files, each a named data: URL (the API checks the bytes themselves). */
+function isFileList(value: unknown): value is ChatPortFile[] {
+  return (
+    Array.isArray(value) &&
+    value.length <= ATTACHMENT_LIMITS.maxFiles &&
+    value.every(
+      (f) =>
+        f &&
+        typeof f === 'object' &&
+        typeof f.name === 'string' &&
+        f.name.length <= 255 &&
+        typeof f.mediaType === 'string' &&
+        typeof f.dataUrl === 'string' &&
+        f.dataUrl.startsWith('data:'),
+    )
+  );
 }
 
 /** The error of a JSON answer (before any streaming: no credits, bad request, logged out…). */
@@ -79,7 +106,7 @@ export function createChatPortHandler(deps: ChatPortDeps): (port: Port) => void 
       }
     };
 
-    async function run(id: string, request: Record<string, unknown>, abort: AbortController) {
+    async function run(id: string, request: Record<string, unknown>, files: ChatPortFile[], abort: AbortController) {
       try {
         await deps.ready;
         const token = deps.getToken();
@@ -89,6 +116,7 @@ export function createChatPortHandler(deps: ChatPortDeps): (port: Port) => void 
         }
         const form = new FormData();
         form.append('request', JSON.stringify(request));
+        for (const file of files) form.append('files', dataUrlToBlob(file.dataUrl), file.name);
         let response: Response;
         try {
           response = await doFetch(apiOrigin + STREAM_PATHS.chat, {
@@ -147,7 +175,7 @@ export function createChatPortHandler(deps: ChatPortDeps): (port: Port) => void 
       turns.get(message.id)?.abort();
       const abort = new AbortController();
       turns.set(message.id, abort);
-      void run(message.id, message.request, abort);
+      void run(message.id, message.request, message.files ?? [], abort);
     });
     port.onDisconnect.addListener(() => {
       connected = false;

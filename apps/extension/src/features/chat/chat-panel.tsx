@@ -4,7 +4,8 @@ import type { ModelAvailability, ModelId } from '@parley/contract';
 import { BasicComposer, MessageList, ModelPicker } from '@parley/ui/chat';
 import { webUrl } from '../../config';
 import { apiCall, sendMessage } from '../../messaging/messaging';
-import type { PageContent } from '../../messaging/protocol';
+import type { AttachedFile, PageContent } from '../../messaging/protocol';
+import { AttachmentChips } from '../capture/attachment-chips';
 import { addChatStrings } from './chat-i18n';
 import { useExtensionChat } from './use-extension-chat';
 import './chat.css';
@@ -13,6 +14,9 @@ type Props = {
   /** The page previewed by "Chat with this page": it goes with the next question, then is dropped. */
   pageContext: PageContent | null;
   onPageContextChange: (page: PageContent | null) => void;
+  /** Screenshots, regions, page images and PDFs: they go with the next question, then are dropped. */
+  files: AttachedFile[];
+  onFilesChange: (files: AttachedFile[]) => void;
 };
 
 /** The chat of the side panel and of /extensionIndex.html: the web app's pieces, streamed through the background. */
@@ -22,7 +26,7 @@ export function ChatPanel(props: Props) {
   return <ChatPanelInner {...props} />;
 }
 
-function ChatPanelInner({ pageContext, onPageContextChange }: Props) {
+function ChatPanelInner({ pageContext, onPageContextChange, files, onFilesChange }: Props) {
   const { t } = useTranslation('chat');
   const [models, setModels] = useState<ModelAvailability[] | null>(null);
   const [modelsFailed, setModelsFailed] = useState(false);
@@ -57,8 +61,9 @@ function ChatPanelInner({ pageContext, onPageContextChange }: Props) {
 
   const send = (text: string) => {
     if (!model) return;
-    chat.send(text, model, pageContext);
+    chat.send(text, model, pageContext, files);
     if (pageContext) onPageContextChange(null);
+    if (files.length > 0) onFilesChange([]);
   };
 
   return (
@@ -97,18 +102,25 @@ function ChatPanelInner({ pageContext, onPageContextChange }: Props) {
         onSend={send}
         onStop={chat.stop}
         chips={
-          pageContext && (
+          (pageContext || files.length > 0) && (
             <ul className="chat-chips" aria-label={t('composer.attachments')}>
-              <li className="chat-chip" data-testid="page-chip">
-                <span>{pageContext.title || pageContext.url}</span>
-                <button
-                  type="button"
-                  aria-label={t('composer.removeAttachment', { name: pageContext.title || pageContext.url })}
-                  onClick={() => onPageContextChange(null)}
-                >
-                  ×
-                </button>
-              </li>
+              {pageContext && (
+                <li className="chat-chip" data-testid="page-chip">
+                  <span>{pageContext.title || pageContext.url}</span>
+                  <button
+                    type="button"
+                    aria-label={t('composer.removeAttachment', { name: pageContext.title || pageContext.url })}
+                    onClick={() => onPageContextChange(null)}
+                  >
+                    ×
+                  </button>
+                </li>
+              )}
+              <AttachmentChips
+                files={files}
+                removeLabel={(name) => t('composer.removeAttachment', { name })}
+                onRemove={(id) => onFilesChange(files.filter((f) => f.id !== id))}
+              />
             </ul>
           )
         }

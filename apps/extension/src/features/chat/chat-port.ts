@@ -1,5 +1,5 @@
 import { browser, type Browser } from 'wxt/browser';
-import { CHAT_PORT, type ChatPortEvent, type ChatPortRequest } from '../../messaging/protocol';
+import { CHAT_PORT, type ChatPortEvent, type ChatPortFile, type ChatPortRequest } from '../../messaging/protocol';
 
 export type ChatTurnHandlers = {
   onChunk: (chunk: unknown) => void;
@@ -41,9 +41,14 @@ export function createChatPortClient(
   };
 
   return {
-    start(id: string, request: Record<string, unknown>, handlers: ChatTurnHandlers) {
+    start(id: string, request: Record<string, unknown>, handlers: ChatTurnHandlers, files: ChatPortFile[] = []) {
       turns.set(id, handlers);
-      open().postMessage({ type: 'start', id, request } satisfies ChatPortRequest);
+      open().postMessage({
+        type: 'start',
+        id,
+        request,
+        ...(files.length > 0 ? { files } : {}),
+      } satisfies ChatPortRequest);
     },
     abort(id: string) {
       if (!turns.has(id)) return;

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ChatRequest, ModelId } from '@parley/contract';
 import { applyChunk, emptyAnswer, endAnswer, toChunk, type AnswerState, type ChatViewMessage } from '@parley/ui/chat';
-import type { PageContent } from '../../messaging/protocol';
+import type { AttachedFile, PageContent } from '../../messaging/protocol';
 import { createChatPortClient, type ChatPortClient } from './chat-port';
 
 type Message = ChatViewMessage & { answer: AnswerState | null };
@@ -43,7 +43,7 @@ export function useExtensionChat(labelOf: (model: string) => string | null) {
     };
   }, []);
 
-  const send = useCallback((text: string, model: ModelId, page: PageContent | null) => {
+  const send = useCallback((text: string, model: ModelId, page: PageContent | null, files: AttachedFile[] = []) => {
     const c = client.current;
     if (!c) return;
     const id = newKey();
@@ -61,7 +61,9 @@ export function useExtensionChat(labelOf: (model: string) => string | null) {
         error: null,
         sources: [],
         answer: null,
-        ...(page ? { attachments: [page.title || page.url] } : {}),
+        ...(page || files.length > 0
+          ? { attachments: [...(page ? [page.title || page.url] : []), ...files.map((f) => f.name)] }
+          : {}),
       },
       view(emptyAnswer(), id, label),
     ]);
@@ -74,22 +76,27 @@ export function useExtensionChat(labelOf: (model: string) => string | null) {
       ...(page ? { page: { url: page.url, title: page.title.slice(0, 500), text: page.text } } : {}),
     };
     const finish = () => setStreaming((current) => (current === id ? null : current));
-    c.start(id, request, {
-      onChunk: (raw) => {
-        const chunk = toChunk(raw);
-        if (!chunk) return;
-        if (chunk.type === 'start' && chunk.messageMetadata?.chatId) chatId.current = chunk.messageMetadata.chatId;
-        update((a) => applyChunk(a, chunk));
+    c.start(
+      id,
+      request,
+      {
+        onChunk: (raw) => {
+          const chunk = toChunk(raw);
+          if (!chunk) return;
+          if (chunk.type === 'start' && chunk.messageMetadata?.chatId) chatId.current = chunk.messageMetadata.chatId;
+          update((a) => applyChunk(a, chunk));
+        },
+        onDone: () => {
+          update(endAnswer);
+          finish();
+        },
+        onError: (error) => {
+          update((a) => ({ ...a, status: 'failed', error: error.message }));
+          finish();
+        },
       },
-      onDone: () => {
-        update(endAnswer);
-        finish();
-      },
-      onError: (error) => {
-        update((a) => ({ ...a, status: 'failed', error: error.message }));
-        finish();
-      },
-    });
+      files.map(({ name, mediaType, dataUrl }) => ({ name, mediaType, dataUrl })),
+    );
   }, []);
 
   const stop = useCallback(() => {

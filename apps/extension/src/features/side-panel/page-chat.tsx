@@ -1,20 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { browser } from 'wxt/browser';
 import type { PageContent } from '../../messaging/protocol';
 import { sendTabMessage } from '../../messaging/messaging';
-
-/** The tab to read: the active one, or (when that is this very page, opened in a tab) the one used just before. */
-async function targetTabId(): Promise<number | null> {
-  const self = await browser.tabs.getCurrent().catch(() => undefined);
-  let tabs = await browser.tabs.query({ currentWindow: true });
-  if (!tabs.some((tab) => tab.id !== self?.id)) tabs = await browser.tabs.query({});
-  const others = tabs.filter((tab) => tab.id !== undefined && tab.id !== self?.id);
-  const active = others.find((tab) => tab.active);
-  if (active?.id !== undefined) return active.id;
-  others.sort((a, b) => (b.lastAccessed ?? 0) - (a.lastAccessed ?? 0));
-  return others[0]?.id ?? null;
-}
+import { targetTab } from '../capture/tab-access';
 
 /** "Chat with this page": reads the page through its content script and shows exactly what would be sent. */
 export function PageChat({
@@ -30,8 +18,8 @@ export function PageChat({
   async function read() {
     setState('reading');
     try {
-      const tabId = await targetTabId();
-      if (tabId === null) throw new Error('no tab');
+      const tabId = (await targetTab())?.id;
+      if (tabId === undefined) throw new Error('no tab');
       onChange(await sendTabMessage(tabId, 'READ_PAGE'));
       setState('idle');
     } catch {

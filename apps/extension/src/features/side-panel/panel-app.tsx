@@ -1,8 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { browser } from 'wxt/browser';
-import type { PageContent } from '../../messaging/protocol';
+import { ATTACHMENT_LIMITS } from '@parley/contract/values';
+import type { AttachedFile, PageContent } from '../../messaging/protocol';
 import { useSession } from '../../ui/use-session';
+import { CaptureBar } from '../capture/capture-bar';
 import { ChatPanel } from '../chat/chat-panel';
 import { PageChat } from './page-chat';
 import { PANEL_PORT, type PanelPortMessage } from './panel-control';
@@ -14,6 +16,7 @@ export function PanelApp({ mode }: { mode: 'panel' | 'page' }) {
   const { t } = useTranslation();
   const session = useSession();
   const [pageContext, setPageContext] = useState<PageContent | null>(null);
+  const [files, setFiles] = useState<AttachedFile[]>([]);
 
   // A side panel tells the background it is open (for OPEN_CLOSE_POPUP) and closes itself when asked.
   useEffect(() => {
@@ -29,7 +32,10 @@ export function PanelApp({ mode }: { mode: 'panel' | 'page' }) {
   }, [mode]);
 
   useEffect(() => {
-    if (!session?.signedIn) setPageContext(null);
+    if (!session?.signedIn) {
+      setPageContext(null);
+      setFiles([]);
+    }
   }, [session?.signedIn]);
 
   if (!session) return <p style={{ padding: 24 }}>{t('session.loading')}</p>;
@@ -39,7 +45,17 @@ export function PanelApp({ mode }: { mode: 'panel' | 'page' }) {
       <PanelHeader profile={session.profile} mode={mode} />
       <main>
         <PageChat value={pageContext} onChange={setPageContext} />
-        <ChatPanel pageContext={pageContext} onPageContextChange={setPageContext} />
+        <CaptureBar
+          files={files}
+          onAttach={(file) => setFiles((list) => [...list, file].slice(-ATTACHMENT_LIMITS.maxFiles))}
+          onPage={setPageContext}
+        />
+        <ChatPanel
+          pageContext={pageContext}
+          onPageContextChange={setPageContext}
+          files={files}
+          onFilesChange={setFiles}
+        />
       </main>
     </div>
   );

@@ -1,6 +1,7 @@
 import { browser, type Browser } from 'wxt/browser';
 import { classifySender } from '../../messaging/senders';
 import { extensionSenderContext } from '../../messaging/messaging';
+import type { PanelState } from '../../messaging/protocol';
 import type { Handler } from '../../messaging/router';
 
 /** The side panel page connects this port and says which window it is in, so the background knows it is open. */
@@ -55,16 +56,29 @@ export function createPanelControl() {
       return { state: 'closed' as const };
     }
     if (panel) return { state: 'open' as const };
-    if (tabId === undefined && windowId === undefined) return openInTab();
+    return open({ tabId, windowId });
+  };
 
+  /**
+   * Opens the panel for that tab (or window), else the full page in a tab. Call it before any await in the handler
+   * of a user gesture (a message, a context-menu click).
+   */
+  const open = ({ tabId, windowId }: { tabId?: number; windowId?: number }): Promise<{ state: PanelState }> => {
+    if (windowId !== undefined && panels.has(windowId)) return Promise.resolve({ state: 'open' });
+    if (tabId === undefined && windowId === undefined) return openInTab();
     // No await before this call (see above).
-    const opening =
-      tabId !== undefined ? browser.sidePanel.open({ tabId }) : browser.sidePanel.open({ windowId: windowId! });
+    let opening: Promise<void>;
+    try {
+      opening =
+        tabId !== undefined ? browser.sidePanel.open({ tabId }) : browser.sidePanel.open({ windowId: windowId! });
+    } catch (error) {
+      opening = Promise.reject(error);
+    }
     return opening.then(
       () => ({ state: 'open' as const }),
       () => openInTab(),
     );
   };
 
-  return { handler, isOpen: (windowId: number) => panels.has(windowId) };
+  return { handler, open, isOpen: (windowId: number) => panels.has(windowId) };
 }
