@@ -20,7 +20,13 @@ import { createMemoryStore, createRedisStore, type RateLimitStore } from './lib/
 import { defineRoute } from './lib/route.js';
 import multipart from '@fastify/multipart';
 import { createSecretBox, resolveAppSecret } from './lib/secret-box.js';
-import { createAuthService, createRequireAuth, createUserService, registerAuthRoutes } from './modules/auth/index.js';
+import {
+  createAuthService,
+  createRequireAuth,
+  createStartAuth,
+  createUserService,
+  registerAuthRoutes,
+} from './modules/auth/index.js';
 import { createCreditsService } from './modules/billing/index.js';
 import {
   createChatService,
@@ -179,7 +185,7 @@ export async function buildApp(deps: AppDeps) {
     tools,
     timeoutMs: config.ai.timeoutMs,
   });
-  registerChatRoutes(app, { chat, keys, registry, credits, requireAuth });
+  registerChatRoutes(app, { chat, keys, registry, credits, requireAuth, startAuth: createStartAuth(auth) });
   registerWritingRoutes(app, writing, requireAuth);
 
   await registerWeb(app, config.serveWeb ? config.webDist : null);

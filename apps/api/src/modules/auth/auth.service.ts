@@ -40,6 +40,14 @@ type Deps = {
 export function createAuthService({ db, config, mailer, passwords, google, limits, log }: Deps) {
   const windowMs = config.rateLimits.windowSeconds * 1000;
 
+  /** Token hash → user id of sessions seen recently (at most 10,000, oldest dropped first); only ever a hint. */
+  const owners = new Map<string, string>();
+  const rememberOwner = (tokenHash: string, userId: string) => {
+    if (owners.get(tokenHash) === userId) return;
+    owners.set(tokenHash, userId);
+    if (owners.size > 10_000) owners.delete(owners.keys().next().value!);
+  };
+
   /** Counts one attempt against each key; the first key over its limit stops the request. */
   async function limit(checks: [key: string, max: number][]) {
     for (const [key, max] of checks) {
@@ -348,14 +356,25 @@ export function createAuthService({ db, config, mailer, passwords, google, limit
 
     /** The caller behind a bearer token. Ended by another login or a password change → 409; otherwise → 401. */
     async authenticate(token: string) {
-      const row = await q.findSessionWithUser(db, hashSecret(token));
+      const tokenHash = hashSecret(token);
+      const row = await q.findSessionWithUser(db, tokenHash);
+      if (!row || row.session.revokedAt || row.session.expiresAt.getTime() <= Date.now()) owners.delete(tokenHash);
       if (!row) throw new DomainError('UNAUTHENTICATED');
       const { session, user } = row;
       if (session.revokedAt) {
         throw new DomainError(FORCED_REASONS.has(session.revokedReason ?? '') ? 'SESSION_REPLACED' : 'UNAUTHENTICATED');
       }
       if (session.expiresAt.getTime() <= Date.now()) throw new DomainError('UNAUTHENTICATED');
+      rememberOwner(tokenHash, user.id);
       return { user, session };
+    },
+
+    /**
+     * Whose token this was when it last authenticated here: a hint that lets a request start its own lookups while
+     * `authenticate` is still checking the session. Never a substitute for it; the hint says nothing about validity.
+     */
+    ownerHint(token: string): string | undefined {
+      return owners.get(hashSecret(token));
     },
 
     async logout(sessionId: string) {

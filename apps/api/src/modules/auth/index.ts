@@ -1,5 +1,6 @@
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { DomainError } from '../../lib/errors.js';
+import type { UserRow } from './auth.queries.js';
 import type { AuthService } from './auth.service.js';
 
 export { registerAuthRoutes } from './auth.routes.js';
@@ -7,12 +8,39 @@ export { createAuthService, type AuthService } from './auth.service.js';
 export { createUserService, type UserService } from './user.service.js';
 export type { SessionRow, UserRow } from './auth.queries.js';
 
+function bearerToken(request: FastifyRequest) {
+  const match = /^Bearer ([A-Za-z0-9_-]{20,200})$/.exec(request.headers.authorization ?? '');
+  if (!match) throw new DomainError('UNAUTHENTICATED');
+  return match[1]!;
+}
+
 /** `Authorization: Bearer <token>` → request.auth, or 401 / 409. */
 export function createRequireAuth(auth: AuthService): preHandlerAsyncHookHandler {
   return async (request: FastifyRequest) => {
-    const header = request.headers.authorization ?? '';
-    const match = /^Bearer ([A-Za-z0-9_-]{20,200})$/.exec(header);
-    if (!match) throw new DomainError('UNAUTHENTICATED');
-    request.auth = await auth.authenticate(match[1]!);
+    request.auth = await auth.authenticate(bearerToken(request));
+  };
+}
+
+/** A caller being authenticated: the check runs while the request does other work, and must be awaited before use. */
+export type PendingCaller = {
+  /** Resolves once the session is verified (and sets request.auth), or rejects with 401 / 409. */
+  user: Promise<UserRow>;
+  /** Who this token belonged to when last seen, to start lookups early; see AuthService.ownerHint. */
+  ownerHint: string | undefined;
+};
+
+/**
+ * For a route on the hot path: starts authenticating at once (a missing or malformed token is refused at once) so
+ * that reading the body and the route's first lookups overlap with the session check.
+ */
+export function createStartAuth(auth: AuthService) {
+  return (request: FastifyRequest): PendingCaller => {
+    const token = bearerToken(request);
+    const user = auth.authenticate(token).then((caller) => {
+      request.auth = caller;
+      return caller.user;
+    });
+    user.catch(() => undefined); // awaited by the route; this only keeps an early failure from going unhandled
+    return { user, ownerHint: auth.ownerHint(token) };
   };
 }

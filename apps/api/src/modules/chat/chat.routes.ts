@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHook
 import { DomainError } from '../../lib/errors.js';
 import { defineRoute } from '../../lib/route.js';
 import type { ModelRegistry } from '../../providers/ai/registry.js';
+import type { PendingCaller } from '../auth/index.js';
 import type { CreditsService } from '../billing/index.js';
 import type { ChatService, Upload } from './chat.service.js';
 import type { KeysService } from './keys.service.js';
@@ -15,6 +16,7 @@ type Deps = {
   registry: ModelRegistry;
   credits: CreditsService;
   requireAuth: preHandlerAsyncHookHandler;
+  startAuth: (request: FastifyRequest) => PendingCaller;
 };
 
 function caller(request: FastifyRequest) {
@@ -111,12 +113,15 @@ async function writeUiStream(
   }
 }
 
-export function registerChatRoutes(app: FastifyInstance, { chat, keys, registry, credits, requireAuth }: Deps) {
+export function registerChatRoutes(
+  app: FastifyInstance,
+  { chat, keys, registry, credits, requireAuth, startAuth }: Deps,
+) {
   const route = <N extends Parameters<typeof defineRoute>[1]>(name: N, handler: Parameters<typeof defineRoute<N>>[3]) =>
     defineRoute(app, name, requireAuth, handler);
 
-  app.post(STREAM_PATHS.chat, { preHandler: requireAuth, schema: { hide: true } }, async (request, reply) => {
-    const { user } = caller(request);
+  /** The chat request: the JSON `request` field, validated by the contract's schema, and the files. */
+  async function readChatRequest(request: FastifyRequest) {
     const { fields, files } = await readMultipart(request, 'files');
     let raw: unknown;
     try {
@@ -137,7 +142,21 @@ export function registerChatRoutes(app: FastifyInstance, { chat, keys, registry,
         validationContext: 'body',
       });
     }
-    const turn = await chat.startTurn(user, parsed.data, files, request.lang);
+    return { input: parsed.data, files };
+  }
+
+  // The session is checked while the body is read and the turn's lookups start (see createStartAuth); nothing is
+  // answered, and the provider is not called, before the check has passed.
+  app.post(STREAM_PATHS.chat, { schema: { hide: true } }, async (request, reply) => {
+    const pending = startAuth(request);
+    let body;
+    try {
+      body = await readChatRequest(request);
+    } catch (error) {
+      await pending.user; // an unauthenticated caller hears 401 / 409, not what was wrong with the body
+      throw error;
+    }
+    const turn = await chat.startTurn(pending, body.input, body.files, request.lang);
     await writeUiStream(request, reply, turn);
   });
 

@@ -21,7 +21,7 @@ import type { ModelRegistry, ResolvedModel } from '../../providers/ai/registry.j
 import { openProviderStream, toProviderPrompt } from '../../providers/ai/stream.js';
 import type { Storage } from '../../providers/storage/index.js';
 import { NOT_METERED, type CreditsService, type Reservation } from '../billing/index.js';
-import type { UserRow } from '../auth/index.js';
+import type { PendingCaller, UserRow } from '../auth/index.js';
 import * as q from './chat.queries.js';
 
 /** What a log line may say about a provider failure: never the request body (it holds the person's words). */
@@ -107,8 +107,8 @@ function toAttachment(doc: q.DocumentRow): Attachment {
 }
 
 export function createChatService({ db, registry, keys, credits, storage, tools, log, timeoutMs }: Deps) {
-  async function resolveModel(user: UserRow, modelId: ChatInput['model']) {
-    const ownKeys = await keys.ownKeys(user.id);
+  async function resolveModel(userId: string, modelId: ChatInput['model']) {
+    const ownKeys = await keys.ownKeys(userId);
     const resolved = registry.resolve(modelId, ownKeys);
     if (resolved.keySource === 'own') {
       const own = ownKeys.find((k) => k.provider === resolved.info.provider)!;
@@ -202,31 +202,60 @@ export function createChatService({ db, registry, keys, credits, storage, tools,
      * Validates and prepares one turn (history, attachments, sources), reserves its credit, and returns the
      * stream of the answer. Nothing is charged if the provider fails before any output.
      */
-    async startTurn(user: UserRow, input: ChatInput, files: Upload[], lang: UiLanguage) {
-      // 1. Everything that can be refused without writing anything: files, vision, search.
+    async startTurn(caller: PendingCaller, input: ChatInput, files: Upload[], lang: UiLanguage) {
+      // 1. Everything that can be refused without writing anything: files, vision, search. (An unauthenticated
+      // caller hears 401 / 409 rather than what was wrong with the request.)
       const info = modelInfo(input.model);
-      tools.checkAttachmentCount(files.length);
-      const checked = files.map((f) => ({
-        file: f,
-        kind: tools.checkAttachment({ bytes: f.bytes, declaredName: f.name, declaredType: f.declaredType }),
-      }));
-      if (checked.some((c) => c.kind.kind === 'image') && !info.capabilities.vision) {
-        throw new DomainError('MODEL_NO_VISION', { model: registry.label(input.model) });
+      let checked: { file: Upload; kind: { kind: 'image' | 'pdf'; mediaType: string } }[];
+      try {
+        tools.checkAttachmentCount(files.length);
+        checked = files.map((f) => ({
+          file: f,
+          kind: tools.checkAttachment({ bytes: f.bytes, declaredName: f.name, declaredType: f.declaredType }),
+        }));
+        if (checked.some((c) => c.kind.kind === 'image') && !info.capabilities.vision) {
+          throw new DomainError('MODEL_NO_VISION', { model: registry.label(input.model) });
+        }
+        if (input.webSearch && !tools.search) throw new DomainError('SEARCH_UNAVAILABLE');
+      } catch (error) {
+        await caller.user;
+        throw error;
       }
-      if (input.webSearch && !tools.search) throw new DomainError('SEARCH_UNAVAILABLE');
 
       // 2. Independent lookups in one round trip: every round trip here delays the first token. The credit is
       // reserved at the same time, before knowing whose key pays; with the person's own key it goes straight back.
-      const reserving = credits.reserve(user.id, info.tier, 'chat', { metered: true }).then(
-        (reservation) => ({ reservation }),
-        (error: unknown) => ({ error }),
-      );
-      const [keysResult, existing, earlier] = await Promise.allSettled([
-        resolveModel(user, input.model),
-        input.chatId ? q.findConversation(db, input.chatId, user.id) : Promise.resolve(undefined),
-        input.chatId ? q.listMessages(db, input.chatId) : Promise.resolve([]),
-      ]);
-      const reserved = await reserving;
+      // When the token's owner is known from an earlier request, this starts while the session is being checked,
+      // and its results are used only if the check confirms that owner.
+      const lookups = (userId: string) => ({
+        userId,
+        reserved: credits.reserve(userId, info.tier, 'chat', { metered: true }).then(
+          (reservation) => ({ reservation }),
+          (error: unknown) => ({ error }),
+        ),
+        found: Promise.allSettled([
+          resolveModel(userId, input.model),
+          input.chatId ? q.findConversation(db, input.chatId, userId) : Promise.resolve(undefined),
+          input.chatId ? q.listMessages(db, input.chatId) : Promise.resolve([]),
+        ]),
+      });
+      const discard = async (early: ReturnType<typeof lookups>) => {
+        const reserved = await early.reserved;
+        if ('reservation' in reserved) await reserved.reservation.refund();
+      };
+      let early = caller.ownerHint ? lookups(caller.ownerHint) : null;
+      let user: UserRow;
+      try {
+        user = await caller.user;
+      } catch (error) {
+        if (early) await discard(early);
+        throw error;
+      }
+      if (early?.userId !== user.id) {
+        if (early) await discard(early);
+        early = lookups(user.id);
+      }
+      const [keysResult, existing, earlier] = await early.found;
+      const reserved = await early.reserved;
       let reservation: Reservation;
       try {
         if (keysResult.status === 'rejected') throw keysResult.reason;

@@ -245,6 +245,44 @@ describe('credits under concurrency', () => {
     expect(res.statusCode).toBe(401);
     expect(res.json().message).toBe('You need to log in to continue...');
   });
+
+  it('a token that has just been logged out chats no more: nothing reserved, nothing asked of the provider', async () => {
+    const u = await t.signUp();
+    // The first turn makes the token's owner known, so the next request starts its lookups while the session is
+    // being checked.
+    const first = await chat(u.token, { model: MODEL, text: 'Before logging out' });
+    expect(first.text).toContain('Before logging out');
+    // The generated title is the turn's last call to the provider.
+    await expect
+      .poll(
+        async () =>
+          (await t.json('GET', `/api/mongo/users/chat/history?chatHistoryId=${first.chatId}`, { token: u.token })).body
+            .data?.title,
+      )
+      .toBe('Test chat title');
+    expect((await t.json('POST', '/api/user/logout', { token: u.token })).status).toBe(200);
+    const before = await credits(u.email);
+    const asked = fake.requests.length;
+
+    const refused = await chat(u.token, { model: MODEL, text: 'After logging out' });
+    expect(refused.status).toBe(401);
+    expect(refused.json.message).toBe('You need to log in to continue...');
+    // An invalid body from a logged-out token is still answered with 401, not with what was wrong with the body.
+    const invalid = await chat(u.token, { model: 'NO_SUCH_MODEL', text: '' });
+    expect(invalid.status).toBe(401);
+    const tooMany = await chat(
+      u.token,
+      { model: MODEL, text: 'files' },
+      Array.from({ length: 12 }, (_, i) => ({ name: `x${i}.txt`, type: 'text/plain', bytes: Buffer.from('x') })),
+    );
+    expect(tooMany.status).toBe(401);
+
+    expect(fake.requests.length).toBe(asked);
+    expect(await credits(u.email)).toEqual(before);
+    const [row] = await t.database.db.select().from(users).where(eq(users.email, u.email));
+    const ledger = await t.database.db.select().from(creditLedger).where(eq(creditLedger.userId, row!.id));
+    expect(ledger.filter((l) => l.state === 'reserved')).toEqual([]);
+  });
 });
 
 describe('attachments', () => {
