@@ -91,12 +91,20 @@ async function writeUiStream(
   const push = (data: string) => {
     if (!pending) process.nextTick(flush);
     pending += data;
+    // A provider that sends a burst: the client still gets it in pieces of a few KiB as they are ready.
+    if (pending.length >= 8192) flush();
   };
+  let firstDelta = true;
 
   try {
     for await (const chunk of turn.chunks) {
       if (gone) break;
       push(`data: ${JSON.stringify(chunk)}\n\n`);
+      if (firstDelta && chunk.type === 'text-delta') {
+        // The first words go out at once: nothing is worth waiting for then.
+        firstDelta = false;
+        flush();
+      }
       if (full) {
         full = false;
         if (res.writableNeedDrain && !gone) await new Promise<void>((resolve) => (drained = resolve));
