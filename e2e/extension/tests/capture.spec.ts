@@ -191,8 +191,16 @@ async function attachedImage(panel: Page, index = 0) {
     const canvas = new OffscreenCanvas(el.naturalWidth, el.naturalHeight);
     const context = canvas.getContext('2d')!;
     context.drawImage(el, 0, 0);
-    const [r, g, b] = context.getImageData(el.naturalWidth >> 1, el.naturalHeight >> 1, 1, 1).data;
-    return { width: el.naturalWidth, height: el.naturalHeight, centre: [r ?? 0, g ?? 0, b ?? 0], src: el.src.slice(0, 22) };
+    const at = (px: number, py: number) => [...context.getImageData(px, py, 1, 1).data.slice(0, 3)];
+    const w = el.naturalWidth;
+    const h = el.naturalHeight;
+    return {
+      width: w,
+      height: h,
+      centre: at(w >> 1, h >> 1),
+      corners: [at(1, 1), at(w - 2, 1), at(1, h - 2), at(w - 2, h - 2)],
+      src: el.src.slice(0, 22),
+    };
   });
 }
 
@@ -291,11 +299,45 @@ test('a region dragged on the page is captured and cropped to exactly that recta
   const image = await attachedImage(panel);
   expect(image.width).toBe(Math.round(width * scale));
   expect(image.height).toBe(Math.round(height * scale));
-  expect(near(image.centre, CAPTURE_COLOURS.block), `centre ${image.centre}`).toBe(true);
+  for (const colour of [image.centre, ...image.corners]) {
+    expect(near(colour, CAPTURE_COLOURS.block), `colour ${colour}`).toBe(true);
+  }
   await shot(panel, 'capture-region-attached');
 
   const log = await ask(panel, 'What colour is this?');
   await expect(log.getByText('I can see 1 image(s).')).toBeVisible();
+});
+
+test('from the full page in a tab, the screenshot is of the tab used before, not of the full page', async ({
+  context,
+  page,
+  openExtensionPage,
+}) => {
+  await signIn(page, 'cap-full');
+  const site = await context.newPage();
+  await site.goto(`${other()}/capture/page`);
+  await clickToolbarButton(context, site);
+  const full = await openExtensionPage('extensionIndex.html');
+  await full.getByRole('button', { name: tr('en', 'extension:capture.screenshot') }).click();
+  await expect(full.getByTestId('attachment-chip')).toHaveCount(1);
+  // The tab is brought to the front for the capture, and the full page comes back.
+  await expect.poll(() => full.evaluate(() => document.visibilityState)).toBe('visible');
+  const { x, y, width, height } = CAPTURE_LAYOUT.block;
+  const pixel = await full
+    .getByTestId('attachment-chip')
+    .locator('img')
+    .evaluate(
+      async (el: HTMLImageElement, [px, py]) => {
+        await el.decode();
+        const canvas = new OffscreenCanvas(el.naturalWidth, el.naturalHeight);
+        const context = canvas.getContext('2d')!;
+        context.drawImage(el, 0, 0);
+        const scale = el.naturalWidth / 1200;
+        return [...context.getImageData(Math.round(px! * scale), Math.round(py! * scale), 1, 1).data.slice(0, 3)];
+      },
+      [x + width / 2, y + height / 2],
+    );
+  expect(near(pixel, CAPTURE_COLOURS.block), `pixel ${pixel}`).toBe(true);
 });
 
 test("the image context menu's handler attaches the image: fetched, or cropped from the tab when the site refuses it", async ({
@@ -356,7 +398,9 @@ test("the image context menu's handler attaches the image: fetched, or cropped f
   const scale = await site.evaluate(() => devicePixelRatio);
   expect(guarded.width).toBe(CAPTURE_LAYOUT.guarded.width * scale);
   expect(guarded.height).toBe(CAPTURE_LAYOUT.guarded.height * scale);
-  expect(near(guarded.centre, CAPTURE_COLOURS.guarded), `centre ${guarded.centre}`).toBe(true);
+  for (const colour of [guarded.centre, ...guarded.corners]) {
+    expect(near(colour, CAPTURE_COLOURS.guarded), `colour ${colour}`).toBe(true);
+  }
   await shot(full, 'capture-context-menu-image');
   const log = await ask(full, 'Describe this image');
   await expect(log.getByText('I can see 1 image(s).')).toBeVisible();
@@ -435,4 +479,31 @@ test('a YouTube watch page offers Chat with this video: the transcript is previe
   await video.click();
   await expect(panel.getByRole('alert')).toHaveText(tr('en', 'extension:capture.problems.noTranscript'));
   await expect(panel.getByTestId('page-preview')).toHaveCount(0);
+});
+
+test.describe('on a high-density screen', () => {
+  test.use({ browserArgs: ['--enable-unsafe-extension-debugging', '--force-device-scale-factor=2'] });
+
+  test('the region is cropped in device pixels', async ({ context, page, worker }) => {
+    await signIn(page, 'cap-dpr');
+    const site = await context.newPage();
+    await site.goto(`${other()}/capture/page`);
+    await clickToolbarButton(context, site);
+    const panel = await openPanelBeside(context, worker);
+    await panel.getByRole('button', { name: tr('en', 'extension:capture.region') }).click();
+    await expect(site.locator('parley-region-picker')).toHaveCount(1);
+    const { x, y, width, height } = CAPTURE_LAYOUT.block;
+    await site.mouse.move(x, y);
+    await site.mouse.down();
+    await site.mouse.move(x + width, y + height, { steps: 4 });
+    await site.mouse.up();
+    await expect(panel.getByTestId('attachment-chip')).toHaveCount(1);
+    // Playwright keeps the page's devicePixelRatio at 1 while the screen captures at 2: the scale comes from the
+    // capture itself, so the crop is exactly the block, in device pixels.
+    const image = await attachedImage(panel);
+    expect(image).toMatchObject({ width: width * 2, height: height * 2 });
+    for (const colour of [image.centre, ...image.corners]) {
+      expect(near(colour, CAPTURE_COLOURS.block), `colour ${colour}`).toBe(true);
+    }
+  });
 });

@@ -35,9 +35,9 @@ export async function targetTab(): Promise<Tab | null> {
 }
 
 /**
- * Only hosts the browser lets an extension touch at all (not the web store, not browser pages). What Parley may do in
- * a web tab comes from activeTab (the person clicked Parley's toolbar button or context menu on that tab) or, when
- * that is not in effect, the optional host permission the person grants on their click.
+ * How the browser words a refusal for want of access. What Parley may do in a web tab comes from activeTab (the person
+ * clicked Parley's toolbar button or context menu on that tab) or, when that is not in effect, the optional host
+ * permission the person grants on their click; browser pages and the web store stay out of reach either way.
  */
 const ACCESS_ERROR = /permission|cannot access|cannot be scripted|activeTab|all_urls|must request/i;
 
