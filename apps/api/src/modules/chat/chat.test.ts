@@ -549,6 +549,23 @@ describe('bring your own key', () => {
 });
 
 describe('writing helpers', () => {
+  it('with no model named, a model this server serves answers when the settings name one it does not', async () => {
+    const u = await t.signUp(); // the default settings name GPT-4o mini, which this server has no key for
+    const translated = await t.json('POST', '/api/ai/translate', {
+      token: u.token,
+      body: { text: 'Good morning', target: 'Spanish' },
+    });
+    expect(translated.status).toBe(200);
+    expect(translated.body.data).toMatchObject({ model: MODEL, text: '(Spanish) Good morning' });
+    const named = await t.json('POST', '/api/ai/translate', {
+      token: u.token,
+      body: { text: 'Good morning', target: 'Spanish', model: 'GPT_4O_MINI' },
+    });
+    expect(named.status).toBe(503);
+    expect(named.body.message).toMatch(/GPT-4o mini/);
+    expect(await credits(u.email)).toEqual({ basicCredit: 29, basicUse: 1 });
+  });
+
   it('rewrite, reply, comment, translate and suggestions answer with text and are metered', async () => {
     const u = await t.signUp();
     await t.json('POST', '/api/user/setting', { token: u.token, body: { model: MODEL } });

@@ -37,6 +37,12 @@ export function createWritingService(deps: {
 }) {
   const { registry, keys, credits, users, tools, timeoutMs } = deps;
 
+  function servedModel(preferred: ModelId, ownKeys: Parameters<ModelRegistry['availability']>[0]): ModelId {
+    const models = registry.availability(ownKeys);
+    const served = models.find((m) => m.id === preferred && m.available) ?? models.find((m) => m.available);
+    return (served?.id as ModelId | undefined) ?? preferred;
+  }
+
   async function run(
     user: UserRow,
     feature: string,
@@ -45,9 +51,10 @@ export function createWritingService(deps: {
     prompt: string,
     failure: 'PROVIDER_ERROR' | 'SUMMARY_FAILED' = 'PROVIDER_ERROR',
   ) {
-    const settings = await users.settings(user);
-    const modelId = options.model ?? settings.model;
-    const ownKeys = await keys.ownKeys(user.id);
+    const [settings, ownKeys] = await Promise.all([users.settings(user), keys.ownKeys(user.id)]);
+    // A model asked for by name must be served; the settings' model is only a preference: when this server cannot
+    // serve it, the first model it can serve answers instead (as the model picker offers).
+    const modelId = options.model ?? servedModel(settings.model, ownKeys);
     const resolved = registry.resolve(modelId, ownKeys);
     if (resolved.keySource === 'own')
       await keys.checkBaseUrl(ownKeys.find((k) => k.provider === resolved.info.provider)!);
