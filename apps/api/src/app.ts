@@ -190,7 +190,20 @@ export async function buildApp(deps: AppDeps) {
 
   await registerWeb(app, config.serveWeb ? config.webDist : null);
 
+  // Reservations left by a process that stopped mid-request go back to their owners: at start, then every 10 minutes.
+  const staleAfterSeconds = Math.max(config.ai.timeoutMs / 1000, 60) + 600;
+  const sweep = () =>
+    credits
+      .sweepStale(staleAfterSeconds)
+      .then((refunded) => refunded > 0 && app.log.warn({ refunded }, 'refunded reservations left pending'))
+      .catch((error: unknown) => app.log.error({ err: error }, 'could not refund stale reservations'));
+  const sweeper = setInterval(sweep, 10 * 60 * 1000).unref();
+  app.addHook('onReady', async () => {
+    await sweep();
+  });
+
   app.addHook('onClose', async () => {
+    clearInterval(sweeper);
     await Promise.allSettled([limits.close(), mailer.close()]);
     await database.close();
   });

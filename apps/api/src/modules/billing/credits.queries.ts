@@ -57,3 +57,36 @@ export async function refundReservation(db: Db, ledgerId: string) {
     UPDATE users SET ${cases('credit', '+')}, ${cases('use', '-')}
       FROM l WHERE users.id = l.user_id`);
 }
+
+/**
+ * Gives back every reservation still pending after `olderThanSeconds` (a process that stopped between reserving and
+ * settling), credits and usage per user, in one statement. Returns how many reservations were refunded.
+ */
+export async function refundStaleReservations(db: Db, olderThanSeconds: number) {
+  const sums = sql.raw(
+    (Object.keys(COLUMNS) as Tier[])
+      .map((tier) => `sum(CASE WHEN tier = '${tier}' THEN amount ELSE 0 END)::int AS ${COLUMNS[tier].credit}`)
+      .join(', '),
+  );
+  const restore = sql.raw(
+    (Object.keys(COLUMNS) as Tier[])
+      .map(
+        (tier) =>
+          `${COLUMNS[tier].credit} = users.${COLUMNS[tier].credit} + s.${COLUMNS[tier].credit}, ` +
+          `${COLUMNS[tier].use} = users.${COLUMNS[tier].use} - s.${COLUMNS[tier].credit}`,
+      )
+      .join(', '),
+  );
+  const result = (await db.execute(sql`
+    WITH l AS (
+      UPDATE credit_ledger SET state = 'refunded', settled_at = now()
+       WHERE state = 'reserved' AND created_at < now() - make_interval(secs => ${olderThanSeconds})
+   RETURNING user_id, tier, amount
+    ), s AS (
+      SELECT user_id, count(*)::int AS n, ${sums} FROM l GROUP BY user_id
+    ), u AS (
+      UPDATE users SET ${restore} FROM s WHERE users.id = s.user_id RETURNING s.n
+    )
+    SELECT coalesce(sum(n), 0)::int AS refunded FROM u`)) as unknown as { rows: { refunded: number }[] };
+  return result.rows[0]?.refunded ?? 0;
+}

@@ -10,6 +10,12 @@ export const NOT_METERED: Reservation = { metered: false, charge: async () => {}
 
 export function createCreditsService({ db }: { db: Db }) {
   return {
+    /**
+     * Refunds reservations left pending by a process that stopped mid-request. No request holds a reservation longer
+     * than its provider timeout, so anything older than `olderThanSeconds` (well past it) can only be such a leftover.
+     */
+    sweepStale: (olderThanSeconds: number) => q.refundStaleReservations(db, olderThanSeconds),
+
     /** Before the provider is called. Requests with the user's own key are not metered. */
     async reserve(
       userId: string,
