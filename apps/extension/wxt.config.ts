@@ -1,4 +1,5 @@
-import { defineConfig } from 'wxt';
+import tailwindcss from '@tailwindcss/vite';
+import { defineConfig, type WxtViteConfig } from 'wxt';
 
 /**
  * Build-time configuration. PARLEY_API_URL is where the API answers; PARLEY_WEB_URL is the web app (the same server by
@@ -55,6 +56,9 @@ export default defineConfig({
     // No externally_connectable: web pages cannot message the extension; only our content scripts can.
   }),
   vite: ({ command }) => ({
+    // Our own pages (side panel, full page, options) use the web app's Tailwind setup (src/ui/pages.css). The plugin
+    // is typed against the workspace's Vite; WXT builds with its own copy, which runs it the same way.
+    plugins: [tailwindcss() as unknown as NonNullable<WxtViteConfig['plugins']>[number]],
     define: {
       // Every build is a production build, the store mode included (React's development build is not shipped).
       ...(command === 'build' ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {}),

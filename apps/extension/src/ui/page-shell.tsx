@@ -1,10 +1,18 @@
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
+import { readStoredSettings, watchStoredSettings } from '../features/settings/settings-store';
 import { createExtensionI18n, uiLanguage } from './i18n';
 import { useSession } from './use-session';
 import './pages.css';
 
-/** Every extension page: i18n following the profile's language (or the browser's), and the session. */
+/** The theme setting (light or dark) on <html>, as the web app applies its own. */
+function applyTheme(theme: string | undefined) {
+  const root = document.documentElement;
+  root.classList.toggle('dark', theme === 'dark');
+  root.style.colorScheme = theme === 'dark' ? 'dark' : 'light';
+}
+
+/** Every extension page: i18n following the profile's language (or the browser's), the theme, and the session. */
 export function PageShell({ children }: { children: ReactNode }) {
   const session = useSession();
   const i18n = useMemo(() => createExtensionI18n(uiLanguage(null)), []);
@@ -13,5 +21,9 @@ export function PageShell({ children }: { children: ReactNode }) {
     if (i18n.language !== language) void i18n.changeLanguage(language);
     document.documentElement.lang = language;
   }, [i18n, language]);
+  useEffect(() => {
+    void readStoredSettings().then((s) => applyTheme(s?.theme));
+    return watchStoredSettings((s) => applyTheme(s.theme));
+  }, []);
   return <I18nextProvider i18n={i18n}>{children}</I18nextProvider>;
 }

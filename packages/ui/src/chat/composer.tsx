@@ -35,7 +35,11 @@ export function BasicComposer({ streaming, disabled = false, onSend, onStop, chi
     }
   };
   return (
-    <form onSubmit={submit} aria-label={t('composer.formLabel')} className="chat-composer">
+    <form
+      onSubmit={submit}
+      aria-label={t('composer.formLabel')}
+      className="chat-composer rounded-2xl border border-zinc-300 bg-white shadow-sm transition-shadow focus-within:border-blue-400 focus-within:ring-2 focus-within:ring-blue-500/30 dark:border-zinc-700 dark:bg-zinc-900"
+    >
       {chips}
       <textarea
         aria-label={t('composer.label')}
@@ -44,16 +48,34 @@ export function BasicComposer({ streaming, disabled = false, onSend, onStop, chi
         rows={2}
         onChange={(e) => setText(e.target.value)}
         onKeyDown={onKeyDown}
-        className="block w-full resize-none bg-transparent focus:outline-none"
+        className="block max-h-52 min-h-[3.25rem] w-full resize-none bg-transparent px-3.5 pb-1 pt-3 text-[0.9375rem] text-zinc-900 [field-sizing:content] placeholder:text-zinc-400 focus:outline-none dark:text-zinc-100"
       />
-      <div className="chat-composer-actions flex justify-end">
+      <div className="chat-composer-actions flex justify-end px-2 pb-2">
         {streaming ? (
-          <button type="button" onClick={onStop} aria-label={t('composer.stop')} title={t('composer.stopHint')}>
-            <StopIcon /> {t('composer.stop')}
+          <button
+            type="button"
+            onClick={onStop}
+            aria-label={t('composer.stop')}
+            title={t('composer.stopHint')}
+            className={cn(
+              'inline-flex h-8 w-8 items-center justify-center rounded-full bg-zinc-900 text-white hover:bg-zinc-700 dark:bg-zinc-100 dark:text-zinc-900 dark:hover:bg-zinc-300',
+              focusRing,
+            )}
+          >
+            <StopIcon />
           </button>
         ) : (
-          <button type="submit" disabled={!canSend} aria-label={t('composer.send')} className={cn(focusRing)}>
-            <SendIcon /> {t('composer.send')}
+          <button
+            type="submit"
+            disabled={!canSend}
+            aria-label={t('composer.send')}
+            title={t('composer.send')}
+            className={cn(
+              'inline-flex h-8 w-8 items-center justify-center rounded-full bg-blue-500 text-white hover:bg-blue-600 disabled:cursor-not-allowed disabled:bg-zinc-200 disabled:text-zinc-400 dark:disabled:bg-zinc-800 dark:disabled:text-zinc-500',
+              focusRing,
+            )}
+          >
+            <SendIcon />
           </button>
         )}
       </div>

@@ -1,5 +1,6 @@
 import type { AttachedFile } from '../../messaging/protocol';
-import './capture.css';
+import { CloseIcon } from '../../ui/icons';
+import { chip, removeButton } from '../../ui/styles';
 
 /** The files waiting for the next question, as chips of the composer: a thumbnail (or PDF badge), the name, ×. */
 export function AttachmentChips({
@@ -14,19 +15,31 @@ export function AttachmentChips({
   return (
     <>
       {files.map((file) => (
-        <li key={file.id} className="chat-chip capture-chip" data-testid="attachment-chip" data-kind={file.kind}>
+        <li key={file.id} className={`${chip} max-w-56`} data-testid="attachment-chip" data-kind={file.kind}>
           {file.kind === 'image' ? (
-            <img className="capture-thumb" src={file.dataUrl} alt={file.name} />
+            <img
+              className="h-8 w-8 shrink-0 rounded-md border border-zinc-200 bg-white object-cover dark:border-zinc-700"
+              src={file.dataUrl}
+              alt={file.name}
+            />
           ) : (
-            <span className="capture-pdf" aria-hidden="true">
+            <span
+              className="flex h-8 w-8 shrink-0 items-center justify-center rounded-md bg-red-50 text-[0.625rem] font-bold text-red-600 dark:bg-red-500/10 dark:text-red-300"
+              aria-hidden="true"
+            >
               PDF
             </span>
           )}
-          <span className="capture-name" title={file.name}>
+          <span className="min-w-0 flex-1 truncate font-medium text-zinc-800 dark:text-zinc-100" title={file.name}>
             {file.name}
           </span>
-          <button type="button" aria-label={removeLabel(file.name)} onClick={() => onRemove(file.id)}>
-            ×
+          <button
+            type="button"
+            className={removeButton}
+            aria-label={removeLabel(file.name)}
+            onClick={() => onRemove(file.id)}
+          >
+            <CloseIcon width="0.9em" height="0.9em" />
           </button>
         </li>
       ))}

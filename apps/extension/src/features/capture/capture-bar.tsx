@@ -1,27 +1,32 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { browser } from 'wxt/browser';
 import { ATTACHMENT_LIMITS } from '@parley/contract/values';
+import { Spinner } from '@parley/ui';
 import { onMessages, sendMessage } from '../../messaging/messaging';
 import type { AttachedFile, PageContent } from '../../messaging/protocol';
 import { captureVideo, capturePdf, captureRegion, captureScreenshot, tabOffer, type TabOffer } from './capture-actions';
+import { CameraIcon, PdfIcon, RegionIcon, VideoIcon } from '../../ui/icons';
+import { errorText, muted, toolButton } from '../../ui/styles';
 import { CaptureFailure, type CaptureProblem } from './tab-access';
-import './capture.css';
 
 type Busy = 'screenshot' | 'region' | 'pdf' | 'video' | null;
 
 /**
  * Screenshot, Select a region, and — when the tab shows one — Chat with this PDF / Chat with this video. Images and
  * PDFs are attached to the next question; a video's transcript becomes the page text (previewed before sending).
+ * `leading` goes first in the same row of icon + label buttons.
  */
 export function CaptureBar({
   files,
   onAttach,
   onPage,
+  leading,
 }: {
   files: AttachedFile[];
   onAttach: (file: AttachedFile) => void;
   onPage: (page: PageContent) => void;
+  leading?: ReactNode;
 }) {
   const { t, i18n } = useTranslation();
   const [busy, setBusy] = useState<Busy>(null);
@@ -96,30 +101,48 @@ export function CaptureBar({
     }
   }
 
+  const icon = (kind: Exclude<Busy, null>, Idle: typeof CameraIcon) =>
+    busy === kind ? <Spinner className="h-3.5 w-3.5 text-blue-500" /> : <Idle className="text-zinc-500" />;
+
   return (
-    <section className="stack" style={{ gap: 6 }} aria-label={t('capture.title')}>
-      <div className="capture-bar">
-        <button onClick={() => void run('screenshot')} disabled={busy !== null || full}>
+    <section className="space-y-1.5" aria-label={t('capture.title')}>
+      <div className="flex flex-wrap gap-1.5">
+        {leading}
+        <button
+          type="button"
+          className={toolButton}
+          onClick={() => void run('screenshot')}
+          disabled={busy !== null || full}
+        >
+          {icon('screenshot', CameraIcon)}
           {busy === 'screenshot' ? t('capture.capturing') : t('capture.screenshot')}
         </button>
-        <button onClick={() => void run('region')} disabled={busy !== null || full}>
+        <button
+          type="button"
+          className={toolButton}
+          onClick={() => void run('region')}
+          disabled={busy !== null || full}
+        >
+          {icon('region', RegionIcon)}
           {busy === 'region' ? t('capture.selecting') : t('capture.region')}
         </button>
         {offer?.pdf && (
-          <button onClick={() => void run('pdf')} disabled={busy !== null || full}>
+          <button type="button" className={toolButton} onClick={() => void run('pdf')} disabled={busy !== null || full}>
+            {icon('pdf', PdfIcon)}
             {busy === 'pdf' ? t('capture.fetchingPdf') : t('capture.pdf')}
           </button>
         )}
         {offer?.videoId && (
-          <button onClick={() => void run('video')} disabled={busy !== null}>
+          <button type="button" className={toolButton} onClick={() => void run('video')} disabled={busy !== null}>
+            {icon('video', VideoIcon)}
             {busy === 'video' ? t('capture.readingVideo') : t('capture.video')}
           </button>
         )}
       </div>
-      {busy === 'region' && <span className="muted">{t('capture.regionHint')}</span>}
-      {full && <span className="muted">{t('capture.tooMany', { count: ATTACHMENT_LIMITS.maxFiles })}</span>}
+      {busy === 'region' && <p className={`text-xs ${muted}`}>{t('capture.regionHint')}</p>}
+      {full && <p className={`text-xs ${muted}`}>{t('capture.tooMany', { count: ATTACHMENT_LIMITS.maxFiles })}</p>}
       {problem && (
-        <p role="alert" className="error" style={{ margin: 0 }}>
+        <p role="alert" className={errorText}>
           {t(`capture.problems.${problem}`, {
             image: Math.round(ATTACHMENT_LIMITS.imageMaxBytes / 1024 / 1024),
             pdf: Math.round(ATTACHMENT_LIMITS.pdfMaxBytes / 1024 / 1024),

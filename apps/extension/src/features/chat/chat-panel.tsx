@@ -1,14 +1,17 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ModelAvailability, ModelId } from '@parley/contract';
+import { LogoMark } from '@parley/ui';
+import { PlusIcon } from '@parley/ui/action-icons';
 import { BasicComposer, MessageList, ModelPicker } from '@parley/ui/chat';
 import { webUrl } from '../../config';
 import { apiCall, sendMessage } from '../../messaging/messaging';
 import type { AttachedFile, PageContent } from '../../messaging/protocol';
+import { CloseIcon, PageIcon } from '../../ui/icons';
+import { chip, errorText, muted, removeButton } from '../../ui/styles';
 import { AttachmentChips } from '../capture/attachment-chips';
 import { addChatStrings } from './chat-i18n';
 import { useExtensionChat } from './use-extension-chat';
-import './chat.css';
 
 type Props = {
   /** The page previewed by "Chat with this page": it goes with the next question, then is dropped. */
@@ -17,6 +20,10 @@ type Props = {
   /** Screenshots, regions, page images and PDFs: they go with the next question, then are dropped. */
   files: AttachedFile[];
   onFilesChange: (files: AttachedFile[]) => void;
+  /** Shown over the composer (the action row, the page preview). */
+  tools?: ReactNode;
+  /** The full page centres a column; the side panel uses its whole width. */
+  column?: string;
 };
 
 /** The chat of the side panel and of /extensionIndex.html: the web app's pieces, streamed through the background. */
@@ -26,7 +33,7 @@ export function ChatPanel(props: Props) {
   return <ChatPanelInner {...props} />;
 }
 
-function ChatPanelInner({ pageContext, onPageContextChange, files, onFilesChange }: Props) {
+function ChatPanelInner({ pageContext, onPageContextChange, files, onFilesChange, tools, column = 'px-3' }: Props) {
   const { t } = useTranslation('chat');
   const [models, setModels] = useState<ModelAvailability[] | null>(null);
   const [modelsFailed, setModelsFailed] = useState(false);
@@ -67,8 +74,8 @@ function ChatPanelInner({ pageContext, onPageContextChange, files, onFilesChange
   };
 
   return (
-    <section className="chat-panel" aria-label={t('title')}>
-      <div className="chat-toolbar">
+    <section className="flex min-h-0 flex-1 flex-col" aria-label={t('title')}>
+      <div className={`${column} flex items-center justify-between gap-2 py-2`}>
         {models ? (
           <ModelPicker
             models={models}
@@ -81,50 +88,72 @@ function ChatPanelInner({ pageContext, onPageContextChange, files, onFilesChange
             )}
           />
         ) : modelsFailed ? (
-          <span role="alert" className="error">
+          <span role="alert" className={errorText}>
             {t('models.noneAvailable')}
           </span>
-        ) : null}
-        <button type="button" onClick={chat.reset} disabled={chat.messages.length === 0}>
+        ) : (
+          <span />
+        )}
+        <button
+          type="button"
+          onClick={chat.reset}
+          disabled={chat.messages.length === 0}
+          className="inline-flex h-8 shrink-0 items-center gap-1 rounded-lg px-2.5 text-sm font-medium text-zinc-700 hover:bg-zinc-100 disabled:cursor-not-allowed disabled:opacity-40 dark:text-zinc-300 dark:hover:bg-zinc-800"
+        >
+          <PlusIcon width="1em" height="1em" />
           {t('history.newChat')}
         </button>
       </div>
-      <div ref={scroller} className="chat-scroll">
-        {chat.messages.length === 0 ? (
-          <p className="muted">{t('empty.title')}</p>
-        ) : (
-          <MessageList messages={chat.messages} busy={chat.streaming} />
-        )}
+      <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto">
+        <div className={`${column} py-3`}>
+          {chat.messages.length === 0 ? (
+            <div className="flex flex-col items-center gap-3 px-4 py-10 text-center">
+              <LogoMark className="inline-flex h-10 w-10 items-center justify-center rounded-xl bg-blue-50 text-xl text-blue-500 dark:bg-blue-500/10" />
+              <p className={`text-sm ${muted}`}>{t('empty.title')}</p>
+            </div>
+          ) : (
+            <MessageList messages={chat.messages} busy={chat.streaming} />
+          )}
+        </div>
       </div>
-      <BasicComposer
-        streaming={chat.streaming}
-        disabled={!model}
-        onSend={send}
-        onStop={chat.stop}
-        chips={
-          (pageContext || files.length > 0) && (
-            <ul className="chat-chips" aria-label={t('composer.attachments')}>
-              {pageContext && (
-                <li className="chat-chip" data-testid="page-chip">
-                  <span>{pageContext.title || pageContext.url}</span>
-                  <button
-                    type="button"
-                    aria-label={t('composer.removeAttachment', { name: pageContext.title || pageContext.url })}
-                    onClick={() => onPageContextChange(null)}
-                  >
-                    ×
-                  </button>
-                </li>
-              )}
-              <AttachmentChips
-                files={files}
-                removeLabel={(name) => t('composer.removeAttachment', { name })}
-                onRemove={(id) => onFilesChange(files.filter((f) => f.id !== id))}
-              />
-            </ul>
-          )
-        }
-      />
+      <div className={`${column} space-y-2 pb-3 pt-2`}>
+        {tools}
+        <BasicComposer
+          streaming={chat.streaming}
+          disabled={!model}
+          onSend={send}
+          onStop={chat.stop}
+          chips={
+            (pageContext || files.length > 0) && (
+              <ul className="flex flex-wrap gap-2 px-3 pt-3" aria-label={t('composer.attachments')}>
+                {pageContext && (
+                  <li className={`${chip} max-w-56`} data-testid="page-chip">
+                    <span className="flex h-8 w-8 shrink-0 items-center justify-center rounded-md bg-blue-50 text-blue-600 dark:bg-blue-500/10 dark:text-blue-300">
+                      <PageIcon />
+                    </span>
+                    <span className="min-w-0 flex-1 truncate font-medium text-zinc-800 dark:text-zinc-100">
+                      {pageContext.title || pageContext.url}
+                    </span>
+                    <button
+                      type="button"
+                      className={removeButton}
+                      aria-label={t('composer.removeAttachment', { name: pageContext.title || pageContext.url })}
+                      onClick={() => onPageContextChange(null)}
+                    >
+                      <CloseIcon width="0.9em" height="0.9em" />
+                    </button>
+                  </li>
+                )}
+                <AttachmentChips
+                  files={files}
+                  removeLabel={(name) => t('composer.removeAttachment', { name })}
+                  onRemove={(id) => onFilesChange(files.filter((f) => f.id !== id))}
+                />
+              </ul>
+            )
+          }
+        />
+      </div>
     </section>
   );
 }

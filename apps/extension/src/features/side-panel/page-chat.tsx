@@ -1,20 +1,18 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Spinner } from '@parley/ui';
 import type { PageContent } from '../../messaging/protocol';
 import { sendTabMessage } from '../../messaging/messaging';
+import { PageIcon } from '../../ui/icons';
+import { errorText, muted, notice, toolButton } from '../../ui/styles';
 import { targetTab } from '../capture/tab-access';
 
-/** "Chat with this page": reads the page through its content script and shows exactly what would be sent. */
-export function PageChat({
-  value,
-  onChange,
-}: {
-  value: PageContent | null;
-  onChange: (v: PageContent | null) => void;
-}) {
-  const { t } = useTranslation();
-  const [state, setState] = useState<'idle' | 'reading' | 'failed'>('idle');
+type ReadState = 'idle' | 'reading' | 'failed';
+export type PageReader = { state: ReadState; read: () => Promise<void> };
 
+/** "Chat with this page": reads the page through its content script. */
+export function usePageReader(onChange: (v: PageContent | null) => void): PageReader {
+  const [state, setState] = useState<ReadState>('idle');
   async function read() {
     setState('reading');
     try {
@@ -27,32 +25,70 @@ export function PageChat({
       setState('failed');
     }
   }
+  return { state, read };
+}
 
+/** The "Chat with this page" button of the panel's action row. */
+export function PageChatButton({ reader }: { reader: PageReader }) {
+  const { t } = useTranslation();
+  const reading = reader.state === 'reading';
   return (
-    <section className="stack" aria-label={t('pageChat.button')}>
-      <div className="row">
-        <button onClick={() => void read()} disabled={state === 'reading'}>
-          {state === 'reading' ? t('pageChat.reading') : t('pageChat.button')}
-        </button>
-        {value && <button onClick={() => onChange(null)}>{t('pageChat.discard')}</button>}
-      </div>
-      {state === 'failed' && (
-        <p role="alert" className="error">
-          {t('pageChat.unavailable')}
-        </p>
-      )}
-      {value && (
-        <div className="stack" style={{ gap: 6 }}>
-          <strong>{t('pageChat.previewTitle')}</strong>
-          <span className="muted">
-            {t('pageChat.previewHint')} {t('pageChat.chars', { count: value.text.length })}
-          </span>
-          {value.truncated && <span className="notice">{t('pageChat.truncated', { count: value.text.length })}</span>}
-          <pre className="preview" data-testid="page-preview">
-            {value.text}
-          </pre>
+    <button type="button" className={toolButton} onClick={() => void reader.read()} disabled={reading}>
+      {reading ? <Spinner className="h-3.5 w-3.5 text-blue-500" /> : <PageIcon className="text-blue-500" />}
+      {reading ? t('pageChat.reading') : t('pageChat.button')}
+    </button>
+  );
+}
+
+/** Why the page could not be read, or exactly what would be sent with the next question. */
+export function PagePreview({
+  reader,
+  value,
+  onChange,
+}: {
+  reader: PageReader;
+  value: PageContent | null;
+  onChange: (v: PageContent | null) => void;
+}) {
+  const { t } = useTranslation();
+  const failed = reader.state === 'failed' && (
+    <p role="alert" className={errorText}>
+      {t('pageChat.unavailable')}
+    </p>
+  );
+  if (!value) return failed || null;
+  return (
+    <>
+      {failed}
+      <section
+        className="space-y-2 rounded-xl border border-zinc-200 bg-zinc-50 p-3 dark:border-zinc-800 dark:bg-zinc-900"
+        aria-label={t('pageChat.previewTitle')}
+      >
+        <div className="flex items-start gap-2">
+          <div className="min-w-0 flex-1">
+            <strong className="block text-sm font-semibold">{t('pageChat.previewTitle')}</strong>
+            <span className={`block text-xs ${muted}`}>
+              {t('pageChat.previewHint')} {t('pageChat.chars', { count: value.text.length })}
+            </span>
+          </div>
+          <button
+            type="button"
+            className="shrink-0 rounded-md px-2 py-1 text-xs font-medium text-zinc-600 hover:bg-zinc-200 hover:text-zinc-900 dark:text-zinc-300 dark:hover:bg-zinc-800"
+            onClick={() => onChange(null)}
+          >
+            {t('pageChat.discard')}
+          </button>
         </div>
-      )}
-    </section>
+        {value.truncated && (
+          <span className={`block text-xs ${notice}`}>{t('pageChat.truncated', { count: value.text.length })}</span>
+        )}
+        <pre
+          className="max-h-40 overflow-auto whitespace-pre-wrap break-words rounded-lg border border-zinc-200 bg-white p-2.5 font-sans text-xs leading-relaxed text-zinc-700 dark:border-zinc-800 dark:bg-zinc-950 dark:text-zinc-300"
+          data-testid="page-preview"
+        >
+          {value.text}
+        </pre>
+      </section>
+    </>
   );
 }

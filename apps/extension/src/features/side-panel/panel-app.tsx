@@ -3,10 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { browser } from 'wxt/browser';
 import { ATTACHMENT_LIMITS } from '@parley/contract/values';
 import type { AttachedFile, PageContent } from '../../messaging/protocol';
+import { muted } from '../../ui/styles';
 import { useSession } from '../../ui/use-session';
 import { CaptureBar } from '../capture/capture-bar';
 import { ChatPanel } from '../chat/chat-panel';
-import { PageChat } from './page-chat';
+import { PageChatButton, PagePreview, usePageReader } from './page-chat';
 import { PANEL_PORT, type PanelPortMessage } from './panel-control';
 import { PanelHeader } from './panel-header';
 import { SignedOut } from './signed-out';
@@ -17,6 +18,7 @@ export function PanelApp({ mode }: { mode: 'panel' | 'page' }) {
   const session = useSession();
   const [pageContext, setPageContext] = useState<PageContent | null>(null);
   const [files, setFiles] = useState<AttachedFile[]>([]);
+  const reader = usePageReader(setPageContext);
 
   // A side panel tells the background it is open (for OPEN_CLOSE_POPUP) and closes itself when asked.
   useEffect(() => {
@@ -38,23 +40,31 @@ export function PanelApp({ mode }: { mode: 'panel' | 'page' }) {
     }
   }, [session?.signedIn]);
 
-  if (!session) return <p style={{ padding: 24 }}>{t('session.loading')}</p>;
+  if (!session) return <p className={`p-6 text-sm ${muted}`}>{t('session.loading')}</p>;
   if (!session.signedIn) return <SignedOut endReason={session.endReason} />;
+  // The side panel is narrow (360–420 px) and uses its whole width; the full page centres a column.
+  const column = mode === 'page' ? 'mx-auto w-full max-w-3xl px-4' : 'px-3';
   return (
-    <div className="panel">
+    <div className="flex h-screen flex-col bg-white dark:bg-zinc-950">
       <PanelHeader profile={session.profile} mode={mode} />
-      <main>
-        <PageChat value={pageContext} onChange={setPageContext} />
-        <CaptureBar
-          files={files}
-          onAttach={(file) => setFiles((list) => [...list, file].slice(-ATTACHMENT_LIMITS.maxFiles))}
-          onPage={setPageContext}
-        />
+      <main className="flex min-h-0 flex-1 flex-col">
         <ChatPanel
           pageContext={pageContext}
           onPageContextChange={setPageContext}
           files={files}
           onFilesChange={setFiles}
+          column={column}
+          tools={
+            <>
+              <CaptureBar
+                files={files}
+                onAttach={(file) => setFiles((list) => [...list, file].slice(-ATTACHMENT_LIMITS.maxFiles))}
+                onPage={setPageContext}
+                leading={<PageChatButton reader={reader} />}
+              />
+              <PagePreview reader={reader} value={pageContext} onChange={setPageContext} />
+            </>
+          }
         />
       </main>
     </div>

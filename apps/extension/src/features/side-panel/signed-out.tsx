@@ -1,24 +1,29 @@
 import { useTranslation } from 'react-i18next';
 import { browser } from 'wxt/browser';
+import { Button, LogoMark } from '@parley/ui';
 import { webUrl } from '../../config';
+import { muted, notice } from '../../ui/styles';
 import type { EndReason } from '../auth/session-store';
 
 /** Spec §8: 'Kindly login...' with a way to the web app's login; 'You have been logged out' after a 409. */
 export function SignedOut({ endReason }: { endReason: EndReason | null }) {
   const { t } = useTranslation();
   return (
-    <main className="stack" style={{ padding: 24 }}>
-      {endReason === 'forced' && (
-        <p role="alert" className="notice">
-          {t('session.loggedOut')}
-        </p>
-      )}
-      <h1 style={{ fontSize: 18, margin: 0 }}>{t('session.kindlyLogin')}</h1>
-      <p className="muted">{t('session.loginHint')}</p>
-      <div>
-        <button className="primary" onClick={() => void browser.tabs.create({ url: webUrl('/login') })}>
+    <main className="flex min-h-screen items-center justify-center bg-zinc-50 p-5 dark:bg-zinc-950">
+      <div className="w-full max-w-sm space-y-4 rounded-2xl border border-zinc-200 bg-white p-6 text-center shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
+        <LogoMark className="mx-auto inline-flex h-12 w-12 items-center justify-center rounded-2xl bg-blue-500 text-2xl text-white" />
+        {endReason === 'forced' && (
+          <p role="alert" className={notice}>
+            {t('session.loggedOut')}
+          </p>
+        )}
+        <div className="space-y-1.5">
+          <h1 className="text-lg font-semibold">{t('session.kindlyLogin')}</h1>
+          <p className={`text-sm ${muted}`}>{t('session.loginHint')}</p>
+        </div>
+        <Button className="w-full" onClick={() => void browser.tabs.create({ url: webUrl('/login') })}>
           {t('session.login')}
-        </button>
+        </Button>
       </div>
     </main>
   );
