@@ -381,7 +381,10 @@ export function createChatService({ db, registry, keys, credits, storage, tools,
         };
         // With documents, the question is stored before the provider is called (the documents are already written
         // and a failure is simplest to undo here); otherwise the write runs alongside the provider call.
-        const persist = withDocuments ? await writeUserMessage().then(() => null) : writeUserMessage();
+        // The later write is started in the next turn of the event loop, after the provider request has gone out.
+        const persist = withDocuments
+          ? await writeUserMessage().then(() => null)
+          : new Promise<void>((resolve) => setImmediate(resolve)).then(writeUserMessage);
 
         const context = buildContext({
           now: new Date(),
