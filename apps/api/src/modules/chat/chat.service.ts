@@ -497,6 +497,8 @@ export function createChatService({ db, registry, keys, credits, storage, tools,
         let reader: ReadableStreamDefaultReader<LanguageModelV3StreamPart> | undefined;
         let failed = false;
         try {
+          // The provider request goes out first; the client hears `start` right after, not before it.
+          await new Promise((resolve) => setImmediate(resolve));
           yield {
             type: 'start',
             messageId: assistantId,

@@ -501,6 +501,17 @@ describe('bring your own key', () => {
     });
     try {
       const u = await local.signUp();
+      // First on the server's key: the server now knows this person has no key of their own...
+      const onServer = await encodeForm(chatForm({ model: MODEL, text: 'On the server key' }));
+      const first = await local.app.inject({
+        method: 'POST',
+        url: '/api/ai/chat',
+        headers: { authorization: `Bearer ${u.token}`, 'content-type': onServer.contentType },
+        payload: onServer.payload,
+      });
+      expect(streamedText(parseUiStream(first.body))).toBe('You asked: On the server key');
+      expect(userHost.requests).toHaveLength(0);
+      // ...until they add one, which is used from the very next request.
       const add = await local.json('POST', '/api/api-key/add', {
         token: u.token,
         body: {
@@ -524,7 +535,7 @@ describe('bring your own key', () => {
       expect(fake.requests.some((r) => r.authorization === 'Bearer user-own-key-123')).toBe(false);
       expect(userHost.requests[0]!.body.model).toBe('my-llama');
       const [row] = await local.database.db.select().from(users).where(eq(users.email, u.email));
-      expect(row).toMatchObject({ basicCredit: 30, basicUse: 0 });
+      expect(row).toMatchObject({ basicCredit: 29, basicUse: 1 });
 
       // Unmetered means a person with no credits left still chats on their own key, and nothing stays reserved.
       await local.database.db.update(users).set({ basicCredit: 0, dailyCredit: 0 }).where(eq(users.id, row!.id));
@@ -538,9 +549,10 @@ describe('bring your own key', () => {
       expect(again.statusCode).toBe(200);
       expect(streamedText(parseUiStream(again.body))).toBe('You asked: Still on my own key');
       const ledger = await local.database.db.select().from(creditLedger).where(eq(creditLedger.userId, row!.id));
-      expect(ledger.filter((l) => l.state === 'reserved' || l.state === 'charged')).toEqual([]);
+      expect(ledger.filter((l) => l.state === 'reserved')).toEqual([]);
+      expect(ledger.filter((l) => l.state === 'charged')).toHaveLength(1); // the first turn, on the server's key
       const [after] = await local.database.db.select().from(users).where(eq(users.id, row!.id));
-      expect(after).toMatchObject({ basicCredit: 0, basicUse: 0, dailyCredit: 0 });
+      expect(after).toMatchObject({ basicCredit: 0, basicUse: 1, dailyCredit: 0 });
     } finally {
       await local.close();
       await userHost.close();

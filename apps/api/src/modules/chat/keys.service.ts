@@ -39,12 +39,24 @@ export function createKeysService({
   box: SecretBox;
   allowPrivateBaseUrls: boolean;
 }) {
+  /**
+   * People known to have no key of their own, and since when. Most use the server's keys, and then a chat turn skips a
+   * lookup. Adding a key here forgets the entry at once; on another instance of the server the entry lasts at most
+   * KEYLESS_TTL_MS, during which that person is still served (and metered) on the server's keys: never with someone
+   * else's key, and never a deleted one (only the absence of keys is remembered).
+   */
+  const keyless = new Map<string, number>();
+  const changes = new Map<string, number>(); // userId → number of key changes here, so a lookup racing one is not kept
+  const KEYLESS_TTL_MS = 30_000;
+
   return {
     async add(
       userId: string,
       input: { provider: Provider; apiKey: string; baseUrl?: string | undefined; modelName?: string | undefined },
     ) {
       if (input.baseUrl) await assertPublicBaseUrl(input.baseUrl, allowPrivateBaseUrls);
+      changes.set(userId, (changes.get(userId) ?? 0) + 1);
+      keyless.delete(userId);
       const row = await q.upsertApiKey(db, {
         userId,
         provider: input.provider,
@@ -53,6 +65,9 @@ export function createKeysService({
         baseUrl: input.baseUrl ?? null,
         modelName: input.modelName ?? null,
       });
+      // Again once stored: a lookup that started in between may have read no key.
+      changes.set(userId, (changes.get(userId) ?? 0) + 1);
+      keyless.delete(userId);
       return toInfo(row);
     },
     async list(userId: string) {
@@ -63,7 +78,15 @@ export function createKeysService({
     },
     /** Decrypted for one request; a base URL is checked again at use, in case its DNS changed since it was saved. */
     async ownKeys(userId: string): Promise<OwnKey[]> {
+      const since = keyless.get(userId);
+      if (since !== undefined && Date.now() - since < KEYLESS_TTL_MS) return [];
+      const before = changes.get(userId);
       const rows = await q.listApiKeys(db, userId);
+      if (rows.length === 0 && changes.get(userId) === before) {
+        keyless.delete(userId); // re-inserted, so the oldest entries are the first ones
+        keyless.set(userId, Date.now());
+        if (keyless.size > 50_000) keyless.delete(keyless.keys().next().value!);
+      }
       return rows.map((row) => ({
         provider: row.provider as Provider,
         apiKey: box.open(row.keyCiphertext),
