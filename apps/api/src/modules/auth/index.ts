@@ -23,24 +23,29 @@ export function createRequireAuth(auth: AuthService): preHandlerAsyncHookHandler
 
 /** A caller being authenticated: the check runs while the request does other work, and must be awaited before use. */
 export type PendingCaller = {
-  /** Resolves once the session is verified (and sets request.auth), or rejects with 401 / 409. */
-  user: Promise<UserRow>;
+  /**
+   * Verifies the session (once, however often it is called; it also sets request.auth): resolves with the user, or
+   * rejects with 401 / 409. The check starts on the first call.
+   */
+  user: () => Promise<UserRow>;
   /** Who this token belonged to when last seen, to start lookups early; see AuthService.ownerHint. */
   ownerHint: string | undefined;
 };
 
 /**
- * For a route on the hot path: starts authenticating at once (a missing or malformed token is refused at once) so
- * that reading the body and the route's first lookups overlap with the session check.
+ * For a route on the hot path: the session check runs while the route does other work (a missing or malformed token
+ * is refused at once). With an owner hint, the route starts its own lookups first and the check right after; without,
+ * the check should start at once (call `user()` and await it later).
  */
 export function createStartAuth(auth: AuthService) {
   return (request: FastifyRequest): PendingCaller => {
     const token = bearerToken(request);
-    const user = auth.authenticate(token).then((caller) => {
-      request.auth = caller;
-      return caller.user;
-    });
-    user.catch(() => undefined); // awaited by the route; this only keeps an early failure from going unhandled
+    let checking: Promise<UserRow> | undefined;
+    const user = () =>
+      (checking ??= auth.authenticate(token).then((caller) => {
+        request.auth = caller;
+        return caller.user;
+      }));
     return { user, ownerHint: auth.ownerHint(token) };
   };
 }

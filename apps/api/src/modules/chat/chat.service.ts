@@ -84,6 +84,7 @@ type Deps = {
 };
 
 const TITLE_MAX = 80;
+const noop = () => undefined;
 const pageSize = 3000;
 
 /** Splits a long text (page or transcript) into numbered chunks so retrieval can pick the relevant ones. */
@@ -218,7 +219,7 @@ export function createChatService({ db, registry, keys, credits, storage, tools,
         }
         if (input.webSearch && !tools.search) throw new DomainError('SEARCH_UNAVAILABLE');
       } catch (error) {
-        await caller.user;
+        await caller.user();
         throw error;
       }
 
@@ -245,7 +246,7 @@ export function createChatService({ db, registry, keys, credits, storage, tools,
       let early = caller.ownerHint ? lookups(caller.ownerHint) : null;
       let user: UserRow;
       try {
-        user = await caller.user;
+        user = await caller.user();
       } catch (error) {
         if (early) await discard(early);
         throw error;
@@ -380,11 +381,8 @@ export function createChatService({ db, registry, keys, credits, storage, tools,
           });
         };
         // With documents, the question is stored before the provider is called (the documents are already written
-        // and a failure is simplest to undo here); otherwise the write runs alongside the provider call.
-        // The later write is started in the next turn of the event loop, after the provider request has gone out.
-        const persist = withDocuments
-          ? await writeUserMessage().then(() => null)
-          : new Promise<void>((resolve) => setImmediate(resolve)).then(writeUserMessage);
+        // and a failure is simplest to undo here); otherwise the write runs alongside the provider call (below).
+        const persist = withDocuments ? await writeUserMessage().then(() => null) : writeUserMessage;
 
         const context = buildContext({
           now: new Date(),
@@ -424,16 +422,6 @@ export function createChatService({ db, registry, keys, credits, storage, tools,
         providerAbort.abort(new Error('provider timeout'));
       }, timeoutMs);
       clientAbort.signal.addEventListener('abort', () => providerAbort.abort(clientAbort.signal.reason));
-
-      // The question's write, when it runs alongside the provider call: if it fails, the turn stops and fails.
-      let persistFailed = false;
-      const persisted: Promise<void> = persist
-        ? persist.catch((error: unknown) => {
-            persistFailed = true;
-            log.error({ err: error }, 'could not store the question of a chat turn');
-            providerAbort.abort(new Error('could not store the question'));
-          })
-        : Promise.resolve();
 
       let text = '';
       let settling: Promise<void> | null = null;
@@ -483,6 +471,20 @@ export function createChatService({ db, registry, keys, credits, storage, tools,
         maxRetries: 1,
       });
       opening.catch(() => undefined); // handled where it is awaited, below
+
+      // The question's write, when it runs alongside the provider call. It starts once the provider has answered (or
+      // after 50 ms), so that it delays neither the request nor the first words; the turn settles only after it. If
+      // it fails, the turn stops and fails.
+      let persistFailed = false;
+      const persisted: Promise<void> = persist
+        ? Promise.race([opening.then(noop, noop), new Promise((resolve) => setTimeout(resolve, 50))])
+            .then(persist)
+            .catch((error: unknown) => {
+              persistFailed = true;
+              log.error({ err: error }, 'could not store the question of a chat turn');
+              providerAbort.abort(new Error('could not store the question'));
+            })
+        : Promise.resolve();
 
       const errorText = translate(lang, 'api', 'errors.PROVIDER_ERROR');
       const timeoutText = translate(lang, 'api', 'errors.FETCH_TIMEOUT');
