@@ -1,27 +1,7 @@
-import type { ReactNode, SVGProps } from 'react';
+import { Icon as BaseIcon, CloseIcon as BaseCloseIcon, type IconProps } from '@parley/ui/icons';
 
-type IconProps = SVGProps<SVGSVGElement>;
-
-/** Line icons of our pages, drawn like the web app's (24-unit grid, 1.8 stroke, hidden from assistive technology). */
-function Icon({ children, ...props }: IconProps & { children: ReactNode }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="1.15em"
-      height="1.15em"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
-      {children}
-    </svg>
-  );
-}
+/** The shared line icon, a little smaller in the extension's compact pages. */
+const Icon = (p: IconProps) => <BaseIcon width="1.15em" height="1.15em" {...p} />;
 
 export const PageIcon = (p: IconProps) => (
   <Icon {...p}>
@@ -60,8 +40,4 @@ export const ExternalIcon = (p: IconProps) => (
     <path d="M18 14v4a2 2 0 01-2 2H6a2 2 0 01-2-2V8a2 2 0 012-2h4" />
   </Icon>
 );
-export const CloseIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M6 6l12 12M18 6L6 18" />
-  </Icon>
-);
+export const CloseIcon = (p: IconProps) => <BaseCloseIcon width="1.15em" height="1.15em" {...p} />;
