@@ -1,8 +1,9 @@
 // The browser extension's cost on the sites it runs on: gzip size of each content script, the
 // main-thread time the extension adds to a page load, and whether any content script could block rendering.
 //
-//   node --import tsx bench/extension.ts [--runs 7] [--idle 2000]
-//   BENCH_EXT_RUNS, BENCH_EXT_IDLE_MS   the same as the flags; CHROMIUM_PATH   another Chromium (default /usr/bin/chromium)
+//   node --import tsx bench/extension.ts [--runs 7] [--idle 2000] [--sites "gmail,google search"]
+//   BENCH_EXT_RUNS, BENCH_EXT_IDLE_MS, BENCH_EXT_SITES   the same as the flags (--sites: only these pages, names as
+//   in SITES below; all by default); CHROMIUM_PATH   another Chromium (default /usr/bin/chromium)
 //
 // 1. Builds the extension into a temp folder (`wxt build`, PARLEY_EXTENSION_OUT_DIR; apps/extension/.output is not
 //    touched) with the API baked in as a loopback port where a counting HTTP server listens.
@@ -71,9 +72,28 @@ const SITES: { site: string; url: string; fixture: string }[] = [
     url: 'https://www.google.com/search?q=how+to+store+fresh+basil',
     fixture: 'search/google.html',
   },
+  { site: 'bing search', url: 'https://www.bing.com/search?q=how+to+store+fresh+basil', fixture: 'search/bing.html' },
+  {
+    site: 'duckduckgo search',
+    url: 'https://duckduckgo.com/?q=how+to+store+fresh+basil&ia=web',
+    fixture: 'search/duckduckgo.html',
+  },
 ];
 
 const HOSTS = [...new Set(SITES.map((s) => new URL(s.url).host))];
+
+/** `--sites "gmail,google search"` / BENCH_EXT_SITES: measure only these (names as in SITES); all by default. */
+function pickSites(): typeof SITES {
+  const argv = process.argv.slice(2);
+  const at = argv.findIndex((a) => a === '--sites' || a.startsWith('--sites='));
+  const raw = at < 0 ? process.env.BENCH_EXT_SITES : argv[at]!.includes('=') ? argv[at]!.slice(8) : argv[at + 1];
+  if (!raw?.trim()) return SITES;
+  const names = raw.split(',').map((n) => n.trim().toLowerCase());
+  const picked = SITES.filter((s) => names.includes(s.site));
+  if (picked.length !== names.length)
+    throw new Error(`--sites: known sites are ${SITES.map((s) => s.site).join(', ')}`);
+  return picked;
+}
 
 type SizeRow = { file: string; raw: number; gzip9: number; gzip6: number };
 type ContentScript = { js: string[]; run_at?: string; matches: string[] };
@@ -316,9 +336,10 @@ export async function runExtension(): Promise<ExtensionResult> {
   await sleep(500);
   const startupRequests = apiRequests;
 
-  const results: SiteResult[] = SITES.map((s) => ({ site: s.site, with: [], without: [] }));
+  const sites = pickSites();
+  const results: SiteResult[] = sites.map((s) => ({ site: s.site, with: [], without: [] }));
   const jobs: { context: BrowserContext; url: string; record: InFlight['record'] }[] = [];
-  SITES.forEach((s, i) => {
+  sites.forEach((s, i) => {
     for (let run = 0; run <= runs; run++) {
       const keep = (into: LoadSample[]) => (sample: LoadSample) => {
         if (run > 0) into.push(sample); // run 0 is the warm-up
@@ -398,4 +419,10 @@ export async function runExtension(): Promise<ExtensionResult> {
   };
 }
 
-if (isMain(import.meta.url)) await runAsScript(runExtension);
+if (isMain(import.meta.url)) {
+  if (process.argv.includes('--help')) {
+    // The header comment of this file is the help.
+    const header = readFileSync(new URL(import.meta.url), 'utf8').split('\nimport ')[0]!;
+    console.log(header.replace(/^\/\/ ?/gm, ''));
+  } else await runAsScript(runExtension);
+}

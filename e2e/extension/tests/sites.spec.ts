@@ -276,6 +276,7 @@ test('a Google results page gets the Search with AI card with its sources', asyn
   const site = await context.newPage();
   await site.goto('https://www.google.com/search?q=how+to+store+fresh+basil');
   const card = site.locator('#rhs parley-search');
+  await card.getByRole('button', { name: tr('en', 'extension:onSite.searchAsk') }).click();
   await expect(card.locator('[data-parley=search-answer]')).toContainText('You asked:');
   await expect(card.getByRole('link', { name: 'Keeping basil fresh for a week – Herb Notes' })).toHaveAttribute(
     'href',

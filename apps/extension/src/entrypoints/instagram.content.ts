@@ -1,6 +1,5 @@
 import { defineContentScript } from 'wxt/utils/define-content-script';
 import { runSiteScript } from '../features/site-script';
-import { isDisabledHere } from '../features/site-guard';
 import { instagram } from '../features/sites/instagram/index';
 
 /** Instagram: instant replies (see features/instant-reply). */
@@ -8,7 +7,6 @@ export default defineContentScript({
   matches: instagram.matches,
   runAt: 'document_idle',
   async main(ctx) {
-    if (await isDisabledHere()) return;
     await runSiteScript(ctx, { site: instagram, endpoint: () => 'comment' });
   },
 });

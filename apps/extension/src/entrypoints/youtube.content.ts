@@ -1,6 +1,5 @@
 import { defineContentScript } from 'wxt/utils/define-content-script';
 import { runSiteScript } from '../features/site-script';
-import { isDisabledHere } from '../features/site-guard';
 import { youtube } from '../features/sites/youtube/index';
 
 /** Youtube: instant replies and the Summarize button (see features/instant-reply and features/summaries). */
@@ -8,7 +7,6 @@ export default defineContentScript({
   matches: youtube.matches,
   runAt: 'document_idle',
   async main(ctx) {
-    if (await isDisabledHere()) return;
     await runSiteScript(ctx, {
       site: youtube,
       endpoint: () => 'comment',

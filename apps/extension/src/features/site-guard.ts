@@ -24,10 +24,7 @@ export function isDisabled(hostname: string, settings: Pick<Settings, 'disabledS
   return false;
 }
 
-/**
- * The check every content script makes before injecting anything:
- * `if (await isDisabledHere()) return;` at the top of main().
- */
+/** Whether the host of this page is disabled now (the content scripts follow changes live, see content-ui/live). */
 export async function isDisabledHere(hostname: string = location.hostname): Promise<boolean> {
   return isDisabled(hostname, await readStoredSettings());
 }

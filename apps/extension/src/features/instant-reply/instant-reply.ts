@@ -41,7 +41,7 @@ export async function draftReply(endpoint: ReplyEndpoint, text: string): Promise
  * Watches the page for the site's reply and comment boxes and puts a "Reply with Parley" button next to each. The
  * suggestion is inserted into the editor only when the person clicks Insert; Parley never sends or posts anything.
  */
-export function startInstantReply(ctx: ContentScriptContext, options: InstantReplyOptions): void {
+export function startInstantReply(ctx: ContentScriptContext, options: InstantReplyOptions): () => void {
   const mounted = new Map<HTMLElement, { remove(): void; host: () => Element | undefined }>();
 
   const scan = () => {
@@ -76,7 +76,12 @@ export function startInstantReply(ctx: ContentScriptContext, options: InstantRep
       );
     }
   };
-  watchPage(ctx, scan);
+  const unwatch = watchPage(ctx, scan);
+  return () => {
+    unwatch();
+    for (const ui of mounted.values()) ui.remove();
+    mounted.clear();
+  };
 }
 
 function buildReplyUi(container: HTMLElement, target: ReplyTarget, { site, endpoint, t }: InstantReplyOptions) {

@@ -3,7 +3,7 @@ import { DEFAULT_SETTINGS } from '@parley/contract/values';
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
 import { apiCall } from '../../messaging/messaging';
 import { el, errorMessage, mountShadowUi } from '../content-ui/shadow';
-import { loadTranslator, type OnSiteKey, type Translate } from '../content-ui/strings';
+import type { OnSiteKey, Translate } from '../content-ui/strings';
 import { readStoredSettings } from '../settings/settings-store';
 
 /**
@@ -108,10 +108,12 @@ export async function askQuestion(question: string, text: string): Promise<strin
   return (await apiCall('editMessage', { body: { ...writingOptions(s), text, instruction: question } })).data.text;
 }
 
-let current: { remove: () => void } | null = null;
-let translate: Translate | null = null;
+type Kind = 'menu' | 'box';
+let current: { kind: Kind; remove: () => void } | null = null;
 
-export function closeQuickAccess(): void {
+/** Closes what is open; with a kind, only when that is what is open. */
+export function closeQuickAccess(kind?: Kind): void {
+  if (kind && current?.kind !== kind) return;
   current?.remove();
   current = null;
 }
@@ -131,12 +133,14 @@ function place(root: HTMLElement, rect: DOMRect | null) {
 
 let sequence = 0;
 
-async function mount(ctx: ContentScriptContext, build: (root: HTMLElement, t: Translate) => void): Promise<void> {
+async function mount(
+  ctx: ContentScriptContext,
+  kind: Kind,
+  t: Translate,
+  build: (root: HTMLElement, t: Translate) => void,
+): Promise<void> {
   closeQuickAccess();
   const id = ++sequence;
-  translate ??= await loadTranslator();
-  if (id !== sequence) return;
-  const t = translate;
   const ui = await mountShadowUi(ctx, HOST, document.body, 'append', (container) => {
     const root = el('div', 'parley float');
     // Clicking the menu must not drop the page's selection.
@@ -160,6 +164,7 @@ async function mount(ctx: ContentScriptContext, build: (root: HTMLElement, t: Tr
   document.addEventListener('mousedown', outside, true);
   document.addEventListener('keydown', escape, true);
   current = {
+    kind,
     remove: () => {
       document.removeEventListener('mousedown', outside, true);
       document.removeEventListener('keydown', escape, true);
@@ -192,7 +197,7 @@ function resultPanel(t: Translate, captured: Captured | null) {
   }
   const close = el('button', '', t('close'));
   close.type = 'button';
-  close.addEventListener('click', closeQuickAccess);
+  close.addEventListener('click', () => closeQuickAccess());
   actions.append(close);
   panel.append(body, actions);
   panel.hidden = true;
@@ -218,10 +223,10 @@ function resultPanel(t: Translate, captured: Captured | null) {
 }
 
 /** The menu next to the selection (called on mouse-up / key-up when there is a selection). */
-export async function showMenu(ctx: ContentScriptContext): Promise<void> {
+export async function showMenu(ctx: ContentScriptContext, t: Translate): Promise<void> {
   const captured = captureSelection();
   if (!captured) return;
-  await mount(ctx, (root, t) => {
+  await mount(ctx, 'menu', t, (root) => {
     place(root, captured.rect);
     const menu = el('div', 'menu');
     menu.dataset.parley = 'quick-menu';
@@ -238,9 +243,9 @@ export async function showMenu(ctx: ContentScriptContext): Promise<void> {
 }
 
 /** The quick-access box: a free question about the selected text, or else the page (its title). */
-export async function openBox(ctx: ContentScriptContext): Promise<void> {
+export async function openBox(ctx: ContentScriptContext, t: Translate): Promise<void> {
   const captured = captureSelection();
-  await mount(ctx, (root, t) => {
+  await mount(ctx, 'box', t, (root) => {
     place(root, null);
     const panel = el('div', 'panel');
     panel.dataset.parley = 'quick-box';

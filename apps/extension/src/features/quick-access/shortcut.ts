@@ -21,7 +21,9 @@ export function matchesShortcut(shortcut: string, event: KeyboardEvent): boolean
 /** What the page content script calls in the lazily imported quick-access code. */
 export type QuickAccessGlobal = {
   __parleyQuickAccess?: {
-    showMenu(ctx: unknown): void;
-    openBox(ctx: unknown): void;
+    showMenu(ctx: unknown, t: unknown): void;
+    openBox(ctx: unknown, t: unknown): void;
+    /** Closes the menu or the box if that is what is open (its setting was just turned off). */
+    close(kind: 'menu' | 'box'): void;
   };
 };

@@ -15,17 +15,19 @@ export function searchPrompt(query: string, results: SearchResult[]): string {
 
 const CARD_CSS = `
 .parley.card { display: block; margin: 0 0 16px; padding: 12px; max-width: 420px; border: 1px solid #c9ced6; border-radius: 10px; background: #fff; }
+.parley.card [hidden] { display: none; }
 .parley.card ol { margin: 4px 0 0; padding-left: 22px; }
 .parley.card a { color: #3b5bdb; text-decoration: none; overflow-wrap: anywhere; }
 .parley.card a:hover { text-decoration: underline; }
 `;
 
 /**
- * On a search engine's web results page: a card beside the results answering the query, with the top results as its
- * sources (numbered links). Asked once per query; the results are data for the model, never instructions.
+ * On a search engine's web results page: a card beside the results with the top results as sources (numbered links)
+ * and a button that answers the query from them. The answer is asked for only on that click (each answer spends a
+ * credit, and most searches need none; see docs/decisions). The results are data for the model, never instructions.
  */
-export function startSearchCard(ctx: ContentScriptContext, t: Translate): void {
-  let mounted: { query: string; host?: Element } | null = null;
+export function startSearchCard(ctx: ContentScriptContext, t: Translate): () => void {
+  let mounted: { query: string; host?: Element; remove?: () => void } | null = null;
   const scan = () => {
     const url = new URL(location.href);
     const engine = search.engineOf(url);
@@ -35,13 +37,15 @@ export function startSearchCard(ctx: ContentScriptContext, t: Translate): void {
     const results = search.readResults(document, 5, engine);
     const column = search.findResultsColumn(document, engine);
     if (!results.length || !column) return;
-    const entry: { query: string; host?: Element } = { query };
+    mounted?.remove?.();
+    const entry: { query: string; host?: Element; remove?: () => void } = { query };
     mounted = entry;
     void mountShadowUi(ctx, 'parley-search', column.anchor, column.placement, (container) =>
       buildCard(container, query, results, t),
     ).then(
       (ui) => {
         entry.host = ui.shadowHost;
+        entry.remove = () => ui.remove();
         if (mounted !== entry) ui.remove();
       },
       () => {
@@ -49,14 +53,23 @@ export function startSearchCard(ctx: ContentScriptContext, t: Translate): void {
       },
     );
   };
-  watchPage(ctx, scan);
+  const unwatch = watchPage(ctx, scan);
+  return () => {
+    unwatch();
+    mounted?.remove?.();
+    mounted = null;
+  };
 }
 
 function buildCard(container: HTMLElement, query: string, results: SearchResult[], t: Translate) {
   const card = el('div', 'parley card');
   card.dataset.parley = 'search-card';
-  const body = el('p', 'text', t('thinking'));
+  const body = el('p', 'text');
   body.dataset.parley = 'search-answer';
+  body.hidden = true;
+  const ask = el('button', 'primary', t('searchAsk'));
+  ask.type = 'button';
+  ask.dataset.parley = 'search-ask';
   const list = el('ol');
   for (const result of results) {
     const item = el('li');
@@ -66,18 +79,24 @@ function buildCard(container: HTMLElement, query: string, results: SearchResult[
     item.append(link);
     list.append(item);
   }
-  card.append(el('p', 'title', t('searchTitle')), body, el('p', 'title', t('sources')), list);
+  card.append(el('p', 'title', t('searchTitle')), body, ask, el('p', 'title', t('sources')), list);
   container.append(el('style', undefined, CARD_CSS), card);
-  void (async () => {
+  ask.addEventListener('click', async () => {
+    ask.disabled = true;
+    body.hidden = false;
+    body.classList.remove('error');
+    body.textContent = t('thinking');
     try {
       const settings = (await readStoredSettings()) ?? DEFAULT_SETTINGS;
       const { data } = await apiCall('summary', {
         body: { kind: 'page', text: searchPrompt(query, results), language: settings.language },
       });
       body.textContent = data.text;
+      ask.remove();
     } catch (error) {
       body.classList.add('error');
       body.textContent = errorMessage(error, t('searchFailed'));
+      ask.disabled = false;
     }
-  })();
+  });
 }

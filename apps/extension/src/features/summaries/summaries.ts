@@ -26,7 +26,7 @@ export function summaryRequest(source: SummarySite): { kind: 'mail' | 'video'; t
  * A Summarize button at the site's summary anchor (the open mail, the video's title). The summary, or the server's
  * localized failure, shows in a panel in the same shadow root.
  */
-export function startSummaries(ctx: ContentScriptContext, source: SummarySite, t: Translate): void {
+export function startSummaries(ctx: ContentScriptContext, source: SummarySite, t: Translate): () => void {
   let current: { anchor: Element; host?: Element; remove?: () => void } | null = null;
   const scan = () => {
     const found = source.match(new URL(location.href)) ? source.site.findSummaryAnchor(document) : null;
@@ -50,7 +50,12 @@ export function startSummaries(ctx: ContentScriptContext, source: SummarySite, t
       },
     );
   };
-  watchPage(ctx, scan);
+  const unwatch = watchPage(ctx, scan);
+  return () => {
+    unwatch();
+    current?.remove?.();
+    current = null;
+  };
 }
 
 function buildSummaryUi(container: HTMLElement, source: SummarySite, t: Translate) {
@@ -87,7 +92,9 @@ function buildSummaryUi(container: HTMLElement, source: SummarySite, t: Translat
     } catch (error) {
       if (id !== generation) return;
       body.classList.add('error');
-      body.textContent = errorMessage(error, t('summaryFailed'));
+      // The server words this failure in the profile's language; the panel speaks the on-site UI's.
+      const failed = (error as { code?: string } | null)?.code === 'SUMMARY_FAILED';
+      body.textContent = failed ? t('summaryFailed') : errorMessage(error, t('summaryFailed'));
     } finally {
       open.disabled = false;
     }
