@@ -1,14 +1,14 @@
 import { defineUnlistedScript } from 'wxt/utils/define-unlisted-script';
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
-import type { Translate } from '../features/content-ui/strings';
+import { translator } from '../features/content-ui/strings';
 import { closeQuickAccess, openBox, showMenu } from '../features/quick-access/quick-access';
 import type { QuickAccessGlobal } from '../features/quick-access/shortcut';
 
 /** Imported by the page content script on the first selection or shortcut (web-accessible, see wxt.config.ts). */
 export default defineUnlistedScript(() => {
   (globalThis as QuickAccessGlobal).__parleyQuickAccess = {
-    showMenu: (ctx, t) => void showMenu(ctx as ContentScriptContext, t as Translate),
-    openBox: (ctx, t) => void openBox(ctx as ContentScriptContext, t as Translate),
+    showMenu: (ctx, language) => void showMenu(ctx as ContentScriptContext, translator(language)),
+    openBox: (ctx, language) => void openBox(ctx as ContentScriptContext, translator(language)),
     close: closeQuickAccess,
   };
 });

@@ -1,6 +1,7 @@
 import { defineContentScript } from 'wxt/utils/define-content-script';
+import { translator } from '../features/content-ui/strings';
 import { startSearchCard } from '../features/search-ai/search-ai';
-import { runOnPage } from '../features/site-script';
+import { runOnPage } from '../features/page-script';
 import { search } from '../features/sites/search/index';
 
 /**
@@ -11,6 +12,11 @@ export default defineContentScript({
   matches: search.matches,
   runAt: 'document_idle',
   async main(ctx) {
-    await runOnPage(ctx, [{ on: (settings) => settings.searchWithAI !== '0', start: (t) => startSearchCard(ctx, t) }]);
+    await runOnPage(ctx, [
+      {
+        on: (settings) => settings.searchWithAI !== '0',
+        start: (language) => startSearchCard(ctx, translator(language)),
+      },
+    ]);
   },
 });

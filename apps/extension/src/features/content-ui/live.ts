@@ -5,7 +5,7 @@ import type { ContentScriptContext } from 'wxt/utils/content-script-context';
 import { SESSION_KEY, type SessionState } from '../auth/session-store';
 import { SETTINGS_KEY } from '../settings/settings-store';
 import { isDisabled } from '../site-guard';
-import { onSiteLanguage, translator, type Translate } from './strings';
+import { onSiteLanguage } from './language';
 
 /** Removes what a part mounted and the listeners it added. */
 export type Stop = () => void;
@@ -16,14 +16,14 @@ export interface LivePart {
   on(settings: Settings): boolean;
   /** The settings it reads when it starts (beyond the language): when they change, it restarts. */
   uses?(settings: Settings): unknown;
-  start(t: Translate, settings: Settings): Stop;
+  /** `language`: the on-site UI's ('en', 'es' or 'fr'; see `translator` in strings.ts). */
+  start(language: string, settings: Settings): Stop;
 }
 
 export interface LiveState {
   settings: Settings;
   disabled: boolean;
   language: string;
-  t: Translate;
 }
 
 const settingsOf = (value: unknown): Settings =>
@@ -41,7 +41,7 @@ export async function startLive(ctx: ContentScriptContext, parts: LivePart[]): P
   let interfaceLanguage = (got[SESSION_KEY] as SessionState | undefined)?.profile?.language ?? null;
   const compute = (): LiveState => {
     const language = onSiteLanguage(settings.language, interfaceLanguage);
-    return { settings, disabled: isDisabled(location.hostname, settings), language, t: translator(language) };
+    return { settings, disabled: isDisabled(location.hostname, settings), language };
   };
   let state = compute();
   const running = new Map<LivePart, { key: string; stop: Stop }>();
@@ -58,7 +58,7 @@ export async function startLive(ctx: ContentScriptContext, parts: LivePart[]): P
       }
       if (!want) continue;
       try {
-        running.set(part, { key, stop: part.start(state.t, state.settings) });
+        running.set(part, { key, stop: part.start(state.language, state.settings) });
       } catch (error) {
         console.error('Parley: a page feature did not start', error);
       }

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { onSiteLanguage, translator } from './strings';
+import { onSiteLanguage } from './language';
+import { translator } from './strings';
 
 describe('on-site strings', () => {
   afterEach(() => {

@@ -21,8 +21,9 @@ export function matchesShortcut(shortcut: string, event: KeyboardEvent): boolean
 /** What the page content script calls in the lazily imported quick-access code. */
 export type QuickAccessGlobal = {
   __parleyQuickAccess?: {
-    showMenu(ctx: unknown, t: unknown): void;
-    openBox(ctx: unknown, t: unknown): void;
+    /** `language`: the on-site UI's (the catalogues load with the quick-access code, not on every page). */
+    showMenu(ctx: unknown, language: string): void;
+    openBox(ctx: unknown, language: string): void;
     /** Closes the menu or the box if that is what is open (its setting was just turned off). */
     close(kind: 'menu' | 'box'): void;
   };

@@ -2,7 +2,6 @@ import { DEFAULT_SETTINGS } from '@parley/contract/values';
 import { browser } from 'wxt/browser';
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
 import type { LivePart } from '../content-ui/live';
-import type { Translate } from '../content-ui/strings';
 import { matchesShortcut, type QuickAccessGlobal } from './shortcut';
 
 /**
@@ -36,7 +35,7 @@ function listen(events: Array<[string, (event: Event) => void]>, onStop?: () => 
 export function quickAccessParts(ctx: ContentScriptContext): LivePart[] {
   const menu: LivePart = {
     on: (settings) => settings.miniMenu !== '0',
-    start: (t: Translate) => {
+    start: (language) => {
       let timer: number | undefined;
       const onSelect = (event: Event) => {
         if (ours(event.target)) return;
@@ -44,7 +43,7 @@ export function quickAccessParts(ctx: ContentScriptContext): LivePart[] {
         // Once the clicks that made the selection have settled (a double or triple click is one selection).
         clearTimeout(timer);
         timer = ctx.setTimeout(() => {
-          if (selected()) void load().then((qa) => qa?.showMenu(ctx, t));
+          if (selected()) void load().then((qa) => qa?.showMenu(ctx, language));
         }, 250);
       };
       return listen(
@@ -62,12 +61,12 @@ export function quickAccessParts(ctx: ContentScriptContext): LivePart[] {
   const box: LivePart = {
     on: (settings) => settings.quickAccess !== '0',
     uses: (settings) => settings.quickAccessShortcut,
-    start: (t, settings) => {
+    start: (language, settings) => {
       const shortcut = settings.quickAccessShortcut || DEFAULT_SETTINGS.quickAccessShortcut;
       const onKey = (event: Event) => {
         if (!matchesShortcut(shortcut, event as KeyboardEvent)) return;
         event.preventDefault();
-        void load().then((qa) => qa?.openBox(ctx, t));
+        void load().then((qa) => qa?.openBox(ctx, language));
       };
       return listen([['keydown', onKey]], () => quick.__parleyQuickAccess?.close('box'));
     },
