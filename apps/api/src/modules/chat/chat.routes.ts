@@ -157,16 +157,18 @@ export function registerChatRoutes(
   // answered, and the provider is not called, before the check has passed.
   app.post(STREAM_PATHS.chat, { schema: { hide: true } }, async (request, reply) => {
     const pending = startAuth(request);
+    const release = await chat.admit();
     // Without a hint the check starts now, alongside reading the body; with one, after the turn's lookups have started.
     if (!pending.ownerHint) pending.user().catch(() => undefined); // awaited in startTurn
     let body;
     try {
       body = await readChatRequest(request);
     } catch (error) {
+      release();
       await pending.user(); // an unauthenticated caller hears 401 / 409, not what was wrong with the body
       throw error;
     }
-    const turn = await chat.startTurn(pending, body.input, body.files, request.lang);
+    const turn = await chat.startTurn(pending, body.input, body.files, request.lang, release);
     await writeUiStream(request, reply, turn);
   });
 

@@ -17,6 +17,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import type { MessageMeta, StoredPart } from '../../db/schema/index.js';
 import { DomainError, NotFoundError } from '../../lib/errors.js';
+import { createLimiter } from '../../lib/limiter.js';
 import type { ModelRegistry, ResolvedModel } from '../../providers/ai/registry.js';
 import { openProviderStream, toProviderPrompt } from '../../providers/ai/stream.js';
 import type { Storage } from '../../providers/storage/index.js';
@@ -108,6 +109,7 @@ function toAttachment(doc: q.DocumentRow): Attachment {
 }
 
 export function createChatService({ db, registry, keys, credits, storage, tools, log, timeoutMs }: Deps) {
+  const starting = createLimiter(16);
   async function resolveModel(userId: string, modelId: ChatInput['model']) {
     const ownKeys = await keys.ownKeys(userId);
     const resolved = registry.resolve(modelId, ownKeys);
@@ -198,391 +200,417 @@ export function createChatService({ db, registry, keys, credits, storage, tools,
     };
   }
 
+  /** One turn, once admitted (see `startTurn`). */
+  async function beginTurn(caller: PendingCaller, input: ChatInput, files: Upload[], lang: UiLanguage) {
+    // 1. Everything that can be refused without writing anything: files, vision, search. (An unauthenticated
+    // caller hears 401 / 409 rather than what was wrong with the request.)
+    const info = modelInfo(input.model);
+    let checked: { file: Upload; kind: { kind: 'image' | 'pdf'; mediaType: string } }[];
+    try {
+      tools.checkAttachmentCount(files.length);
+      checked = files.map((f) => ({
+        file: f,
+        kind: tools.checkAttachment({ bytes: f.bytes, declaredName: f.name, declaredType: f.declaredType }),
+      }));
+      if (checked.some((c) => c.kind.kind === 'image') && !info.capabilities.vision) {
+        throw new DomainError('MODEL_NO_VISION', { model: registry.label(input.model) });
+      }
+      if (input.webSearch && !tools.search) throw new DomainError('SEARCH_UNAVAILABLE');
+    } catch (error) {
+      await caller.user();
+      throw error;
+    }
+
+    // 2. Independent lookups in one round trip: every round trip here delays the first token. The credit is
+    // reserved at the same time, before knowing whose key pays; with the person's own key it goes straight back.
+    // When the token's owner is known from an earlier request, this starts while the session is being checked,
+    // and its results are used only if the check confirms that owner.
+    const lookups = (userId: string) => ({
+      userId,
+      reserved: credits.reserve(userId, info.tier, 'chat', { metered: true }).then(
+        (reservation) => ({ reservation }),
+        (error: unknown) => ({ error }),
+      ),
+      found: Promise.allSettled([
+        resolveModel(userId, input.model),
+        input.chatId ? q.findConversation(db, input.chatId, userId) : Promise.resolve(undefined),
+        input.chatId ? q.listMessages(db, input.chatId) : Promise.resolve([]),
+      ]),
+    });
+    const discard = async (early: ReturnType<typeof lookups>) => {
+      const reserved = await early.reserved;
+      if ('reservation' in reserved) await reserved.reservation.refund();
+    };
+    let early = caller.ownerHint ? lookups(caller.ownerHint) : null;
+    let user: UserRow;
+    try {
+      user = await caller.user();
+    } catch (error) {
+      if (early) await discard(early);
+      throw error;
+    }
+    if (early?.userId !== user.id) {
+      if (early) await discard(early);
+      early = lookups(user.id);
+    }
+    const [keysResult, existing, earlier] = await early.found;
+    const reserved = await early.reserved;
+    let reservation: Reservation;
+    try {
+      if (keysResult.status === 'rejected') throw keysResult.reason;
+      if (existing.status === 'rejected') throw existing.reason;
+      if (earlier.status === 'rejected') throw earlier.reason;
+      if (input.chatId && !existing.value) throw new NotFoundError('conversation');
+      if (keysResult.value.keySource === 'own') {
+        reservation = NOT_METERED;
+      } else if ('error' in reserved) {
+        throw reserved.error;
+      } else {
+        reservation = reserved.reservation;
+      }
+    } catch (error) {
+      if ('reservation' in reserved) await reserved.reservation.refund();
+      throw error;
+    }
+    if ('reservation' in reserved && reservation !== reserved.reservation) await reserved.reservation.refund();
+    const resolved = keysResult.value;
+    const conversationRow = existing.value;
+
+    // 3. Preparation; if it fails, the credit goes back and a conversation created for it goes away. A turn
+    // without documents writes nothing here: its messages are written while the provider is already answering.
+    let createdId: string | null = null;
+    let prepared;
+    try {
+      prepared = await prepareTurn();
+    } catch (error) {
+      await reservation.refund();
+      if (createdId) await q.deleteConversation(db, createdId, user.id).catch(() => undefined);
+      throw error;
+    }
+    const { conversation, isNew, question, userMessage, context, modelMessages, sources, persist } = prepared;
+
+    async function prepareTurn() {
+      const isNew = !conversationRow;
+      const newConversation = { userId: user.id, title: input.text.slice(0, TITLE_MAX) || '…', model: input.model };
+      const withDocuments = checked.length > 0 || Boolean(input.url) || Boolean(input.page);
+      // A new chat without documents is written together with its first message, in one statement, below.
+      const deferInsert = isNew && !withDocuments;
+      const conversation: { id: string } = conversationRow ?? {
+        id: deferInsert ? randomUUID() : (await q.insertConversation(db, newConversation)).id,
+      };
+      if (isNew) createdId = conversation.id;
+
+      let messages = isNew ? [] : earlier.status === 'fulfilled' ? earlier.value : [];
+      let question = input.text;
+      let keepAttachments: string[] = [];
+      let truncateAt: number | null = null;
+      if (input.regenerate) {
+        const lastUser = [...messages].reverse().find((m) => m.role === 'user');
+        if (!lastUser) throw new DomainError('BAD_REQUEST');
+        question = lastUser.parts.flatMap((p) => (p.type === 'text' ? [p.text] : [])).join('\n');
+        keepAttachments = lastUser.parts.flatMap((p) => (p.type === 'attachment' ? [p.documentId] : []));
+        truncateAt = lastUser.position;
+        messages = messages.filter((m) => m.position < lastUser.position);
+      } else if (input.editMessageId) {
+        const edited = messages.find((m) => m.id === input.editMessageId && m.role === 'user');
+        if (!edited) throw new NotFoundError('message');
+        keepAttachments = edited.parts.flatMap((p) => (p.type === 'attachment' ? [p.documentId] : []));
+        truncateAt = edited.position;
+        messages = messages.filter((m) => m.position < edited.position);
+      }
+
+      const uploaded = await storeUploads(user, conversation.id, checked);
+      const fetched = input.url ? [await fetchUrl(user, conversation.id, input.url)] : [];
+      if (input.page) {
+        fetched.push(
+          await q.insertDocument(db, {
+            userId: user.id,
+            conversationId: conversation.id,
+            kind: 'page',
+            name: input.page.title || input.page.url,
+            mediaType: 'text/plain',
+            size: input.page.text.length,
+            url: input.page.url,
+            pages: paginate(input.page.text),
+          }),
+        );
+      }
+      const attachmentIds = [...keepAttachments, ...uploaded.map((d) => d.id), ...fetched.map((d) => d.id)];
+
+      const sources: (Source & { snippet: string })[] = [];
+      if (input.webSearch && tools.search) {
+        const results = await tools.search(question, { limit: 5 });
+        results.forEach((r, i) => sources.push({ n: i + 1, title: r.title, url: r.url, snippet: r.snippet }));
+      }
+
+      // Documents of the whole conversation stay in context for follow-up questions.
+      const earlierIds = messages.flatMap((m) =>
+        m.parts.flatMap((p) => (p.type === 'attachment' ? [p.documentId] : [])),
+      );
+      const allIds = [...new Set([...earlierIds, ...attachmentIds])];
+      const allDocs = allIds.length ? await q.documentsByIds(db, allIds, user.id) : [];
+      const docsById = new Map(allDocs.map((d) => [d.id, d]));
+      if (!resolved.info.capabilities.vision && attachmentIds.some((id) => docsById.get(id)?.kind === 'image')) {
+        throw new DomainError('MODEL_NO_VISION', { model: resolved.label });
+      }
+      const images = resolved.info.capabilities.vision ? await loadImages(allDocs) : new Map();
+
+      const userParts: StoredPart[] = [
+        { type: 'text', text: question },
+        ...attachmentIds.map((documentId) => ({ type: 'attachment' as const, documentId })),
+      ];
+      const userMessage = { id: randomUUID() };
+      const writeUserMessage = async () => {
+        if (deferInsert) {
+          await q.insertConversationWithMessage(
+            db,
+            { id: conversation.id, ...newConversation },
+            { id: userMessage.id, parts: userParts },
+          );
+          return;
+        }
+        if (truncateAt !== null) await q.truncateFrom(db, conversation.id, truncateAt);
+        await q.appendMessage(db, {
+          id: userMessage.id,
+          conversationId: conversation.id,
+          role: 'user',
+          parts: userParts,
+          meta: {},
+        });
+      };
+      // With documents, the question is stored before the provider is called (the documents are already written
+      // and a failure is simplest to undo here); otherwise the write runs alongside the provider call (below).
+      const persist = withDocuments ? await writeUserMessage().then(() => null) : writeUserMessage;
+
+      const context = buildContext({
+        now: new Date(),
+        contextWindow: resolved.info.contextWindow,
+        vision: resolved.info.capabilities.vision,
+        question,
+        history: messages,
+        documents: allDocs,
+        images,
+        sources,
+        buildDocumentContext: tools.buildDocumentContext,
+      });
+      const currentImages = attachmentIds.flatMap((id) => (images.has(id) ? [images.get(id)!] : []));
+      const modelMessages: ModelMessage[] = [
+        ...context.history,
+        currentImages.length
+          ? {
+              role: 'user',
+              content: [
+                { type: 'text', text: question },
+                ...currentImages.map((i) => ({ type: 'image' as const, image: i.bytes, mediaType: i.mediaType })),
+              ],
+            }
+          : { role: 'user', content: question },
+      ];
+      return { conversation, isNew, question, userMessage, context, modelMessages, sources, persist };
+    }
+
+    const publicSources = sources.map(({ n, title, url }) => ({ n, title, url }));
+    const assistantId = randomUUID();
+
+    const clientAbort = new AbortController();
+    const providerAbort = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      providerAbort.abort(new Error('provider timeout'));
+    }, timeoutMs);
+    clientAbort.signal.addEventListener('abort', () => providerAbort.abort(clientAbort.signal.reason));
+
+    let text = '';
+    let settling: Promise<void> | null = null;
+    let usage: MessageMeta['usage'];
+    // Exactly once; a later caller waits for the same settlement.
+    const finalize = (status: 'complete' | 'stopped' | 'failed') => (settling ??= settle(status));
+    const settle = async (status: 'complete' | 'stopped' | 'failed') => {
+      clearTimeout(timer);
+      try {
+        await persisted;
+        if (persistFailed) {
+          await reservation.refund();
+          if (isNew) await q.deleteConversation(db, conversation.id, user.id).catch(() => undefined);
+          return;
+        }
+        // Independent writes, so they run together: the response ends only once the turn is settled.
+        await Promise.all([
+          text.length > 0 ? reservation.charge() : reservation.refund(),
+          text.length > 0 || status === 'complete'
+            ? q.appendMessage(db, {
+                conversationId: conversation.id,
+                id: assistantId,
+                role: 'assistant',
+                parts: [{ type: 'text', text }],
+                meta: {
+                  model: input.model,
+                  sources: publicSources,
+                  citedPages: context.citedPages,
+                  status,
+                  ...(usage ? { usage } : {}),
+                },
+              })
+            : undefined,
+          q.touchConversation(db, conversation.id, { model: input.model }),
+        ]);
+        if (isNew && status === 'complete') void nameConversation(conversation.id, question, text, resolved);
+      } catch (error) {
+        log.error({ err: error }, 'could not settle a chat turn');
+      }
+    };
+
+    const prompt = toProviderPrompt(context.system, modelMessages);
+    // The provider is called now, while the question is being written.
+    const opening = openProviderStream(resolved.model, {
+      prompt,
+      abortSignal: providerAbort.signal,
+      maxRetries: 1,
+    });
+    opening.catch(() => undefined); // handled where it is awaited, below
+
+    // The question's write, when it runs alongside the provider call. It starts once the provider has answered (or
+    // after 50 ms), so that it delays neither the request nor the first words; the turn settles only after it. If
+    // it fails, the turn stops and fails.
+    let persistFailed = false;
+    const persisted: Promise<void> = persist
+      ? Promise.race([opening.then(noop, noop), new Promise((resolve) => setTimeout(resolve, 50))])
+          .then(persist)
+          .catch((error: unknown) => {
+            persistFailed = true;
+            log.error({ err: error }, 'could not store the question of a chat turn');
+            providerAbort.abort(new Error('could not store the question'));
+          })
+      : Promise.resolve();
+
+    const errorText = translate(lang, 'api', 'errors.PROVIDER_ERROR');
+    const timeoutText = translate(lang, 'api', 'errors.FETCH_TIMEOUT');
+    const finishMetadata = { citedPages: context.citedPages };
+
+    /**
+     * The answer as UI message chunks (the AI SDK UI message stream protocol), in order. It never throws: a failure
+     * becomes a localized error chunk after the turn is settled. The caller writes the chunks to the client and
+     * calls `abort` if the client goes away.
+     */
+    async function* chunks(): AsyncGenerator<UIMessageChunk, void, undefined> {
+      let reader: ReadableStreamDefaultReader<LanguageModelV3StreamPart> | undefined;
+      let failed = false;
+      try {
+        // The provider request goes out first; the client hears `start` right after, not before it.
+        await new Promise((resolve) => setImmediate(resolve));
+        yield {
+          type: 'start',
+          messageId: assistantId,
+          messageMetadata: {
+            chatId: conversation.id,
+            userMessageId: userMessage.id,
+            model: input.model,
+            modelLabel: resolved.label,
+            keySource: resolved.keySource,
+          },
+        };
+        for (const s of publicSources)
+          yield { type: 'source-url', sourceId: `source-${s.n}`, url: s.url, title: s.title };
+        reader = await opening;
+        yield { type: 'start-step' };
+        for (;;) {
+          const { done, value: part } = await reader.read();
+          if (done) break;
+          switch (part.type) {
+            case 'text-delta':
+              text += part.delta;
+              yield { type: 'text-delta', id: part.id, delta: part.delta };
+              break;
+            case 'reasoning-delta':
+              yield { type: 'reasoning-delta', id: part.id, delta: part.delta };
+              break;
+            case 'text-start':
+            case 'text-end':
+            case 'reasoning-start':
+            case 'reasoning-end':
+              yield { type: part.type, id: part.id };
+              break;
+            case 'file':
+              yield {
+                type: 'file',
+                mediaType: part.mediaType,
+                url: `data:${part.mediaType};base64,${typeof part.data === 'string' ? part.data : Buffer.from(part.data).toString('base64')}`,
+              };
+              break;
+            case 'finish':
+              usage = { inputTokens: part.usage.inputTokens.total, outputTokens: part.usage.outputTokens.total };
+              yield { type: 'finish-step' };
+              yield { type: 'finish', finishReason: part.finishReason.unified, messageMetadata: finishMetadata };
+              break;
+            case 'error':
+              failed = true;
+              log.warn({ provider: describeError(part.error) }, 'provider failed during a chat turn');
+              yield { type: 'error', errorText };
+              break;
+            default:
+              // Stream metadata, raw chunks, sources and tool parts: a chat turn has no use for them.
+              break;
+          }
+        }
+        await finalize(failed || persistFailed ? 'failed' : 'complete');
+        if (persistFailed && !failed) yield { type: 'error', errorText };
+      } catch (error) {
+        const stopped = clientAbort.signal.aborted;
+        if (timedOut) {
+          await finalize('failed');
+          yield { type: 'error', errorText: timeoutText };
+          return;
+        }
+        if (!stopped && !persistFailed) log.warn({ provider: describeError(error) }, 'chat stream ended with an error');
+        await finalize(stopped ? 'stopped' : 'failed');
+        if (!stopped) yield { type: 'error', errorText };
+      } finally {
+        reader?.releaseLock();
+      }
+    }
+
+    return {
+      chunks: chunks(),
+      chatId: conversation.id,
+      /** Settles when the provider has answered (or failed to). */
+      opened: opening.then(noop, noop),
+      /** The client left: stop the provider and keep what was said so far. */
+      abort: () => {
+        if (clientAbort.signal.aborted) return;
+        clientAbort.abort(new Error('client went away'));
+        void finalize('stopped');
+      },
+    };
+  }
+
   return {
     /**
-     * Validates and prepares one turn (history, attachments, sources), reserves its credit, and returns the
-     * stream of the answer. Nothing is charged if the provider fails before any output.
+     * A place among the few turns prepared at a time (see `startTurn`): taken before anything else is done with the
+     * request, so that a burst of new chats waits its turn for a few milliseconds rather than starving the answers
+     * already streaming. Resolves with the function that gives the place back.
      */
-    async startTurn(caller: PendingCaller, input: ChatInput, files: Upload[], lang: UiLanguage) {
-      // 1. Everything that can be refused without writing anything: files, vision, search. (An unauthenticated
-      // caller hears 401 / 409 rather than what was wrong with the request.)
-      const info = modelInfo(input.model);
-      let checked: { file: Upload; kind: { kind: 'image' | 'pdf'; mediaType: string } }[];
+    admit: () => starting.acquire(),
+
+    /**
+     * Validates and prepares one turn (history, attachments, sources), reserves its credit, and returns the
+     * stream of the answer. Nothing is charged if the provider fails before any output. `release` is the place
+     * taken with `admit`: it is given back once the provider has answered, or after 100 ms of waiting for it (a slow
+     * provider costs no work here), or at once if the turn is refused.
+     */
+    async startTurn(caller: PendingCaller, input: ChatInput, files: Upload[], lang: UiLanguage, release: () => void) {
       try {
-        tools.checkAttachmentCount(files.length);
-        checked = files.map((f) => ({
-          file: f,
-          kind: tools.checkAttachment({ bytes: f.bytes, declaredName: f.name, declaredType: f.declaredType }),
-        }));
-        if (checked.some((c) => c.kind.kind === 'image') && !info.capabilities.vision) {
-          throw new DomainError('MODEL_NO_VISION', { model: registry.label(input.model) });
-        }
-        if (input.webSearch && !tools.search) throw new DomainError('SEARCH_UNAVAILABLE');
-      } catch (error) {
-        await caller.user();
-        throw error;
-      }
-
-      // 2. Independent lookups in one round trip: every round trip here delays the first token. The credit is
-      // reserved at the same time, before knowing whose key pays; with the person's own key it goes straight back.
-      // When the token's owner is known from an earlier request, this starts while the session is being checked,
-      // and its results are used only if the check confirms that owner.
-      const lookups = (userId: string) => ({
-        userId,
-        reserved: credits.reserve(userId, info.tier, 'chat', { metered: true }).then(
-          (reservation) => ({ reservation }),
-          (error: unknown) => ({ error }),
-        ),
-        found: Promise.allSettled([
-          resolveModel(userId, input.model),
-          input.chatId ? q.findConversation(db, input.chatId, userId) : Promise.resolve(undefined),
-          input.chatId ? q.listMessages(db, input.chatId) : Promise.resolve([]),
-        ]),
-      });
-      const discard = async (early: ReturnType<typeof lookups>) => {
-        const reserved = await early.reserved;
-        if ('reservation' in reserved) await reserved.reservation.refund();
-      };
-      let early = caller.ownerHint ? lookups(caller.ownerHint) : null;
-      let user: UserRow;
-      try {
-        user = await caller.user();
-      } catch (error) {
-        if (early) await discard(early);
-        throw error;
-      }
-      if (early?.userId !== user.id) {
-        if (early) await discard(early);
-        early = lookups(user.id);
-      }
-      const [keysResult, existing, earlier] = await early.found;
-      const reserved = await early.reserved;
-      let reservation: Reservation;
-      try {
-        if (keysResult.status === 'rejected') throw keysResult.reason;
-        if (existing.status === 'rejected') throw existing.reason;
-        if (earlier.status === 'rejected') throw earlier.reason;
-        if (input.chatId && !existing.value) throw new NotFoundError('conversation');
-        if (keysResult.value.keySource === 'own') {
-          reservation = NOT_METERED;
-        } else if ('error' in reserved) {
-          throw reserved.error;
-        } else {
-          reservation = reserved.reservation;
-        }
-      } catch (error) {
-        if ('reservation' in reserved) await reserved.reservation.refund();
-        throw error;
-      }
-      if ('reservation' in reserved && reservation !== reserved.reservation) await reserved.reservation.refund();
-      const resolved = keysResult.value;
-      const conversationRow = existing.value;
-
-      // 3. Preparation; if it fails, the credit goes back and a conversation created for it goes away. A turn
-      // without documents writes nothing here: its messages are written while the provider is already answering.
-      let createdId: string | null = null;
-      let prepared;
-      try {
-        prepared = await prepareTurn();
-      } catch (error) {
-        await reservation.refund();
-        if (createdId) await q.deleteConversation(db, createdId, user.id).catch(() => undefined);
-        throw error;
-      }
-      const { conversation, isNew, question, userMessage, context, modelMessages, sources, persist } = prepared;
-
-      async function prepareTurn() {
-        const isNew = !conversationRow;
-        const newConversation = { userId: user.id, title: input.text.slice(0, TITLE_MAX) || '…', model: input.model };
-        const withDocuments = checked.length > 0 || Boolean(input.url) || Boolean(input.page);
-        // A new chat without documents is written together with its first message, in one statement, below.
-        const deferInsert = isNew && !withDocuments;
-        const conversation: { id: string } = conversationRow ?? {
-          id: deferInsert ? randomUUID() : (await q.insertConversation(db, newConversation)).id,
-        };
-        if (isNew) createdId = conversation.id;
-
-        let messages = isNew ? [] : earlier.status === 'fulfilled' ? earlier.value : [];
-        let question = input.text;
-        let keepAttachments: string[] = [];
-        let truncateAt: number | null = null;
-        if (input.regenerate) {
-          const lastUser = [...messages].reverse().find((m) => m.role === 'user');
-          if (!lastUser) throw new DomainError('BAD_REQUEST');
-          question = lastUser.parts.flatMap((p) => (p.type === 'text' ? [p.text] : [])).join('\n');
-          keepAttachments = lastUser.parts.flatMap((p) => (p.type === 'attachment' ? [p.documentId] : []));
-          truncateAt = lastUser.position;
-          messages = messages.filter((m) => m.position < lastUser.position);
-        } else if (input.editMessageId) {
-          const edited = messages.find((m) => m.id === input.editMessageId && m.role === 'user');
-          if (!edited) throw new NotFoundError('message');
-          keepAttachments = edited.parts.flatMap((p) => (p.type === 'attachment' ? [p.documentId] : []));
-          truncateAt = edited.position;
-          messages = messages.filter((m) => m.position < edited.position);
-        }
-
-        const uploaded = await storeUploads(user, conversation.id, checked);
-        const fetched = input.url ? [await fetchUrl(user, conversation.id, input.url)] : [];
-        if (input.page) {
-          fetched.push(
-            await q.insertDocument(db, {
-              userId: user.id,
-              conversationId: conversation.id,
-              kind: 'page',
-              name: input.page.title || input.page.url,
-              mediaType: 'text/plain',
-              size: input.page.text.length,
-              url: input.page.url,
-              pages: paginate(input.page.text),
-            }),
-          );
-        }
-        const attachmentIds = [...keepAttachments, ...uploaded.map((d) => d.id), ...fetched.map((d) => d.id)];
-
-        const sources: (Source & { snippet: string })[] = [];
-        if (input.webSearch && tools.search) {
-          const results = await tools.search(question, { limit: 5 });
-          results.forEach((r, i) => sources.push({ n: i + 1, title: r.title, url: r.url, snippet: r.snippet }));
-        }
-
-        // Documents of the whole conversation stay in context for follow-up questions.
-        const earlierIds = messages.flatMap((m) =>
-          m.parts.flatMap((p) => (p.type === 'attachment' ? [p.documentId] : [])),
-        );
-        const allIds = [...new Set([...earlierIds, ...attachmentIds])];
-        const allDocs = allIds.length ? await q.documentsByIds(db, allIds, user.id) : [];
-        const docsById = new Map(allDocs.map((d) => [d.id, d]));
-        if (!resolved.info.capabilities.vision && attachmentIds.some((id) => docsById.get(id)?.kind === 'image')) {
-          throw new DomainError('MODEL_NO_VISION', { model: resolved.label });
-        }
-        const images = resolved.info.capabilities.vision ? await loadImages(allDocs) : new Map();
-
-        const userParts: StoredPart[] = [
-          { type: 'text', text: question },
-          ...attachmentIds.map((documentId) => ({ type: 'attachment' as const, documentId })),
-        ];
-        const userMessage = { id: randomUUID() };
-        const writeUserMessage = async () => {
-          if (deferInsert) {
-            await q.insertConversationWithMessage(
-              db,
-              { id: conversation.id, ...newConversation },
-              { id: userMessage.id, parts: userParts },
-            );
-            return;
-          }
-          if (truncateAt !== null) await q.truncateFrom(db, conversation.id, truncateAt);
-          await q.appendMessage(db, {
-            id: userMessage.id,
-            conversationId: conversation.id,
-            role: 'user',
-            parts: userParts,
-            meta: {},
-          });
-        };
-        // With documents, the question is stored before the provider is called (the documents are already written
-        // and a failure is simplest to undo here); otherwise the write runs alongside the provider call (below).
-        const persist = withDocuments ? await writeUserMessage().then(() => null) : writeUserMessage;
-
-        const context = buildContext({
-          now: new Date(),
-          contextWindow: resolved.info.contextWindow,
-          vision: resolved.info.capabilities.vision,
-          question,
-          history: messages,
-          documents: allDocs,
-          images,
-          sources,
-          buildDocumentContext: tools.buildDocumentContext,
+        const turn = await beginTurn(caller, input, files, lang);
+        const waited = setTimeout(release, 100);
+        void turn.opened.then(() => {
+          clearTimeout(waited);
+          release();
         });
-        const currentImages = attachmentIds.flatMap((id) => (images.has(id) ? [images.get(id)!] : []));
-        const modelMessages: ModelMessage[] = [
-          ...context.history,
-          currentImages.length
-            ? {
-                role: 'user',
-                content: [
-                  { type: 'text', text: question },
-                  ...currentImages.map((i) => ({ type: 'image' as const, image: i.bytes, mediaType: i.mediaType })),
-                ],
-              }
-            : { role: 'user', content: question },
-        ];
-        return { conversation, isNew, question, userMessage, context, modelMessages, sources, persist };
+        return turn;
+      } catch (error) {
+        release();
+        throw error;
       }
-
-      const publicSources = sources.map(({ n, title, url }) => ({ n, title, url }));
-      const assistantId = randomUUID();
-
-      const clientAbort = new AbortController();
-      const providerAbort = new AbortController();
-      let timedOut = false;
-      const timer = setTimeout(() => {
-        timedOut = true;
-        providerAbort.abort(new Error('provider timeout'));
-      }, timeoutMs);
-      clientAbort.signal.addEventListener('abort', () => providerAbort.abort(clientAbort.signal.reason));
-
-      let text = '';
-      let settling: Promise<void> | null = null;
-      let usage: MessageMeta['usage'];
-      // Exactly once; a later caller waits for the same settlement.
-      const finalize = (status: 'complete' | 'stopped' | 'failed') => (settling ??= settle(status));
-      const settle = async (status: 'complete' | 'stopped' | 'failed') => {
-        clearTimeout(timer);
-        try {
-          await persisted;
-          if (persistFailed) {
-            await reservation.refund();
-            if (isNew) await q.deleteConversation(db, conversation.id, user.id).catch(() => undefined);
-            return;
-          }
-          // Independent writes, so they run together: the response ends only once the turn is settled.
-          await Promise.all([
-            text.length > 0 ? reservation.charge() : reservation.refund(),
-            text.length > 0 || status === 'complete'
-              ? q.appendMessage(db, {
-                  conversationId: conversation.id,
-                  id: assistantId,
-                  role: 'assistant',
-                  parts: [{ type: 'text', text }],
-                  meta: {
-                    model: input.model,
-                    sources: publicSources,
-                    citedPages: context.citedPages,
-                    status,
-                    ...(usage ? { usage } : {}),
-                  },
-                })
-              : undefined,
-            q.touchConversation(db, conversation.id, { model: input.model }),
-          ]);
-          if (isNew && status === 'complete') void nameConversation(conversation.id, question, text, resolved);
-        } catch (error) {
-          log.error({ err: error }, 'could not settle a chat turn');
-        }
-      };
-
-      const prompt = toProviderPrompt(context.system, modelMessages);
-      // The provider is called now, while the question is being written.
-      const opening = openProviderStream(resolved.model, {
-        prompt,
-        abortSignal: providerAbort.signal,
-        maxRetries: 1,
-      });
-      opening.catch(() => undefined); // handled where it is awaited, below
-
-      // The question's write, when it runs alongside the provider call. It starts once the provider has answered (or
-      // after 50 ms), so that it delays neither the request nor the first words; the turn settles only after it. If
-      // it fails, the turn stops and fails.
-      let persistFailed = false;
-      const persisted: Promise<void> = persist
-        ? Promise.race([opening.then(noop, noop), new Promise((resolve) => setTimeout(resolve, 50))])
-            .then(persist)
-            .catch((error: unknown) => {
-              persistFailed = true;
-              log.error({ err: error }, 'could not store the question of a chat turn');
-              providerAbort.abort(new Error('could not store the question'));
-            })
-        : Promise.resolve();
-
-      const errorText = translate(lang, 'api', 'errors.PROVIDER_ERROR');
-      const timeoutText = translate(lang, 'api', 'errors.FETCH_TIMEOUT');
-      const finishMetadata = { citedPages: context.citedPages };
-
-      /**
-       * The answer as UI message chunks (the AI SDK UI message stream protocol), in order. It never throws: a failure
-       * becomes a localized error chunk after the turn is settled. The caller writes the chunks to the client and
-       * calls `abort` if the client goes away.
-       */
-      async function* chunks(): AsyncGenerator<UIMessageChunk, void, undefined> {
-        let reader: ReadableStreamDefaultReader<LanguageModelV3StreamPart> | undefined;
-        let failed = false;
-        try {
-          // The provider request goes out first; the client hears `start` right after, not before it.
-          await new Promise((resolve) => setImmediate(resolve));
-          yield {
-            type: 'start',
-            messageId: assistantId,
-            messageMetadata: {
-              chatId: conversation.id,
-              userMessageId: userMessage.id,
-              model: input.model,
-              modelLabel: resolved.label,
-              keySource: resolved.keySource,
-            },
-          };
-          for (const s of publicSources)
-            yield { type: 'source-url', sourceId: `source-${s.n}`, url: s.url, title: s.title };
-          reader = await opening;
-          yield { type: 'start-step' };
-          for (;;) {
-            const { done, value: part } = await reader.read();
-            if (done) break;
-            switch (part.type) {
-              case 'text-delta':
-                text += part.delta;
-                yield { type: 'text-delta', id: part.id, delta: part.delta };
-                break;
-              case 'reasoning-delta':
-                yield { type: 'reasoning-delta', id: part.id, delta: part.delta };
-                break;
-              case 'text-start':
-              case 'text-end':
-              case 'reasoning-start':
-              case 'reasoning-end':
-                yield { type: part.type, id: part.id };
-                break;
-              case 'file':
-                yield {
-                  type: 'file',
-                  mediaType: part.mediaType,
-                  url: `data:${part.mediaType};base64,${typeof part.data === 'string' ? part.data : Buffer.from(part.data).toString('base64')}`,
-                };
-                break;
-              case 'finish':
-                usage = { inputTokens: part.usage.inputTokens.total, outputTokens: part.usage.outputTokens.total };
-                yield { type: 'finish-step' };
-                yield { type: 'finish', finishReason: part.finishReason.unified, messageMetadata: finishMetadata };
-                break;
-              case 'error':
-                failed = true;
-                log.warn({ provider: describeError(part.error) }, 'provider failed during a chat turn');
-                yield { type: 'error', errorText };
-                break;
-              default:
-                // Stream metadata, raw chunks, sources and tool parts: a chat turn has no use for them.
-                break;
-            }
-          }
-          await finalize(failed || persistFailed ? 'failed' : 'complete');
-          if (persistFailed && !failed) yield { type: 'error', errorText };
-        } catch (error) {
-          const stopped = clientAbort.signal.aborted;
-          if (timedOut) {
-            await finalize('failed');
-            yield { type: 'error', errorText: timeoutText };
-            return;
-          }
-          if (!stopped && !persistFailed)
-            log.warn({ provider: describeError(error) }, 'chat stream ended with an error');
-          await finalize(stopped ? 'stopped' : 'failed');
-          if (!stopped) yield { type: 'error', errorText };
-        } finally {
-          reader?.releaseLock();
-        }
-      }
-
-      return {
-        chunks: chunks(),
-        chatId: conversation.id,
-        /** The client left: stop the provider and keep what was said so far. */
-        abort: () => {
-          if (clientAbort.signal.aborted) return;
-          clientAbort.abort(new Error('client went away'));
-          void finalize('stopped');
-        },
-      };
     },
 
     async list(user: UserRow, query: { q?: string | undefined; limit: number }): Promise<ChatSummary[]> {
