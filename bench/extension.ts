@@ -8,7 +8,8 @@
 // 1. Builds the extension into a temp folder (`wxt build`, PARLEY_EXTENSION_OUT_DIR; apps/extension/.output is not
 //    touched) with the API baked in as a loopback port where a counting HTTP server listens.
 // 2. Sizes: raw, gzip -9 and gzip -6 of content-scripts/*.js, background.js and chunks/*.js.
-// 3. Manifest: run_at and matches of every content script (document_start would run before the page is parsed).
+// 3. Manifest: run_at, matches and how many exclude_matches of every content script (document_start would run before
+//    the page is parsed; page.js leaves the sites with their own script to it, so a page runs one content script).
 // 4. Page loads: the site fixtures (apps/extension/fixtures/sites) served over HTTPS on 127.0.0.1 under the sites'
 //    real host names (--host-resolver-rules, a throwaway openssl certificate, --ignore-certificate-errors, as in
 //    e2e/extension/tests/sites.spec.ts). Two headless Chromium persistent contexts, one with the extension and one
@@ -96,7 +97,7 @@ function pickSites(): typeof SITES {
 }
 
 type SizeRow = { file: string; raw: number; gzip9: number; gzip6: number };
-type ContentScript = { js: string[]; run_at?: string; matches: string[] };
+type ContentScript = { js: string[]; run_at?: string; matches: string[]; exclude_matches?: string[] };
 type LoadSample = { scriptMs: number; taskMs: number; fcpMs: number; ui: number };
 type SiteResult = {
   site: string;
@@ -303,11 +304,12 @@ export async function runExtension(): Promise<ExtensionResult> {
   console.log(
     '\n' +
       table(
-        ['content script', 'run_at', 'matches'],
+        ['content script', 'run_at', 'matches', 'excluded'],
         contentScripts.map((c) => [
           c.js.join(', '),
           c.run_at ?? 'document_idle (default)',
           c.matches.slice(0, 3).join(' ') + (c.matches.length > 3 ? ` … (${c.matches.length} in all)` : ''),
+          String(c.exclude_matches?.length ?? 0),
         ]),
       ),
   );
