@@ -298,4 +298,33 @@ test('the side panel chats through the background and sends the previewed page w
 
   await panel.getByRole('button', { name: tr('en', 'chat:history.newChat') }).click();
   await expect(log).toHaveCount(0);
+
+  // The history: the conversation is listed, opens with its messages, and the next question continues it.
+  await panel.getByRole('button', { name: tr('en', 'chat:history.open') }).click();
+  const list = panel.getByRole('list', { name: tr('en', 'chat:history.title') });
+  await expect(list.getByRole('button')).toHaveCount(1);
+  await shot(panel, 'extension-panel-history');
+  await list.getByRole('button').click();
+  await expect(log.getByText('You asked: What is a lighthouse?')).toBeVisible();
+  await expect(log.getByText('The page is titled "Lighthouses of the north".')).toBeVisible();
+  await box.fill('And one more thing?');
+  await box.press('Enter');
+  await expect(log.getByText('You asked: And one more thing?')).toBeVisible();
+  await expect(panel.getByRole('button', { name: tr('en', 'chat:composer.send') })).toBeVisible(); // the answer ended
+  // Three answers, three basic credits: the header follows.
+  await expect(panel.getByRole('list', { name: tr('en', 'extension:header.credits') })).toContainText(
+    new RegExp(`${tr('en', 'extension:header.basic')}\\s*27`),
+  );
+  const chats = await apiGet<{ chatHistoryId: string }[]>('/api/mongo/users/chat/histories', user.token);
+  expect(chats.data).toHaveLength(1);
+  const one = await apiGet<{ messages: { text: string }[] }>(
+    `/api/mongo/users/chat/history?chatHistoryId=${chats.data[0]!.chatHistoryId}`,
+    user.token,
+  );
+  expect(one.data.messages.map((m) => m.text)).toContain('And one more thing?');
+  expect(one.data.messages).toHaveLength(6);
+  // A search that matches nothing says so.
+  await panel.getByRole('button', { name: tr('en', 'chat:history.open') }).click();
+  await panel.getByRole('searchbox', { name: tr('en', 'chat:history.search') }).fill('zebra crossing');
+  await expect(panel.getByText(tr('en', 'chat:history.noResults', { q: 'zebra crossing' }))).toBeVisible();
 });

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, typ
 import { useTranslation } from 'react-i18next';
 import type { ModelAvailability, ModelId } from '@parley/contract';
 import { LogoMark } from '@parley/ui';
-import { PlusIcon } from '@parley/ui/action-icons';
+import { HistoryIcon, PlusIcon } from '@parley/ui/action-icons';
 import { BasicComposer, MessageList, ModelPicker } from '@parley/ui/chat';
 import { webUrl } from '../../config';
 import { apiCall, sendMessage } from '../../messaging/messaging';
@@ -11,6 +11,7 @@ import { CloseIcon, PageIcon } from '../../ui/icons';
 import { chip, errorText, muted, removeButton } from '../../ui/styles';
 import { AttachmentChips } from '../capture/attachment-chips';
 import { addChatStrings } from './chat-i18n';
+import { HistoryList } from './history-list';
 import { useExtensionChat } from './use-extension-chat';
 
 type Props = {
@@ -40,6 +41,8 @@ function ChatPanelInner({ pageContext, onPageContextChange, files, onFilesChange
   const [preferred, setPreferred] = useState<string | null>(null);
   const [chosen, setChosen] = useState<ModelId | null>(null);
   const scroller = useRef<HTMLDivElement>(null);
+  const [showHistory, setShowHistory] = useState(false);
+  const [openFailed, setOpenFailed] = useState(false);
 
   useEffect(() => {
     apiCall('models')
@@ -65,6 +68,16 @@ function ChatPanelInner({ pageContext, onPageContextChange, files, onFilesChange
     const el = scroller.current;
     if (el) el.scrollTop = el.scrollHeight;
   }, [chat.messages]);
+
+  const openChat = (chatHistoryId: string) => {
+    setOpenFailed(false);
+    apiCall('chatHistory', { query: { chatHistoryId } })
+      .then((r) => {
+        chat.open(r.data);
+        setShowHistory(false);
+      })
+      .catch(() => setOpenFailed(true));
+  };
 
   const send = (text: string) => {
     if (!model) return;
@@ -94,19 +107,43 @@ function ChatPanelInner({ pageContext, onPageContextChange, files, onFilesChange
         ) : (
           <span />
         )}
-        <button
-          type="button"
-          onClick={chat.reset}
-          disabled={chat.messages.length === 0}
-          className="inline-flex h-8 shrink-0 items-center gap-1 rounded-lg px-2.5 text-sm font-medium text-zinc-700 hover:bg-zinc-100 disabled:cursor-not-allowed disabled:opacity-40 dark:text-zinc-300 dark:hover:bg-zinc-800"
-        >
-          <PlusIcon width="1em" height="1em" />
-          {t('history.newChat')}
-        </button>
+        <div className="flex shrink-0 items-center gap-1">
+          <button
+            type="button"
+            onClick={() => setShowHistory((shown) => !shown)}
+            aria-expanded={showHistory}
+            aria-label={showHistory ? t('history.close') : t('history.open')}
+            title={showHistory ? t('history.close') : t('history.open')}
+            className="inline-flex h-8 w-8 items-center justify-center rounded-lg text-zinc-600 hover:bg-zinc-100 aria-expanded:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800 dark:aria-expanded:bg-zinc-800"
+          >
+            <HistoryIcon width="1.1em" height="1.1em" />
+          </button>
+          <button
+            type="button"
+            onClick={() => {
+              chat.reset();
+              setShowHistory(false);
+            }}
+            disabled={chat.messages.length === 0}
+            className="inline-flex h-8 shrink-0 items-center gap-1 rounded-lg px-2.5 text-sm font-medium text-zinc-700 hover:bg-zinc-100 disabled:cursor-not-allowed disabled:opacity-40 dark:text-zinc-300 dark:hover:bg-zinc-800"
+          >
+            <PlusIcon width="1em" height="1em" />
+            {t('history.newChat')}
+          </button>
+        </div>
       </div>
       <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto">
         <div className={`${column} py-3`}>
-          {chat.messages.length === 0 ? (
+          {showHistory ? (
+            <>
+              {openFailed && (
+                <p role="alert" className={`${errorText} mb-2`}>
+                  {t('history.loadFailed')}
+                </p>
+              )}
+              <HistoryList currentId={chat.chatId()} onOpen={openChat} />
+            </>
+          ) : chat.messages.length === 0 ? (
             <div className="flex flex-col items-center gap-3 px-4 py-10 text-center">
               <LogoMark className="inline-flex h-10 w-10 items-center justify-center rounded-xl bg-blue-50 text-xl text-blue-500 dark:bg-blue-500/10" />
               <p className={`text-sm ${muted}`}>{t('empty.title')}</p>

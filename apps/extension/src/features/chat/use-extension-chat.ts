@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ChatRequest, ModelId } from '@parley/contract';
+import type { ChatHistory, ChatRequest, ModelId } from '@parley/contract';
 import { applyChunk, emptyAnswer, endAnswer, toChunk, type AnswerState, type ChatViewMessage } from '@parley/ui/chat';
+import { apiCall } from '../../messaging/messaging';
 import type { AttachedFile, PageContent } from '../../messaging/protocol';
 import { createChatPortClient, type ChatPortClient } from './chat-port';
 
@@ -75,7 +76,11 @@ export function useExtensionChat(labelOf: (model: string) => string | null) {
       ...(chatId.current ? { chatId: chatId.current } : {}),
       ...(page ? { page: { url: page.url, title: page.title.slice(0, 500), text: page.text } } : {}),
     };
-    const finish = () => setStreaming((current) => (current === id ? null : current));
+    const finish = () => {
+      setStreaming((current) => (current === id ? null : current));
+      // The credits in the header: a turn spends one (or gives it back when it failed before any output).
+      apiCall('profile').catch(() => undefined);
+    };
     c.start(
       id,
       request,
@@ -108,6 +113,42 @@ export function useExtensionChat(labelOf: (model: string) => string | null) {
     setStreaming(null);
   }, [streaming]);
 
+  /** Shows a stored conversation; the next question continues it. */
+  const open = useCallback(
+    (history: ChatHistory) => {
+      if (streaming) client.current?.abort(streaming);
+      chatId.current = history.chatHistoryId;
+      setStreaming(null);
+      setMessages(
+        history.messages.map((m): Message =>
+          m.role === 'user'
+            ? {
+                key: m.id,
+                role: 'user',
+                text: m.text,
+                status: 'complete',
+                modelLabel: null,
+                error: null,
+                sources: [],
+                answer: null,
+                ...(m.attachments.length > 0 ? { attachments: m.attachments.map((a) => a.name) } : {}),
+              }
+            : {
+                key: m.id,
+                role: 'assistant',
+                text: m.text,
+                status: m.status,
+                modelLabel: (m.model && labels.current(m.model)) ?? m.model,
+                error: null,
+                sources: m.sources,
+                answer: null,
+              },
+        ),
+      );
+    },
+    [streaming],
+  );
+
   const reset = useCallback(() => {
     if (streaming) client.current?.abort(streaming);
     chatId.current = null;
@@ -115,5 +156,5 @@ export function useExtensionChat(labelOf: (model: string) => string | null) {
     setMessages([]);
   }, [streaming]);
 
-  return { messages, streaming: streaming !== null, send, stop, reset };
+  return { messages, streaming: streaming !== null, send, stop, reset, open, chatId: () => chatId.current };
 }
