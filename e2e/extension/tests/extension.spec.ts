@@ -317,12 +317,23 @@ test('the side panel chats through the background and sends the previewed page w
   );
   const chats = await apiGet<{ chatHistoryId: string }[]>('/api/mongo/users/chat/histories', user.token);
   expect(chats.data).toHaveLength(1);
-  const one = await apiGet<{ messages: { text: string }[] }>(
+  const one = await apiGet<{ messages: { id: string; text: string }[] }>(
     `/api/mongo/users/chat/history?chatHistoryId=${chats.data[0]!.chatHistoryId}`,
     user.token,
   );
   expect(one.data.messages.map((m) => m.text)).toContain('And one more thing?');
   expect(one.data.messages).toHaveLength(6);
+  // Regenerate: a new last answer to the same question, in place of the old one.
+  await log.getByRole('button', { name: tr('en', 'chat:message.regenerate') }).click();
+  await expect(panel.getByRole('button', { name: tr('en', 'chat:composer.send') })).toBeVisible();
+  await expect(log.getByText('You asked: And one more thing?')).toHaveCount(1);
+  await expect(log.getByRole('button', { name: tr('en', 'chat:message.regenerate') })).toHaveCount(1);
+  const again = await apiGet<{ messages: { id: string; text: string }[] }>(
+    `/api/mongo/users/chat/history?chatHistoryId=${chats.data[0]!.chatHistoryId}`,
+    user.token,
+  );
+  expect(again.data.messages).toHaveLength(6);
+  expect(again.data.messages.at(-1)!.id).not.toBe(one.data.messages.at(-1)!.id);
   // A search that matches nothing says so.
   await panel.getByRole('button', { name: tr('en', 'chat:history.open') }).click();
   await panel.getByRole('searchbox', { name: tr('en', 'chat:history.search') }).fill('zebra crossing');

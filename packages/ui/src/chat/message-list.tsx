@@ -1,6 +1,6 @@
 import { useCallback, useDeferredValue, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CheckIcon, CopyIcon } from '../action-icons.js';
+import { CheckIcon, CopyIcon, RefreshIcon } from '../action-icons.js';
 import { focusRing } from '../button.js';
 import { cn } from '../cn.js';
 import { LogoMark } from '../icons.js';
@@ -41,7 +41,15 @@ export function CopyButton({ text }: { text: string }) {
   );
 }
 
-function Answer({ message, renderCode }: { message: ChatViewMessage; renderCode?: MessageListProps['renderCode'] }) {
+function Answer({
+  message,
+  renderCode,
+  onRegenerate,
+}: {
+  message: ChatViewMessage;
+  renderCode?: MessageListProps['renderCode'];
+  onRegenerate?: (() => void) | undefined;
+}) {
   const { t } = useTranslation('chat');
   // While tokens arrive, rendering may lag a frame behind instead of blocking typing.
   const text = useDeferredValue(message.text);
@@ -100,7 +108,22 @@ function Answer({ message, renderCode }: { message: ChatViewMessage; renderCode?
             </ol>
           </nav>
         )}
-        {!streaming && message.text && <CopyButton text={message.text} />}
+        {!streaming && (message.text || onRegenerate) && (
+          <div className="flex items-center gap-1">
+            {message.text && <CopyButton text={message.text} />}
+            {onRegenerate && (
+              <button
+                type="button"
+                onClick={onRegenerate}
+                aria-label={t('message.regenerate')}
+                title={t('message.regenerate')}
+                className={actionButton}
+              >
+                <RefreshIcon />
+              </button>
+            )}
+          </div>
+        )}
       </div>
     </article>
   );
@@ -133,10 +156,12 @@ export type MessageListProps = {
   /** Some answer is streaming. */
   busy: boolean;
   renderCode?: (code: string, language: string) => ReactNode;
+  /** Offered on the last answer when nothing is streaming: ask for that answer again. */
+  onRegenerate?: () => void;
 };
 
 /** The conversation: questions, answers rendered as safe Markdown, with copy and the stopped / failed states. */
-export function MessageList({ messages, busy, renderCode }: MessageListProps) {
+export function MessageList({ messages, busy, renderCode, onRegenerate }: MessageListProps) {
   const { t } = useTranslation('chat');
   return (
     <div
@@ -147,11 +172,16 @@ export function MessageList({ messages, busy, renderCode }: MessageListProps) {
       aria-label={t('conversation')}
       className="chat-log space-y-6"
     >
-      {messages.map((message) =>
+      {messages.map((message, i) =>
         message.role === 'user' ? (
           <Question key={message.key} message={message} />
         ) : (
-          <Answer key={message.key} message={message} renderCode={renderCode} />
+          <Answer
+            key={message.key}
+            message={message}
+            renderCode={renderCode}
+            onRegenerate={!busy && i === messages.length - 1 ? onRegenerate : undefined}
+          />
         ),
       )}
     </div>

@@ -149,7 +149,11 @@ function ChatPanelInner({ pageContext, onPageContextChange, files, onFilesChange
               <p className={`text-sm ${muted}`}>{t('empty.title')}</p>
             </div>
           ) : (
-            <MessageList messages={chat.messages} busy={chat.streaming} />
+            <MessageList
+              messages={chat.messages}
+              busy={chat.streaming}
+              onRegenerate={model && chat.chatId() ? () => chat.regenerate(model) : undefined}
+            />
           )}
         </div>
       </div>

@@ -44,65 +44,83 @@ export function useExtensionChat(labelOf: (model: string) => string | null) {
     };
   }, []);
 
-  const send = useCallback((text: string, model: ModelId, page: PageContent | null, files: AttachedFile[] = []) => {
-    const c = client.current;
-    if (!c) return;
-    const id = newKey();
-    const label = labels.current(model);
-    const update = (change: (a: AnswerState) => AnswerState) =>
-      setMessages((list) => list.map((m) => (m.key === id && m.answer ? view(change(m.answer), id, label) : m)));
-    setMessages((list) => [
-      ...list,
-      {
-        key: `${id}-q`,
-        role: 'user',
+  const ask = useCallback(
+    (text: string, model: ModelId, page: PageContent | null, files: AttachedFile[] = [], regenerate = false) => {
+      const c = client.current;
+      if (!c) return;
+      if (regenerate && !chatId.current) return;
+      const id = newKey();
+      const label = labels.current(model);
+      const update = (change: (a: AnswerState) => AnswerState) =>
+        setMessages((list) => list.map((m) => (m.key === id && m.answer ? view(change(m.answer), id, label) : m)));
+      // A new answer to the last question replaces the last answer; a question is added with its answer.
+      setMessages((list) =>
+        regenerate
+          ? [...list.slice(0, list.at(-1)?.role === 'assistant' ? -1 : list.length), view(emptyAnswer(), id, label)]
+          : [
+              ...list,
+              {
+                key: `${id}-q`,
+                role: 'user',
+                text,
+                status: 'complete',
+                modelLabel: null,
+                error: null,
+                sources: [],
+                answer: null,
+                ...(page || files.length > 0
+                  ? { attachments: [...(page ? [page.title || page.url] : []), ...files.map((f) => f.name)] }
+                  : {}),
+              },
+              view(emptyAnswer(), id, label),
+            ],
+      );
+      setStreaming(id);
+      const request: ChatRequest = {
+        model,
         text,
-        status: 'complete',
-        modelLabel: null,
-        error: null,
-        sources: [],
-        answer: null,
-        ...(page || files.length > 0
-          ? { attachments: [...(page ? [page.title || page.url] : []), ...files.map((f) => f.name)] }
-          : {}),
-      },
-      view(emptyAnswer(), id, label),
-    ]);
-    setStreaming(id);
-    const request: ChatRequest = {
-      model,
-      text,
-      webSearch: false,
-      ...(chatId.current ? { chatId: chatId.current } : {}),
-      ...(page ? { page: { url: page.url, title: page.title.slice(0, 500), text: page.text } } : {}),
-    };
-    const finish = () => {
-      setStreaming((current) => (current === id ? null : current));
-      // The credits in the header: a turn spends one (or gives it back when it failed before any output).
-      apiCall('profile').catch(() => undefined);
-    };
-    c.start(
-      id,
-      request,
-      {
-        onChunk: (raw) => {
-          const chunk = toChunk(raw);
-          if (!chunk) return;
-          if (chunk.type === 'start' && chunk.messageMetadata?.chatId) chatId.current = chunk.messageMetadata.chatId;
-          update((a) => applyChunk(a, chunk));
+        webSearch: false,
+        regenerate,
+        ...(chatId.current ? { chatId: chatId.current } : {}),
+        ...(page ? { page: { url: page.url, title: page.title.slice(0, 500), text: page.text } } : {}),
+      };
+      const finish = () => {
+        setStreaming((current) => (current === id ? null : current));
+        // The credits in the header: a turn spends one (or gives it back when it failed before any output).
+        apiCall('profile').catch(() => undefined);
+      };
+      c.start(
+        id,
+        request,
+        {
+          onChunk: (raw) => {
+            const chunk = toChunk(raw);
+            if (!chunk) return;
+            if (chunk.type === 'start' && chunk.messageMetadata?.chatId) chatId.current = chunk.messageMetadata.chatId;
+            update((a) => applyChunk(a, chunk));
+          },
+          onDone: () => {
+            update(endAnswer);
+            finish();
+          },
+          onError: (error) => {
+            update((a) => ({ ...a, status: 'failed', error: error.message }));
+            finish();
+          },
         },
-        onDone: () => {
-          update(endAnswer);
-          finish();
-        },
-        onError: (error) => {
-          update((a) => ({ ...a, status: 'failed', error: error.message }));
-          finish();
-        },
-      },
-      files.map(({ name, mediaType, dataUrl }) => ({ name, mediaType, dataUrl })),
-    );
-  }, []);
+        files.map(({ name, mediaType, dataUrl }) => ({ name, mediaType, dataUrl })),
+      );
+    },
+    [],
+  );
+
+  const send = useCallback(
+    (text: string, model: ModelId, page: PageContent | null, files: AttachedFile[] = []) =>
+      ask(text, model, page, files),
+    [ask],
+  );
+  /** The last answer again, from the same question (the server drops the old one). */
+  const regenerate = useCallback((model: ModelId) => ask('', model, null, [], true), [ask]);
 
   const stop = useCallback(() => {
     if (!streaming) return;
@@ -156,5 +174,14 @@ export function useExtensionChat(labelOf: (model: string) => string | null) {
     setMessages([]);
   }, [streaming]);
 
-  return { messages, streaming: streaming !== null, send, stop, reset, open, chatId: () => chatId.current };
+  return {
+    messages,
+    streaming: streaming !== null,
+    send,
+    regenerate,
+    stop,
+    reset,
+    open,
+    chatId: () => chatId.current,
+  };
 }
