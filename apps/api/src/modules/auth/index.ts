@@ -34,8 +34,7 @@ export type PendingCaller = {
 
 /**
  * For a route on the hot path: the session check runs while the route does other work (a missing or malformed token
- * is refused at once). With an owner hint, the route starts its own lookups first and the check right after; without,
- * the check should start at once (call `user()` and await it later).
+ * is refused at once): call `user()` early to start it, await it before using anything found for the hinted owner.
  */
 export function createStartAuth(auth: AuthService) {
   return (request: FastifyRequest): PendingCaller => {

@@ -158,8 +158,8 @@ export function registerChatRoutes(
   app.post(STREAM_PATHS.chat, { schema: { hide: true } }, async (request, reply) => {
     const pending = startAuth(request);
     const release = await chat.admit();
-    // Without a hint the check starts now, alongside reading the body; with one, after the turn's lookups have started.
-    if (!pending.ownerHint) pending.user().catch(() => undefined); // awaited in startTurn
+    // The check starts now, alongside reading the body (and, with a hint, the turn's lookups).
+    pending.user().catch(() => undefined); // awaited in startTurn
     let body;
     try {
       body = await readChatRequest(request);
