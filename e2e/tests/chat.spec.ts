@@ -53,6 +53,11 @@ test.describe('chat', () => {
     const chatUrl = page.url();
     await expect(answer).toContainText(MODEL_LABEL);
     await expect(answer.getByRole('button', { name: tr('en', 'chat:message.regenerate') })).toBeVisible();
+    // The generated title replaces the question in the history, without a reload.
+    await expect(page.getByRole('navigation', { name: tr('en', 'chat:history.title') })).toContainText(
+      'Test chat title',
+      { timeout: 10_000 },
+    );
 
     // A second turn with Markdown for the screenshots: a list, bold text and a highlighted code block.
     await composer(page).fill(

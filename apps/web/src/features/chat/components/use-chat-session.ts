@@ -6,6 +6,9 @@ import { currentUserKey } from '../../../lib/current-user';
 import { streamChat } from '../api/chat-api';
 import { fileKind, type AttachmentKind } from './file-checks';
 
+/** How long after a new chat's first answer its generated title is looked for again. */
+const TITLE_DELAY_MS = 2500;
+
 /** A file sent from this page, shown from memory until the conversation is reloaded. */
 export type LocalFile = { name: string; kind: AttachmentKind; size: number; previewUrl: string | null };
 
@@ -119,6 +122,7 @@ export function useChatSession({ onChatCreated, labelOf }: Options) {
       setStreaming(true);
       let started = false;
       let finished = false;
+      let created = false;
       try {
         const chunks = await streamChat(request, files, abort.signal);
         for await (const chunk of chunks) {
@@ -126,6 +130,7 @@ export function useChatSession({ onChatCreated, labelOf }: Options) {
             started = true;
             const meta = chunk.messageMetadata ?? {};
             if (meta.chatId && meta.chatId !== chatIdRef.current) {
+              created = !request.chatId;
               chatIdRef.current = meta.chatId;
               setChatId(meta.chatId);
               callbacks.current.onChatCreated(meta.chatId);
@@ -183,6 +188,10 @@ export function useChatSession({ onChatCreated, labelOf }: Options) {
         if (started) {
           void queryClient.invalidateQueries({ queryKey: currentUserKey });
           void queryClient.invalidateQueries({ queryKey: ['chat', 'histories'] });
+          // A new chat's generated title is written just after its first answer: the history shows it a moment later.
+          if (created && finished) {
+            setTimeout(() => void queryClient.invalidateQueries({ queryKey: ['chat', 'histories'] }), TITLE_DELAY_MS);
+          }
         }
       }
     },
