@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer, type Server } from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,7 +21,11 @@ const PAGES: Record<string, string> = {
   'https://mail.google.com/mail/u/0/': 'gmail/thread-reply.html',
   'https://outlook.live.com/mail/0/inbox/id/AAQkADAwATM3ZmYAZS05NzQ2': 'outlook/conversation-reply.html',
   'https://www.linkedin.com/feed/update/urn:li:activity:7301234567890123456/': 'linkedin/feed-post.html',
+  'https://www.linkedin.com/messaging/thread/2-YmE3ZTRkNjQtZjYwMS00/': 'linkedin/messaging.html',
+  'https://www.instagram.com/p/C4xAmPlE123/': 'instagram/post.html',
+  'https://www.facebook.com/groups/examplecyclists/posts/1234567890123456/': 'facebook/post.html',
   'https://www.youtube.com/watch': 'youtube/watch.html',
+  'https://x.com/lunar_garden_ex/status/1897000000000000001': 'x/status-reply.html',
   'https://www.google.com/search': 'search/google.html',
   'https://www.bing.com/search': 'search/bing.html',
   'https://duckduckgo.com/': 'search/duckduckgo.html',
@@ -46,9 +51,16 @@ export const URLS = {
 
 const HOSTS = [...new Set([...Object.keys(PAGES), URLS.article].map((url) => new URL(url).host))];
 
-type SiteServer = { port: number; close: () => Promise<void> };
+export type HttpsServer = { port: number; close: () => Promise<void> };
 
-async function startSiteServer(): Promise<SiteServer> {
+/**
+ * An HTTPS server on loopback with a certificate for these host names, made for this run only (the browser maps the
+ * names to it with --host-resolver-rules).
+ */
+export async function startHttpsServer(
+  hosts: string[],
+  handle: (req: IncomingMessage, res: ServerResponse) => void,
+): Promise<HttpsServer> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'parley-sites-cert-'));
   const key = path.join(dir, 'key.pem');
   const cert = path.join(dir, 'cert.pem');
@@ -56,13 +68,27 @@ async function startSiteServer(): Promise<SiteServer> {
     'openssl',
     [
       ...['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-subj', '/CN=parley-test'],
-      ...['-addext', `subjectAltName=${HOSTS.map((h) => `DNS:${h}`).join(',')}`],
+      ...['-addext', `subjectAltName=${hosts.map((h) => `DNS:${h}`).join(',')}`],
       ...['-keyout', key, '-out', cert, '-days', '1'],
     ],
     { encoding: 'utf8' },
   );
   if (made.status !== 0) throw new Error(`openssl failed: ${made.stderr}`);
-  const server: Server = createServer({ key: await readFile(key), cert: await readFile(cert) }, (req, res) => {
+  const server: Server = createServer({ key: await readFile(key), cert: await readFile(cert) }, handle);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await rm(dir, { recursive: true, force: true });
+  return {
+    port: (server.address() as { port: number }).port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+function startSiteServer(): Promise<HttpsServer> {
+  return startHttpsServer(HOSTS, (req, res) => {
     const host = (req.headers.host ?? '').replace(/:\d+$/, '');
     const address = `https://${host}${new URL(req.url ?? '/', `https://${host}`).pathname}`;
     res.setHeader('content-type', 'text/html; charset=utf-8');
@@ -84,19 +110,9 @@ async function startSiteServer(): Promise<SiteServer> {
       },
     );
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  await rm(dir, { recursive: true, force: true });
-  return {
-    port: (server.address() as { port: number }).port,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
 }
 
-export const test = base.extend<object, { siteServer: SiteServer }>({
+export const test = base.extend<object, { siteServer: HttpsServer }>({
   siteServer: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {

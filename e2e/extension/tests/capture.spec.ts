@@ -1,12 +1,8 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer, type Server } from 'node:https';
-import os from 'node:os';
-import path from 'node:path';
 import type { BrowserContext, CDPSession, Page, Worker } from '@playwright/test';
 import { apiGet, apiSignUp, shot, tr, uniqueEmail } from '../../support.js';
 import { CAPTURE_COLOURS, CAPTURE_LAYOUT, PDF_PAGES } from '../capture-fixtures.js';
 import { EXTENSION_ID, expect, postUpdateToken, test as base } from '../fixtures.js';
+import { startHttpsServer, type HttpsServer } from '../sites.js';
 
 /**
  * Chatting with what is on screen: screenshot, region, an image of the page (the context menu's handler), a PDF tab
@@ -60,33 +56,8 @@ const JSON3 = {
 };
 
 /** youtube.com needs HTTPS (it is HSTS-preloaded): a throwaway certificate, served on loopback under its name. */
-async function startYoutube(): Promise<{ port: number; close: () => Promise<void> }> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'parley-capture-cert-'));
-  const key = path.join(dir, 'key.pem');
-  const cert = path.join(dir, 'cert.pem');
-  const made = spawnSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-subj',
-      '/CN=parley-test',
-      '-addext',
-      `subjectAltName=DNS:${YOUTUBE_HOST}`,
-      '-keyout',
-      key,
-      '-out',
-      cert,
-      '-days',
-      '1',
-    ],
-    { encoding: 'utf8' },
-  );
-  if (made.status !== 0) throw new Error(`openssl failed: ${made.stderr}`);
-  const server: Server = createServer({ key: await readFile(key), cert: await readFile(cert) }, (req, res) => {
+function startYoutube(): Promise<HttpsServer> {
+  return startHttpsServer([YOUTUBE_HOST], (req, res) => {
     const url = new URL(req.url ?? '/', `https://${YOUTUBE_HOST}`);
     if (url.pathname === '/watch') {
       res.setHeader('content-type', 'text/html; charset=utf-8');
@@ -100,16 +71,6 @@ async function startYoutube(): Promise<{ port: number; close: () => Promise<void
       res.end('not found');
     }
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  await rm(dir, { recursive: true, force: true });
-  return {
-    port: (server.address() as { port: number }).port,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
 }
 
 const test = base.extend<object, { youtube: { port: number } }>({
