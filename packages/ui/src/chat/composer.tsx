@@ -14,6 +14,54 @@ export type BasicComposerProps = {
   chips?: ReactNode;
 };
 
+/**
+ * The round button at the end of a message box: Send (a submit button, enabled when there is something to send), or
+ * Stop while an answer streams.
+ */
+export function SendStopButton({
+  streaming,
+  canSend,
+  onStop,
+  size = 'h-9 w-9',
+}: {
+  streaming: boolean;
+  canSend: boolean;
+  onStop: () => void;
+  /** Tailwind height and width classes. */
+  size?: string;
+}) {
+  const { t } = useTranslation('chat');
+  return streaming ? (
+    <button
+      type="button"
+      onClick={onStop}
+      aria-label={t('composer.stop')}
+      title={t('composer.stopHint')}
+      className={cn(
+        'inline-flex items-center justify-center rounded-full bg-zinc-900 text-white hover:bg-zinc-700 dark:bg-zinc-100 dark:text-zinc-900 dark:hover:bg-zinc-300',
+        size,
+        focusRing,
+      )}
+    >
+      <StopIcon />
+    </button>
+  ) : (
+    <button
+      type="submit"
+      disabled={!canSend}
+      aria-label={t('composer.send')}
+      title={t('composer.send')}
+      className={cn(
+        'inline-flex items-center justify-center rounded-full bg-blue-500 text-white hover:bg-blue-600 disabled:cursor-not-allowed disabled:bg-zinc-200 disabled:text-zinc-400 dark:disabled:bg-zinc-800 dark:disabled:text-zinc-500',
+        size,
+        focusRing,
+      )}
+    >
+      <SendIcon />
+    </button>
+  );
+}
+
 /** A message box without files or voice: Enter sends, Shift+Enter adds a line, Esc (or the button) stops. */
 export function BasicComposer({ streaming, disabled = false, onSend, onStop, chips }: BasicComposerProps) {
   const { t } = useTranslation('chat');
@@ -51,33 +99,7 @@ export function BasicComposer({ streaming, disabled = false, onSend, onStop, chi
         className="block max-h-52 min-h-[3.25rem] w-full resize-none bg-transparent px-3.5 pb-1 pt-3 text-[0.9375rem] text-zinc-900 [field-sizing:content] placeholder:text-zinc-400 focus:outline-none dark:text-zinc-100"
       />
       <div className="chat-composer-actions flex justify-end px-2 pb-2">
-        {streaming ? (
-          <button
-            type="button"
-            onClick={onStop}
-            aria-label={t('composer.stop')}
-            title={t('composer.stopHint')}
-            className={cn(
-              'inline-flex h-8 w-8 items-center justify-center rounded-full bg-zinc-900 text-white hover:bg-zinc-700 dark:bg-zinc-100 dark:text-zinc-900 dark:hover:bg-zinc-300',
-              focusRing,
-            )}
-          >
-            <StopIcon />
-          </button>
-        ) : (
-          <button
-            type="submit"
-            disabled={!canSend}
-            aria-label={t('composer.send')}
-            title={t('composer.send')}
-            className={cn(
-              'inline-flex h-8 w-8 items-center justify-center rounded-full bg-blue-500 text-white hover:bg-blue-600 disabled:cursor-not-allowed disabled:bg-zinc-200 disabled:text-zinc-400 dark:disabled:bg-zinc-800 dark:disabled:text-zinc-500',
-              focusRing,
-            )}
-          >
-            <SendIcon />
-          </button>
-        )}
+        <SendStopButton streaming={streaming} canSend={canSend} onStop={onStop} size="h-8 w-8" />
       </div>
     </form>
   );

@@ -4,5 +4,5 @@ export { readSseData, readUiMessageStream, toChunk, type StartMetadata, type Str
 export { applyChunk, emptyAnswer, endAnswer, type AnswerState } from './answer.js';
 export { ModelPicker, TierBadge, contextLabel } from './model-picker.js';
 export { MessageList, CopyButton, type ChatViewMessage, type MessageListProps } from './message-list.js';
-export { BasicComposer, type BasicComposerProps } from './composer.js';
+export { BasicComposer, SendStopButton, type BasicComposerProps } from './composer.js';
 export { useCopy } from './use-copy.js';

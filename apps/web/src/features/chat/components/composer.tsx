@@ -11,7 +11,8 @@ import {
   type Ref,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FileIcon, LinkIcon, MicIcon, PaperclipIcon, SendIcon, StopIcon } from '@parley/ui/action-icons';
+import { FileIcon, LinkIcon, MicIcon, PaperclipIcon } from '@parley/ui/action-icons';
+import { SendStopButton } from '@parley/ui/chat';
 import { Alert, CloseIcon, GlobeIcon, Spinner, cn, focusRing } from '@parley/ui';
 import { CHAT_TEXT_MAX } from '@parley/contract/values';
 import { ACCEPT, checkFiles, fileKind, formatSize, type FileProblem } from './file-checks';
@@ -368,33 +369,7 @@ export function Composer({ ref, streaming, disabled = false, onSend, onStop }: P
             </button>
           )}
           <div className="ml-auto">
-            {streaming ? (
-              <button
-                type="button"
-                onClick={onStop}
-                aria-label={t('composer.stop')}
-                title={t('composer.stopHint')}
-                className={cn(
-                  'inline-flex h-9 w-9 items-center justify-center rounded-full bg-zinc-900 text-white hover:bg-zinc-700 dark:bg-zinc-100 dark:text-zinc-900 dark:hover:bg-zinc-300',
-                  focusRing,
-                )}
-              >
-                <StopIcon />
-              </button>
-            ) : (
-              <button
-                type="submit"
-                disabled={!canSend}
-                aria-label={t('composer.send')}
-                title={t('composer.send')}
-                className={cn(
-                  'inline-flex h-9 w-9 items-center justify-center rounded-full bg-blue-500 text-white hover:bg-blue-600 disabled:cursor-not-allowed disabled:bg-zinc-200 disabled:text-zinc-400 dark:disabled:bg-zinc-800 dark:disabled:text-zinc-500',
-                  focusRing,
-                )}
-              >
-                <SendIcon />
-              </button>
-            )}
+            <SendStopButton streaming={streaming} canSend={canSend} onStop={onStop} />
           </div>
         </div>
       </div>
