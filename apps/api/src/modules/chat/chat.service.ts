@@ -468,14 +468,15 @@ export function createChatService({ db, registry, keys, credits, storage, tools,
       abortSignal: providerAbort.signal,
       maxRetries: 1,
     });
-    opening.catch(() => undefined); // handled where it is awaited, below
+    // Settles when the provider has answered or failed; a failure itself is handled where `opening` is awaited.
+    const answered = opening.then(noop, noop);
 
     // The question's write, when it runs alongside the provider call. It starts once the provider has answered (or
     // after 50 ms), so that it delays neither the request nor the first words; the turn settles only after it. If
     // it fails, the turn stops and fails.
     let persistFailed = false;
     const persisted: Promise<void> = persist
-      ? Promise.race([opening.then(noop, noop), new Promise((resolve) => setTimeout(resolve, 50))])
+      ? Promise.race([answered, new Promise((resolve) => setTimeout(resolve, 50))])
           .then(persist)
           .catch((error: unknown) => {
             persistFailed = true;
@@ -574,7 +575,7 @@ export function createChatService({ db, registry, keys, credits, storage, tools,
       chunks: chunks(),
       chatId: conversation.id,
       /** Settles when the provider has answered (or failed to). */
-      opened: opening.then(noop, noop),
+      opened: answered,
       /** The client left: stop the provider and keep what was said so far. */
       abort: () => {
         if (clientAbort.signal.aborted) return;
