@@ -37,6 +37,15 @@ type Deps = {
   log: FastifyBaseLogger;
 };
 
+/** What a new account with a password is made from. */
+type NewAccount = {
+  email: string;
+  password: string;
+  name: string;
+  language?: UiLanguage | undefined;
+  timezone?: string | undefined;
+};
+
 export function createAuthService({ db, config, mailer, passwords, google, limits, log }: Deps) {
   const windowMs = config.rateLimits.windowSeconds * 1000;
 
@@ -127,16 +136,7 @@ export function createAuthService({ db, config, mailer, passwords, google, limit
     return e?.code === '23505' || e?.cause?.code === '23505';
   }
 
-  async function createPasswordUser(
-    input: {
-      email: string;
-      password: string;
-      name: string;
-      language?: UiLanguage | undefined;
-      timezone?: string | undefined;
-    },
-    extra: Partial<q.NewUser> = {},
-  ) {
+  async function createPasswordUser(input: NewAccount, extra: Partial<q.NewUser> = {}) {
     const passwordHash = await passwords.hash(input.password);
     return db.transaction(async (tx) =>
       q.insertUser(tx, {
@@ -153,16 +153,7 @@ export function createAuthService({ db, config, mailer, passwords, google, limit
 
   return {
     /** Always answers the same way, so the form cannot be used to find out who has an account. */
-    async register(
-      input: {
-        email: string;
-        password: string;
-        name: string;
-        language?: UiLanguage | undefined;
-        timezone?: string | undefined;
-      },
-      ctx: RequestContext,
-    ) {
+    async register(input: NewAccount, ctx: RequestContext) {
       await limit([
         [`register:ip:${ctx.ip}`, config.rateLimits.perIp],
         [`register:email:${input.email}`, config.rateLimits.perEmail],
@@ -277,13 +268,7 @@ export function createAuthService({ db, config, mailer, passwords, google, limit
 
     /** Early-bird channel: a new account is created (and verified by mail); an existing one signs in and is marked. */
     async earlyBird(
-      input: {
-        email: string;
-        password: string;
-        name?: string | undefined;
-        language?: UiLanguage | undefined;
-        timezone?: string | undefined;
-      },
+      input: Omit<NewAccount, 'name'> & { name?: string | undefined },
       ctx: RequestContext,
     ): Promise<ChannelResult> {
       await limit([[`register:ip:${ctx.ip}`, config.rateLimits.perIp]]);
@@ -316,17 +301,7 @@ export function createAuthService({ db, config, mailer, passwords, google, limit
     },
 
     /** App-deal channel: account and licence redemption commit together or not at all. */
-    async appDeal(
-      input: {
-        email: string;
-        password: string;
-        name: string;
-        code: string;
-        language?: UiLanguage | undefined;
-        timezone?: string | undefined;
-      },
-      ctx: RequestContext,
-    ): Promise<ChannelResult> {
+    async appDeal(input: NewAccount & { code: string }, ctx: RequestContext): Promise<ChannelResult> {
       await limit([[`appdeal:ip:${ctx.ip}`, config.rateLimits.perIp]]);
       if (await q.findUserByEmail(db, input.email)) throw new DomainError('EMAIL_TAKEN');
       const passwordHash = await passwords.hash(input.password);
