@@ -219,6 +219,8 @@ test.describe('layout', () => {
       .click();
     await expect(page).toHaveURL(/\/profile$/);
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    // The page has arrived (its route closes the menu once more when it does), before the menu is opened again.
+    await expect(page).toHaveTitle(`${tr('en', 'profile:title')} | Parley`);
     await toggle.click();
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
     await page.keyboard.press('Escape');
