@@ -15,6 +15,7 @@ import type { LanguageModelV3 } from '@ai-sdk/provider';
 import type { TranscriptionModel } from 'ai';
 import type { Config } from '../../config.js';
 import { DomainError } from '../../lib/errors.js';
+import { createProviderFetch } from './provider-fetch.js';
 
 /** A user's own key for one provider, decrypted for the length of a request. */
 export type OwnKey = { provider: Provider; apiKey: string; baseUrl: string | null; modelName: string | null };
@@ -22,26 +23,30 @@ export type OwnKey = { provider: Provider; apiKey: string; baseUrl: string | nul
 export type ResolvedModel = { model: LanguageModelV3; info: ModelInfo; keySource: 'own' | 'server'; label: string };
 
 type Credentials = { apiKey: string | undefined; baseUrl: string | undefined; modelName?: string | undefined };
+type Fetch = typeof globalThis.fetch;
 
-function build(provider: Provider, providerModel: string, c: Credentials): LanguageModelV3 {
+function build(provider: Provider, providerModel: string, c: Credentials, fetch: Fetch): LanguageModelV3 {
   switch (provider) {
     case 'openai':
       // Chat Completions, which OpenAI and every OpenAI-compatible server speak.
-      return createOpenAI({ apiKey: c.apiKey, ...(c.baseUrl ? { baseURL: c.baseUrl } : {}) }).chat(providerModel);
+      return createOpenAI({ apiKey: c.apiKey, ...(c.baseUrl ? { baseURL: c.baseUrl } : {}), fetch }).chat(
+        providerModel,
+      );
     case 'anthropic':
-      return createAnthropic({ apiKey: c.apiKey, ...(c.baseUrl ? { baseURL: c.baseUrl } : {}) })(providerModel);
+      return createAnthropic({ apiKey: c.apiKey, ...(c.baseUrl ? { baseURL: c.baseUrl } : {}), fetch })(providerModel);
     case 'google':
-      return createGoogleGenerativeAI({ apiKey: c.apiKey, ...(c.baseUrl ? { baseURL: c.baseUrl } : {}) })(
+      return createGoogleGenerativeAI({ apiKey: c.apiKey, ...(c.baseUrl ? { baseURL: c.baseUrl } : {}), fetch })(
         providerModel,
       );
     case 'deepseek':
-      return createDeepSeek({ apiKey: c.apiKey, ...(c.baseUrl ? { baseURL: c.baseUrl } : {}) })(providerModel);
+      return createDeepSeek({ apiKey: c.apiKey, ...(c.baseUrl ? { baseURL: c.baseUrl } : {}), fetch })(providerModel);
     case 'openaiCompatible':
       return createOpenAICompatible({
         name: 'openai-compatible',
         baseURL: c.baseUrl!,
         apiKey: c.apiKey,
         includeUsage: true,
+        fetch,
       }).chatModel(providerModel);
   }
 }
@@ -51,6 +56,11 @@ function build(provider: Provider, providerModel: string, c: Credentials): Langu
  * own base URL; the server's keys go only to the hosts the server's configuration names.
  */
 export function createModelRegistry(ai: Config['ai']) {
+  // Requests on the server's keys go to the hosts its configuration names, which may be on the local network (a
+  // self-hosted model server); requests on a person's own key go to the base URL they gave, and, unless the
+  // configuration allows private addresses, no connection is opened to one, whatever the host name resolves to then.
+  const serverFetch = createProviderFetch();
+  const ownFetch = createProviderFetch({ blockPrivate: !ai.allowPrivateBaseUrls });
   const server: Record<Provider, Credentials | null> = {
     openai: ai.openai.apiKey ? { apiKey: ai.openai.apiKey, baseUrl: ai.openai.baseUrl } : null,
     anthropic: ai.anthropic.apiKey ? { apiKey: ai.anthropic.apiKey, baseUrl: undefined } : null,
@@ -71,7 +81,7 @@ export function createModelRegistry(ai: Config['ai']) {
     let model = serverModels.get(info.id);
     if (!model) {
       const providerModel = info.provider === 'openaiCompatible' ? creds.modelName! : info.providerModel;
-      model = build(info.provider, providerModel, creds);
+      model = build(info.provider, providerModel, creds, serverFetch);
       serverModels.set(info.id, model);
     }
     return model;
@@ -95,7 +105,12 @@ export function createModelRegistry(ai: Config['ai']) {
           info,
           keySource: 'own',
           label: label(info, own),
-          model: build(info.provider, providerModel, { apiKey: own.apiKey, baseUrl: own.baseUrl ?? undefined }),
+          model: build(
+            info.provider,
+            providerModel,
+            { apiKey: own.apiKey, baseUrl: own.baseUrl ?? undefined },
+            ownFetch,
+          ),
         };
       }
       const creds = server[info.provider];
@@ -127,17 +142,21 @@ export function createModelRegistry(ai: Config['ai']) {
       if (own)
         return {
           keySource: 'own',
-          model: createOpenAI({ apiKey: own.apiKey, ...(own.baseUrl ? { baseURL: own.baseUrl } : {}) }).transcription(
-            ai.transcribeModel,
-          ),
+          model: createOpenAI({
+            apiKey: own.apiKey,
+            ...(own.baseUrl ? { baseURL: own.baseUrl } : {}),
+            fetch: ownFetch,
+          }).transcription(ai.transcribeModel),
         };
       const creds = server.openai ?? server.openaiCompatible;
       if (!creds) return null;
       return {
         keySource: 'server',
-        model: createOpenAI({ apiKey: creds.apiKey ?? 'none', baseURL: creds.baseUrl }).transcription(
-          ai.transcribeModel,
-        ),
+        model: createOpenAI({
+          apiKey: creds.apiKey ?? 'none',
+          baseURL: creds.baseUrl,
+          fetch: serverFetch,
+        }).transcription(ai.transcribeModel),
       };
     },
   };
