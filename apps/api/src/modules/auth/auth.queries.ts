@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Allowance, Settings } from '@parley/contract';
 import type { Db } from '../../db/client.js';
+import { columnsOf, run, splitRow, statement } from '../../db/prepared.js';
 import { emailTokens, licenceCodes, sessions, userSettings, users } from '../../db/schema/index.js';
 
 export type UserRow = typeof users.$inferSelect;
@@ -74,15 +75,26 @@ export async function insertSession(db: Tx, values: typeof sessions.$inferInsert
   return row!;
 }
 
+/** The columns of a session (as `s.<key>`) and of its user (as `u.<key>`), for statements that read both. */
+export const SESSION_WITH_USER_COLUMNS = `${columnsOf(sessions, 's', 's.')}, ${columnsOf(users, 'u', 'u.')}`;
+
+export type SessionWithUser = { session: SessionRow; user: UserRow };
+
+/** A row read with SESSION_WITH_USER_COLUMNS, as the session and its user. */
+export function toSessionWithUser(row: Record<string, unknown>): SessionWithUser {
+  const parts = splitRow(row, ['s.', 'u.']);
+  return { session: parts['s.'] as SessionRow, user: parts['u.'] as UserRow };
+}
+
+const sessionWithUser = statement<Record<string, unknown>>(
+  'session_with_user',
+  `SELECT ${SESSION_WITH_USER_COLUMNS} FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = $1`,
+);
+
 /** One query per authenticated request: the session and its user. */
-export async function findSessionWithUser(db: Tx, tokenHash: string) {
-  const [row] = await db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.tokenHash, tokenHash))
-    .limit(1);
-  return row;
+export async function findSessionWithUser(db: Db, tokenHash: string): Promise<SessionWithUser | undefined> {
+  const [row] = await run(db, sessionWithUser, [tokenHash]);
+  return row ? toSessionWithUser(row) : undefined;
 }
 
 export async function revokeSession(db: Tx, id: string, reason: string) {

@@ -57,6 +57,20 @@ export function createAuthService({ db, config, mailer, passwords, google, limit
     if (owners.size > 10_000) owners.delete(owners.keys().next().value!);
   };
 
+  /** A session as read: live at `now` → its caller; ended by another login or a password change → 409; else 401. */
+  const verify = (tokenHash: string, row: q.SessionWithUser | undefined, now: number) => {
+    const live = row && !row.session.revokedAt && row.session.expiresAt.getTime() > now;
+    if (!live) owners.delete(tokenHash);
+    if (!row) throw new DomainError('UNAUTHENTICATED');
+    const { session, user } = row;
+    if (session.revokedAt) {
+      throw new DomainError(FORCED_REASONS.has(session.revokedReason ?? '') ? 'SESSION_REPLACED' : 'UNAUTHENTICATED');
+    }
+    if (!live) throw new DomainError('UNAUTHENTICATED');
+    rememberOwner(tokenHash, user.id);
+    return { user, session };
+  };
+
   /** Counts one attempt against each key; the first key over its limit stops the request. */
   async function limit(checks: [key: string, max: number][]) {
     for (const [key, max] of checks) {
@@ -332,16 +346,22 @@ export function createAuthService({ db, config, mailer, passwords, google, limit
     /** The caller behind a bearer token. Ended by another login or a password change → 409; otherwise → 401. */
     async authenticate(token: string) {
       const tokenHash = hashSecret(token);
-      const row = await q.findSessionWithUser(db, tokenHash);
-      if (!row || row.session.revokedAt || row.session.expiresAt.getTime() <= Date.now()) owners.delete(tokenHash);
-      if (!row) throw new DomainError('UNAUTHENTICATED');
-      const { session, user } = row;
-      if (session.revokedAt) {
-        throw new DomainError(FORCED_REASONS.has(session.revokedReason ?? '') ? 'SESSION_REPLACED' : 'UNAUTHENTICATED');
-      }
-      if (session.expiresAt.getTime() <= Date.now()) throw new DomainError('UNAUTHENTICATED');
-      rememberOwner(tokenHash, user.id);
-      return { user, session };
+      return verify(tokenHash, await q.findSessionWithUser(db, tokenHash), Date.now());
+    },
+
+    /**
+     * `authenticate`, with the session read by `read` instead, which may do more in the same statement (reserve a
+     * credit, say) but only for a session live at the time it is given. `read`'s other results come back with the
+     * caller; whatever the check refuses, `read` did nothing for it.
+     */
+    async authenticateWith<T>(
+      token: string,
+      read: (tokenHash: string, now: Date) => Promise<{ found: q.SessionWithUser | undefined } & T>,
+    ) {
+      const tokenHash = hashSecret(token);
+      const now = new Date();
+      const result = await read(tokenHash, now);
+      return { caller: verify(tokenHash, result.found, now.getTime()), result };
     },
 
     /**

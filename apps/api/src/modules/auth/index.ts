@@ -1,12 +1,13 @@
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { DomainError } from '../../lib/errors.js';
-import type { UserRow } from './auth.queries.js';
+import type { SessionWithUser, UserRow } from './auth.queries.js';
 import type { AuthService } from './auth.service.js';
 
 export { registerAuthRoutes } from './auth.routes.js';
 export { createAuthService, type AuthService } from './auth.service.js';
 export { createUserService, type UserService } from './user.service.js';
-export type { SessionRow, UserRow } from './auth.queries.js';
+export type { SessionRow, SessionWithUser, UserRow } from './auth.queries.js';
+export { SESSION_WITH_USER_COLUMNS, toSessionWithUser } from './auth.queries.js';
 
 function bearerToken(request: FastifyRequest) {
   const match = /^Bearer ([A-Za-z0-9_-]{20,200})$/.exec(request.headers.authorization ?? '');
@@ -28,6 +29,13 @@ export type PendingCaller = {
    * rejects with 401 / 409. The check starts on the first call.
    */
   user: () => Promise<UserRow>;
+  /**
+   * Verifies the session with a statement that does more at the same time (AuthService.authenticateWith): resolves
+   * with the user and what `read` returned. Later calls of `user()` reuse this check.
+   */
+  userWith: <T>(
+    read: (tokenHash: string, now: Date) => Promise<{ found: SessionWithUser | undefined } & T>,
+  ) => Promise<{ user: UserRow; result: T }>;
   /** Who this token belonged to when last seen, to start lookups early; see AuthService.ownerHint. */
   ownerHint: string | undefined;
 };
@@ -45,6 +53,14 @@ export function createStartAuth(auth: AuthService) {
         request.auth = caller;
         return caller.user;
       }));
-    return { user, ownerHint: auth.ownerHint(token) };
+    const userWith: PendingCaller['userWith'] = (read) => {
+      const checked = auth.authenticateWith(token, read).then(({ caller, result }) => {
+        request.auth = caller;
+        return { user: caller.user, result };
+      });
+      checking ??= checked.then(({ user }) => user);
+      return checked;
+    };
+    return { user, userWith, ownerHint: auth.ownerHint(token) };
   };
 }

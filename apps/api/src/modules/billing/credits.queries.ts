@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Tier } from '@parley/contract';
 import type { Db } from '../../db/client.js';
+import { run, statement } from '../../db/prepared.js';
+import { SESSION_WITH_USER_COLUMNS, toSessionWithUser, type SessionWithUser } from '../auth/index.js';
 
 /** Column names per tier; never built from user input. */
 const COLUMNS: Record<Tier, { credit: string; use: string }> = {
@@ -9,25 +11,67 @@ const COLUMNS: Record<Tier, { credit: string; use: string }> = {
   extraAdvance: { credit: 'extra_advance_credit', use: 'extra_advance_use' },
 };
 
+/** One statement per tier: column names are part of a statement's text. */
+const perTier = <T>(make: (tier: Tier, c: { credit: string; use: string }) => T) =>
+  Object.fromEntries((Object.keys(COLUMNS) as Tier[]).map((tier) => [tier, make(tier, COLUMNS[tier])])) as Record<
+    Tier,
+    T
+  >;
+
+/** The UPDATE … INSERT that takes `$2` credits from user `$1`'s tier and records it as reserved. */
+const takeAndRecord = (tier: Tier, c: { credit: string; use: string }, userId: string) => `
+    taken AS (
+      UPDATE users
+         SET ${c.credit} = ${c.credit} - $2::int, ${c.use} = ${c.use} + $2::int
+       WHERE id = ${userId} AND ${c.credit} >= $2::int
+   RETURNING id
+    ), ledger AS (
+      INSERT INTO credit_ledger (user_id, tier, amount, feature)
+      SELECT id, '${tier}', $2::int, $3 FROM taken
+   RETURNING id
+    )`;
+
+const reserveStatements = perTier((tier, c) =>
+  statement<{ id: string }>(`reserve_${tier}`, `WITH ${takeAndRecord(tier, c, '$1::uuid')} SELECT id FROM ledger`),
+);
+
 /**
  * Takes `amount` credits and records the reservation in ONE statement: the UPDATE only matches while the balance
  * covers it, so no number of concurrent requests can spend more than the balance. Returns the ledger id, or null.
  */
 export async function reserveCredits(db: Db, userId: string, tier: Tier, amount: number, feature: string) {
-  const c = COLUMNS[tier];
-  const result = (await db.execute(sql`
-    WITH taken AS (
-      UPDATE users
-         SET ${sql.raw(c.credit)} = ${sql.raw(c.credit)} - ${amount},
-             ${sql.raw(c.use)} = ${sql.raw(c.use)} + ${amount}
-       WHERE id = ${userId} AND ${sql.raw(c.credit)} >= ${amount}
-   RETURNING id
-    )
-    INSERT INTO credit_ledger (user_id, tier, amount, feature)
-    SELECT id, ${tier}, ${amount}, ${feature} FROM taken
-    RETURNING id`)) as unknown as { rows: { id: string }[] };
-  // node-postgres and PGlite both answer { rows }.
-  return result.rows[0]?.id ?? null;
+  const [row] = await run(db, reserveStatements[tier], [userId, amount, feature]);
+  return row?.id ?? null;
+}
+
+const sessionReserveStatements = perTier((tier, c) =>
+  statement<Record<string, unknown> & { ledgerId: string | null }>(
+    `session_reserve_${tier}`,
+    `WITH s AS (
+      SELECT ${SESSION_WITH_USER_COLUMNS} FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = $1
+    ), ${takeAndRecord(tier, c, `(SELECT "s.userId" FROM s WHERE "s.revokedAt" IS NULL AND date_trunc('milliseconds', "s.expiresAt") > $4::timestamptz)`)}
+    SELECT s.*, (SELECT id FROM ledger) AS "ledgerId" FROM s`,
+  ),
+);
+
+/**
+ * The session of `tokenHash` with its user, and, if that session is live at `now` (not revoked, not expired), a
+ * reservation of `amount` credits for that user, all in one statement: a request that needs both makes one round
+ * trip. The user row is as it was before the reservation. `ledgerId` is null when nothing was reserved (no live
+ * session, or not enough credits).
+ */
+export async function reserveForSession(
+  db: Db,
+  tokenHash: string,
+  tier: Tier,
+  amount: number,
+  feature: string,
+  now: Date,
+): Promise<{ found: SessionWithUser | undefined; ledgerId: string | null }> {
+  const [row] = await run(db, sessionReserveStatements[tier], [tokenHash, amount, feature, now]);
+  if (!row) return { found: undefined, ledgerId: null };
+  const { ledgerId, ...rest } = row;
+  return { found: toSessionWithUser(rest), ledgerId };
 }
 
 /** Charged: the reservation stands. Only a reservation still pending changes state. */

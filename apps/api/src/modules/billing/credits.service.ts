@@ -9,6 +9,16 @@ export type Reservation = { charge(): Promise<void>; refund(): Promise<void>; re
 export const NOT_METERED: Reservation = { metered: false, charge: async () => {}, refund: async () => {} };
 
 export function createCreditsService({ db }: { db: Db }) {
+  const reservation = (ledgerId: string): Reservation => {
+    let settled = false;
+    const settle = (fn: (db: Db, id: string) => Promise<void>) => async () => {
+      if (settled) return;
+      settled = true;
+      await fn(db, ledgerId);
+    };
+    return { metered: true, charge: settle(q.chargeReservation), refund: settle(q.refundReservation) };
+  };
+
   return {
     /**
      * Refunds reservations left pending by a process that stopped mid-request. No request holds a reservation longer
@@ -26,13 +36,16 @@ export function createCreditsService({ db }: { db: Db }) {
       if (!options.metered) return NOT_METERED;
       const ledgerId = await q.reserveCredits(db, userId, tier, options.amount ?? 1, feature);
       if (!ledgerId) throw new DomainError('OUT_OF_CREDITS');
-      let settled = false;
-      const settle = (fn: (db: Db, id: string) => Promise<void>) => async () => {
-        if (settled) return;
-        settled = true;
-        await fn(db, ledgerId);
-      };
-      return { metered: true, charge: settle(q.chargeReservation), refund: settle(q.refundReservation) };
+      return reservation(ledgerId);
+    },
+
+    /**
+     * Reads the session of `tokenHash` and, if it is live at `now`, reserves one credit for its user, in one round
+     * trip (see q.reserveForSession). `reservation` is null when none was made; the caller still checks the session.
+     */
+    async reserveForSession(tokenHash: string, tier: Tier, feature: string, now: Date) {
+      const { found, ledgerId } = await q.reserveForSession(db, tokenHash, tier, 1, feature, now);
+      return { found, reservation: ledgerId ? reservation(ledgerId) : null };
     },
   };
 }

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { creditLedger, users } from '../../db/schema/index.js';
+import { creditLedger, sessions, users } from '../../db/schema/index.js';
+import { hashSecret } from '../../lib/crypto.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 
 let t: TestApp;
@@ -56,5 +57,50 @@ describe('reservations left pending', () => {
     expect(await credits.sweepStale(15 * 60)).toBe(0);
     await running.refund();
     expect(await balance(rowB!.id)).toEqual(start.b);
+  });
+});
+
+describe('a reservation made with the session check', () => {
+  it('reserves only for a live session, and only what the balance covers', async () => {
+    const a = await t.signUp();
+    const [row] = await t.database.db.select().from(users).where(eq(users.email, a.email));
+    const id = row!.id;
+    const credits = t.app.services.credits;
+    const tokenHash = hashSecret(a.token);
+    const start = await balance(id);
+
+    // Live: the session and its user come back with the credit taken.
+    const live = await credits.reserveForSession(tokenHash, 'basic', 'chat', new Date());
+    expect(live.found?.user.id).toBe(id);
+    expect(live.found?.session.tokenHash).toBe(tokenHash);
+    expect(live.reservation).not.toBeNull();
+    expect((await balance(id)).basicCredit).toBe(start.basicCredit - 1);
+    await live.reservation!.refund();
+    expect(await balance(id)).toEqual(start);
+
+    // Past its expiry (as of the time given), or unknown: found or not, nothing is taken.
+    const [session] = await t.database.db.select().from(sessions).where(eq(sessions.tokenHash, tokenHash));
+    const later = new Date(session!.expiresAt.getTime() + 1);
+    const expired = await credits.reserveForSession(tokenHash, 'basic', 'chat', later);
+    expect(expired.found?.user.id).toBe(id);
+    expect(expired.reservation).toBeNull();
+    expect(await credits.reserveForSession(hashSecret('no-such-token'), 'basic', 'chat', new Date())).toEqual({
+      found: undefined,
+      reservation: null,
+    });
+
+    // Revoked: nothing taken either.
+    await t.database.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.tokenHash, tokenHash));
+    expect((await credits.reserveForSession(tokenHash, 'basic', 'chat', new Date())).reservation).toBeNull();
+    await t.database.db.update(sessions).set({ revokedAt: null }).where(eq(sessions.tokenHash, tokenHash));
+
+    // Not enough credits in the tier asked for: the session still comes back, without a reservation.
+    await t.database.db.update(users).set({ advanceCredit: 0 }).where(eq(users.id, id));
+    const broke = await credits.reserveForSession(tokenHash, 'advance', 'chat', new Date());
+    expect(broke.found?.user.id).toBe(id);
+    expect(broke.reservation).toBeNull();
+    expect((await balance(id)).advanceCredit).toBe(0);
+    const pending = await t.database.db.select().from(creditLedger).where(eq(creditLedger.userId, id));
+    expect(pending.map((l) => l.state)).toEqual(['refunded']);
   });
 });

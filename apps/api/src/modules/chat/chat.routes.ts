@@ -153,13 +153,11 @@ export function registerChatRoutes(
     return { input: parsed.data, files };
   }
 
-  // The session is checked while the body is read and the turn's lookups start (see createStartAuth); nothing is
-  // answered, and the provider is not called, before the check has passed.
+  // The session is checked in the same statement that reserves the turn's credit, once the body says which model
+  // (see ChatService.startTurn); nothing is answered, and the provider is not called, before the check has passed.
   app.post(STREAM_PATHS.chat, { schema: { hide: true } }, async (request, reply) => {
     const pending = startAuth(request);
     const release = await chat.admit();
-    // The check starts now, alongside reading the body (and, with a hint, the turn's lookups).
-    pending.user().catch(() => undefined); // awaited in startTurn
     let body;
     try {
       body = await readChatRequest(request);

@@ -221,58 +221,40 @@ export function createChatService({ db, registry, keys, credits, storage, tools,
       throw error;
     }
 
-    // 2. Independent lookups in one round trip: every round trip here delays the first token. The credit is
-    // reserved at the same time, before knowing whose key pays; with the person's own key it goes straight back.
-    // When the token's owner is known from an earlier request, this starts while the session is being checked,
-    // and its results are used only if the check confirms that owner.
+    // 2. The session is checked and the credit reserved in one statement, before knowing whose key pays (with the
+    // person's own key it goes back at once). Every round trip here delays the first token: the other lookups run
+    // beside it when the token's owner is known from an earlier request (their results count only if the check
+    // confirms that owner), otherwise right after it.
     const lookups = (userId: string) => ({
       userId,
-      reserved: credits.reserve(userId, info.tier, 'chat', { metered: true }).then(
-        (reservation) => ({ reservation }),
-        (error: unknown) => ({ error }),
-      ),
       found: Promise.allSettled([
         resolveModel(userId, input.model),
         input.chatId ? q.findConversation(db, input.chatId, userId) : Promise.resolve(undefined),
         input.chatId ? q.listMessages(db, input.chatId) : Promise.resolve([]),
       ]),
     });
-    const discard = async (early: ReturnType<typeof lookups>) => {
-      const reserved = await early.reserved;
-      if ('reservation' in reserved) await reserved.reservation.refund();
-    };
     let early = caller.ownerHint ? lookups(caller.ownerHint) : null;
-    let user: UserRow;
-    try {
-      user = await caller.user();
-    } catch (error) {
-      if (early) await discard(early);
-      throw error;
-    }
-    if (early?.userId !== user.id) {
-      if (early) await discard(early);
-      early = lookups(user.id);
-    }
+    const {
+      user,
+      result: { reservation: reserved },
+    } = await caller.userWith((tokenHash, now) => credits.reserveForSession(tokenHash, info.tier, 'chat', now));
+    if (early?.userId !== user.id) early = lookups(user.id);
     const [keysResult, existing, earlier] = await early.found;
-    const reserved = await early.reserved;
     let reservation: Reservation;
     try {
       if (keysResult.status === 'rejected') throw keysResult.reason;
       if (existing.status === 'rejected') throw existing.reason;
       if (earlier.status === 'rejected') throw earlier.reason;
       if (input.chatId && !existing.value) throw new NotFoundError('conversation');
-      if (keysResult.value.keySource === 'own') {
-        reservation = NOT_METERED;
-      } else if ('error' in reserved) {
-        throw reserved.error;
-      } else {
-        reservation = reserved.reservation;
-      }
+      if (keysResult.value.keySource === 'own') reservation = NOT_METERED;
+      else if (!reserved) throw new DomainError('OUT_OF_CREDITS');
+      else reservation = reserved;
     } catch (error) {
-      if ('reservation' in reserved) await reserved.reservation.refund();
+      await reserved?.refund();
       throw error;
     }
-    if ('reservation' in reserved && reservation !== reserved.reservation) await reserved.reservation.refund();
+    // Not metered: the credit goes back while the turn goes on; the turn settles only once it is back.
+    const unreserved = reserved && reservation !== reserved ? reserved.refund() : null;
     const resolved = keysResult.value;
     const conversationRow = existing.value;
 
@@ -283,7 +265,7 @@ export function createChatService({ db, registry, keys, credits, storage, tools,
     try {
       prepared = await prepareTurn();
     } catch (error) {
-      await reservation.refund();
+      await Promise.all([reservation.refund(), unreserved]);
       if (createdId) await q.deleteConversation(db, createdId, user.id).catch(() => undefined);
       throw error;
     }
@@ -429,7 +411,7 @@ export function createChatService({ db, registry, keys, credits, storage, tools,
     const settle = async (status: 'complete' | 'stopped' | 'failed') => {
       clearTimeout(timer);
       try {
-        await persisted;
+        await Promise.all([persisted, unreserved]);
         if (persistFailed) {
           await reservation.refund();
           if (isNew) await q.deleteConversation(db, conversation.id, user.id).catch(() => undefined);
