@@ -161,7 +161,7 @@ export async function buildApp(deps: AppDeps) {
   registerAuthRoutes(app, { auth, users, googleClientId: config.google.clientId, requireAuth });
 
   const registry = createModelRegistry(config.ai);
-  const credits = createCreditsService({ db: database.db });
+  const credits = createCreditsService({ db: database.ledger });
   const box = createSecretBox(await resolveAppSecret(config.appSecret, config.dataDir));
   const keys = createKeysService({ db: database.db, box, allowPrivateBaseUrls: config.ai.allowPrivateBaseUrls });
   const storage = deps.storage ?? createLocalStorage(path.join(config.dataDir, 'files'));

@@ -18,6 +18,14 @@ export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.met
 
 export type Database = {
   db: Db;
+  /**
+   * The same database for the credit ledger's statements (reserve, charge, refund), on PostgreSQL through
+   * connections whose commits do not wait for the disk (`synchronous_commit = off`). They are on the path of every
+   * AI request, and losing the last few of them in a crash of the database server costs no one a credit: a lost
+   * reservation or charge leaves the credit with its owner, a lost refund is redone by the sweep of stale
+   * reservations. How many credits can be spent is decided under the row's lock either way. See decision 009.
+   */
+  ledger: Db;
   kind: 'pglite' | 'postgres';
   close: () => Promise<void>;
 };
@@ -34,7 +42,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     pool.on('error', (error) => options.onIdleError?.(error));
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder: MIGRATIONS_DIR });
-    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+    const ledgerPool = new pg.Pool({
+      connectionString: options.url,
+      max: Math.max(2, Math.ceil((options.poolSize ?? 10) / 2)),
+      options: '-c synchronous_commit=off',
+    });
+    ledgerPool.on('error', (error) => options.onIdleError?.(error));
+    return {
+      db: db as unknown as Db,
+      ledger: drizzlePg(ledgerPool, { schema }) as unknown as Db,
+      kind: 'postgres',
+      close: async () => {
+        await Promise.all([pool.end(), ledgerPool.end()]);
+      },
+    };
   }
   let client = options.pglite;
   if (!client) {
@@ -46,6 +67,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const owned = client;
   return {
     db: db as unknown as Db,
+    ledger: db as unknown as Db,
     kind: 'pglite',
     close: async () => {
       if (!owned.closed) await owned.close();

@@ -104,3 +104,13 @@ describe('a reservation made with the session check', () => {
     expect(pending.map((l) => l.state)).toEqual(['refunded']);
   });
 });
+
+describe.runIf(process.env.PARLEY_TEST_DB === 'postgres')('the ledger’s connections on PostgreSQL', () => {
+  it('do not wait for the disk at commit; every other statement does', async () => {
+    const setting = async (db: typeof t.database.db) =>
+      ((await db.execute(sql`SHOW synchronous_commit`)) as unknown as { rows: { synchronous_commit: string }[] })
+        .rows[0]!.synchronous_commit;
+    expect(await setting(t.database.ledger)).toBe('off');
+    expect(await setting(t.database.db)).toBe('on');
+  });
+});
