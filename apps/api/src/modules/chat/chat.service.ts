@@ -19,6 +19,7 @@ import type { MessageMeta, StoredPart } from '../../db/schema/index.js';
 import { DomainError, NotFoundError } from '../../lib/errors.js';
 import { createLimiter } from '../../lib/limiter.js';
 import type { ModelRegistry, ResolvedModel } from '../../providers/ai/registry.js';
+import { holdRequests } from '../../providers/ai/provider-fetch.js';
 import { openProviderStream, toProviderPrompt } from '../../providers/ai/stream.js';
 import type { Storage } from '../../providers/storage/index.js';
 import { NOT_METERED, type CreditsService, type Reservation } from '../billing/index.js';
@@ -121,7 +122,7 @@ export function createChatService({ db, registry, keys, credits, storage, tools,
   }
 
   async function storeUploads(
-    user: UserRow,
+    userId: string,
     conversationId: string,
     checked: { file: Upload; kind: { kind: 'image' | 'pdf'; mediaType: string } }[],
   ) {
@@ -129,12 +130,12 @@ export function createChatService({ db, registry, keys, credits, storage, tools,
     for (const { file, kind } of checked) {
       const pages = kind.kind === 'pdf' ? (await tools.extractPdf(file.bytes)).pages : null;
       const id = randomUUID();
-      const storageKey = `${user.id}/${id}`;
+      const storageKey = `${userId}/${id}`;
       await storage.put(storageKey, file.bytes);
       docs.push(
         await q.insertDocument(db, {
           id,
-          userId: user.id,
+          userId,
           conversationId,
           kind: kind.kind,
           name: file.name.slice(0, 200) || (kind.kind === 'pdf' ? 'document.pdf' : 'image'),
@@ -148,12 +149,12 @@ export function createChatService({ db, registry, keys, credits, storage, tools,
     return docs;
   }
 
-  async function fetchUrl(user: UserRow, conversationId: string, url: string) {
+  async function fetchUrl(userId: string, conversationId: string, url: string) {
     const videoId = tools.parseYouTubeVideoId(url);
     if (videoId) {
       const t = await tools.fetchTranscript(videoId);
       return q.insertDocument(db, {
-        userId: user.id,
+        userId,
         conversationId,
         kind: 'video',
         name: t.title || url,
@@ -165,7 +166,7 @@ export function createChatService({ db, registry, keys, credits, storage, tools,
     }
     const page = await tools.readPage(url);
     return q.insertDocument(db, {
-      userId: user.id,
+      userId,
       conversationId,
       kind: 'page',
       name: page.title || page.url,
@@ -221,59 +222,88 @@ export function createChatService({ db, registry, keys, credits, storage, tools,
       throw error;
     }
 
-    // 2. The session is checked and the credit reserved in one statement, before knowing whose key pays (with the
-    // person's own key it goes back at once). Every round trip here delays the first token: the other lookups run
-    // beside it when the token's owner is known from an earlier request (their results count only if the check
-    // confirms that owner), otherwise right after it.
-    const lookups = (userId: string) => ({
-      userId,
-      found: Promise.allSettled([
+    // 2. The session is checked and the credit reserved in one statement (`authorized`), before knowing whose key
+    // pays (with the person's own key it goes back at once). Every round trip here delays the first token. When the
+    // token's owner is known from an earlier request, the turn is prepared meanwhile, up to the provider request
+    // itself, which is held until the check has passed and the credit is reserved (`admitted`, see holdRequests);
+    // only a turn that writes before calling the provider (documents, a page, a web search) waits for them first.
+    const authorized = caller.userWith((tokenHash, now) =>
+      credits.reserveForSession(tokenHash, info.tier, 'chat', now),
+    );
+    authorized.catch(noop); // awaited below, on every path
+    // node-postgres's pool sends a query on the next tick: let it go out before the work below, which it overlaps.
+    await new Promise((resolve) => process.nextTick(resolve));
+    const writesFirst = checked.length > 0 || Boolean(input.url) || Boolean(input.page) || Boolean(input.webSearch);
+    const lookups = (userId: string) =>
+      Promise.allSettled([
         resolveModel(userId, input.model),
         input.chatId ? q.findConversation(db, input.chatId, userId) : Promise.resolve(undefined),
         input.chatId ? q.listMessages(db, input.chatId) : Promise.resolve([]),
-      ]),
-    });
-    let early = caller.ownerHint ? lookups(caller.ownerHint) : null;
-    const {
-      user,
-      result: { reservation: reserved },
-    } = await caller.userWith((tokenHash, now) => credits.reserveForSession(tokenHash, info.tier, 'chat', now));
-    if (early?.userId !== user.id) early = lookups(user.id);
-    const [keysResult, existing, earlier] = await early.found;
-    let reservation: Reservation;
+      ]);
+    const hint = caller.ownerHint;
+    let ownerId: string;
+    let found: ReturnType<typeof lookups>;
+    if (hint && !writesFirst) {
+      ownerId = hint;
+      found = lookups(hint);
+    } else {
+      const early = hint ? lookups(hint) : null;
+      ownerId = (await authorized).user.id;
+      found = early && hint === ownerId ? early : lookups(ownerId);
+    }
+
+    // Whatever fails before the provider is called: an unauthenticated caller hears that first; otherwise the
+    // credit goes back (at most once, whoever asks) and a conversation created for the turn goes away.
+    let createdId: string | null = null;
+    const undo = async (error: unknown): Promise<never> => {
+      const { result } = await authorized;
+      await result.reservation?.refund();
+      if (createdId) await q.deleteConversation(db, createdId, ownerId).catch(() => undefined);
+      throw error;
+    };
+
+    let resolved: ResolvedModel;
+    let conversationRow: q.ConversationRow | undefined;
+    let earlier: q.MessageRow[];
     try {
+      const [keysResult, existing, messages] = await found;
       if (keysResult.status === 'rejected') throw keysResult.reason;
       if (existing.status === 'rejected') throw existing.reason;
-      if (earlier.status === 'rejected') throw earlier.reason;
+      if (messages.status === 'rejected') throw messages.reason;
       if (input.chatId && !existing.value) throw new NotFoundError('conversation');
-      if (keysResult.value.keySource === 'own') reservation = NOT_METERED;
-      else if (!reserved) throw new DomainError('OUT_OF_CREDITS');
-      else reservation = reserved;
+      resolved = keysResult.value;
+      conversationRow = existing.value;
+      earlier = messages.value;
     } catch (error) {
-      await reserved?.refund();
-      throw error;
+      return undo(error);
     }
-    // Not metered: the credit goes back while the turn goes on; the turn settles only once it is back.
-    const unreserved = reserved && reservation !== reserved ? reserved.refund() : null;
-    const resolved = keysResult.value;
-    const conversationRow = existing.value;
 
-    // 3. Preparation; if it fails, the credit goes back and a conversation created for it goes away. A turn
-    // without documents writes nothing here: its messages are written while the provider is already answering.
-    let createdId: string | null = null;
+    /** The turn may call the provider: the session is the owner's, and the credit is reserved or not needed. */
+    const admitted = authorized.then(({ user, result: { reservation: reserved } }) => {
+      if (user.id !== ownerId) throw new DomainError('UNAUTHENTICATED'); // a token never changes owner
+      if (resolved.keySource === 'own') {
+        // Not metered: the credit goes back while the turn goes on; the turn settles only once it is back.
+        return { user, reservation: NOT_METERED, unreserved: reserved ? reserved.refund() : null };
+      }
+      if (!reserved) throw new DomainError('OUT_OF_CREDITS');
+      return { user, reservation: reserved, unreserved: null };
+    });
+    admitted.catch(noop); // awaited below, on every path
+    if (writesFirst) await admitted;
+
+    // 3. Preparation. A turn without documents writes nothing here: its messages are written while the provider is
+    // already answering.
     let prepared;
     try {
       prepared = await prepareTurn();
     } catch (error) {
-      await Promise.all([reservation.refund(), unreserved]);
-      if (createdId) await q.deleteConversation(db, createdId, user.id).catch(() => undefined);
-      throw error;
+      return undo(error);
     }
     const { conversation, isNew, question, userMessage, context, modelMessages, sources, persist } = prepared;
 
     async function prepareTurn() {
       const isNew = !conversationRow;
-      const newConversation = { userId: user.id, title: input.text.slice(0, TITLE_MAX) || '…', model: input.model };
+      const newConversation = { userId: ownerId, title: input.text.slice(0, TITLE_MAX) || '…', model: input.model };
       const withDocuments = checked.length > 0 || Boolean(input.url) || Boolean(input.page);
       // A new chat without documents is written together with its first message, in one statement, below.
       const deferInsert = isNew && !withDocuments;
@@ -282,7 +312,7 @@ export function createChatService({ db, registry, keys, credits, storage, tools,
       };
       if (isNew) createdId = conversation.id;
 
-      let messages = isNew ? [] : earlier.status === 'fulfilled' ? earlier.value : [];
+      let messages = isNew ? [] : earlier;
       let question = input.text;
       let keepAttachments: string[] = [];
       let truncateAt: number | null = null;
@@ -301,12 +331,12 @@ export function createChatService({ db, registry, keys, credits, storage, tools,
         messages = messages.filter((m) => m.position < edited.position);
       }
 
-      const uploaded = await storeUploads(user, conversation.id, checked);
-      const fetched = input.url ? [await fetchUrl(user, conversation.id, input.url)] : [];
+      const uploaded = await storeUploads(ownerId, conversation.id, checked);
+      const fetched = input.url ? [await fetchUrl(ownerId, conversation.id, input.url)] : [];
       if (input.page) {
         fetched.push(
           await q.insertDocument(db, {
-            userId: user.id,
+            userId: ownerId,
             conversationId: conversation.id,
             kind: 'page',
             name: input.page.title || input.page.url,
@@ -330,7 +360,7 @@ export function createChatService({ db, registry, keys, credits, storage, tools,
         m.parts.flatMap((p) => (p.type === 'attachment' ? [p.documentId] : [])),
       );
       const allIds = [...new Set([...earlierIds, ...attachmentIds])];
-      const allDocs = allIds.length ? await q.documentsByIds(db, allIds, user.id) : [];
+      const allDocs = allIds.length ? await q.documentsByIds(db, allIds, ownerId) : [];
       const docsById = new Map(allDocs.map((d) => [d.id, d]));
       if (!resolved.info.capabilities.vision && attachmentIds.some((id) => docsById.get(id)?.kind === 'image')) {
         throw new DomainError('MODEL_NO_VISION', { model: resolved.label });
@@ -444,12 +474,23 @@ export function createChatService({ db, registry, keys, credits, storage, tools,
     };
 
     const prompt = toProviderPrompt(context.system, modelMessages);
-    // The provider is called now, while the question is being written.
+    // The provider request is made now; it goes out once the turn is admitted.
+    holdRequests(providerAbort.signal, admitted);
     const opening = openProviderStream(resolved.model, {
       prompt,
       abortSignal: providerAbort.signal,
       maxRetries: 1,
     });
+    let user: UserRow;
+    let reservation: Reservation;
+    let unreserved: Promise<void> | null;
+    try {
+      ({ user, reservation, unreserved } = await admitted);
+    } catch (error) {
+      clearTimeout(timer);
+      providerAbort.abort(error);
+      return undo(error);
+    }
     // Settles when the provider has answered or failed; a failure itself is handled where `opening` is awaited.
     const answered = opening.then(noop, noop);
 

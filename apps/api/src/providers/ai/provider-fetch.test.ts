@@ -6,7 +6,7 @@ import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { APICallError, type LanguageModelV3StreamPart } from '@ai-sdk/provider';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startFakeOpenAI } from '../../test/fake-openai.js';
-import { createProviderFetch } from './provider-fetch.js';
+import { createProviderFetch, holdRequests } from './provider-fetch.js';
 
 type Handler = (req: IncomingMessage, res: ServerResponse, body: Buffer) => void;
 type Received = { method: string; url: string; headers: IncomingMessage['headers']; body: Buffer; socket: Socket };
@@ -401,5 +401,44 @@ describe('createProviderFetch with an AI SDK provider package', () => {
     const refusalOfBlocked = await rejectionOf(blocked.chatModel('fake-model').doStream({ prompt: prompt('hi') }));
     expect((refusalOfBlocked as NodeJS.ErrnoException).code).toBe('EADDRBLOCKED');
     expect(APICallError.isInstance(refusalOfBlocked) && refusalOfBlocked.isRetryable).toBe(false);
+  });
+});
+
+describe('requests held by their signal', () => {
+  it('open no connection until the hold resolves, then go out as usual', async () => {
+    const server = await startServer((_req, res) => res.end('ok'));
+    const fetch = createProviderFetch();
+    const controller = new AbortController();
+    const gate = deferred();
+    holdRequests(controller.signal, gate.promise);
+    const pending = fetch(`${server.url}/v1/held`, { method: 'POST', body: '{}', signal: controller.signal });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(server.connections()).toBe(0);
+    gate.resolve();
+    const response = await pending;
+    expect(await response.text()).toBe('ok');
+    expect(server.received.map((r) => r.url)).toEqual(['/v1/held']);
+    // Another signal is not held.
+    expect(await (await fetch(`${server.url}/v1/free`)).text()).toBe('ok');
+  });
+
+  it('reject with the hold’s reason, and nothing is sent, when it rejects', async () => {
+    const server = await startServer((_req, res) => res.end('ok'));
+    const fetch = createProviderFetch();
+    const controller = new AbortController();
+    const refused = new Error('not admitted');
+    holdRequests(controller.signal, Promise.reject(refused));
+    expect(
+      await rejectionOf(fetch(`${server.url}/v1/held`, { method: 'POST', body: '{}', signal: controller.signal })),
+    ).toBe(refused);
+    // Aborted while held: the abort wins, nothing is sent either.
+    const aborted = new AbortController();
+    const gate = deferred();
+    holdRequests(aborted.signal, gate.promise);
+    const pending = fetch(`${server.url}/v1/held`, { signal: aborted.signal });
+    aborted.abort(new Error('client went away'));
+    gate.resolve();
+    expect(((await rejectionOf(pending)) as Error).message).toBe('client went away');
+    expect(server.connections()).toBe(0);
   });
 });

@@ -298,6 +298,19 @@ function send(url: URL, method: string, message: Outgoing, signal: AbortSignal |
   });
 }
 
+/** Requests held until a condition is met, by the abort signal they are made with (see holdRequests). */
+const holds = new WeakMap<AbortSignal, Promise<unknown>>();
+
+/**
+ * Requests made with `signal` wait for `until` before anything is sent: no connection is opened and no byte leaves
+ * until it resolves; if it rejects, they reject with its reason. This lets a caller have the provider package build
+ * its request while something it depends on (the caller's session check and credit reservation) is still being
+ * settled, and send it the moment it is.
+ */
+export function holdRequests(signal: AbortSignal, until: Promise<unknown>) {
+  holds.set(signal, until);
+}
+
 /**
  * A WHATWG-compatible `fetch` for the AI SDK provider packages (see the top of this file for what it leaves out).
  * Each call makes its own keep-alive agents, shared by every request of the returned function. With `blockPrivate`,
@@ -322,6 +335,8 @@ export function createProviderFetch(options: ProviderFetchOptions = {}): typeof 
     }
     const method = normalizedMethod(init.method ?? request?.method ?? 'GET');
     const message = await outgoing(init, request);
+    const hold = signal && holds.get(signal);
+    if (hold) await hold;
     signal?.throwIfAborted();
     return send(url, method, message, signal, agents);
   };
