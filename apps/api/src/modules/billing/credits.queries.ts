@@ -74,32 +74,37 @@ export async function reserveForSession(
   return { found: toSessionWithUser(rest), ledgerId };
 }
 
+const chargeStatement = statement(
+  'charge_reservation',
+  `UPDATE credit_ledger SET state = 'charged', settled_at = now() WHERE id = $1::uuid AND state = 'reserved'`,
+);
+
 /** Charged: the reservation stands. Only a reservation still pending changes state. */
 export async function chargeReservation(db: Db, ledgerId: string) {
-  await db.execute(
-    sql`UPDATE credit_ledger SET state = 'charged', settled_at = now() WHERE id = ${ledgerId} AND state = 'reserved'`,
-  );
+  await run(db, chargeStatement, [ledgerId]);
 }
+
+const giveBack = (pick: 'credit' | 'use', op: '+' | '-') =>
+  (Object.keys(COLUMNS) as Tier[])
+    .map(
+      (tier) =>
+        `${COLUMNS[tier][pick]} = ${COLUMNS[tier][pick]} ${op} CASE WHEN l.tier = '${tier}' THEN l.amount ELSE 0 END`,
+    )
+    .join(', ');
+
+const refundStatement = statement(
+  'refund_reservation',
+  `WITH l AS (
+     UPDATE credit_ledger SET state = 'refunded', settled_at = now()
+      WHERE id = $1::uuid AND state = 'reserved'
+  RETURNING user_id, tier, amount
+   )
+   UPDATE users SET ${giveBack('credit', '+')}, ${giveBack('use', '-')} FROM l WHERE users.id = l.user_id`,
+);
 
 /** Refunded: credits and usage go back, once, in one statement. */
 export async function refundReservation(db: Db, ledgerId: string) {
-  const cases = (pick: 'credit' | 'use', op: '+' | '-') =>
-    sql.raw(
-      (Object.keys(COLUMNS) as Tier[])
-        .map(
-          (tier) =>
-            `${COLUMNS[tier][pick]} = ${COLUMNS[tier][pick]} ${op} CASE WHEN l.tier = '${tier}' THEN l.amount ELSE 0 END`,
-        )
-        .join(', '),
-    );
-  await db.execute(sql`
-    WITH l AS (
-      UPDATE credit_ledger SET state = 'refunded', settled_at = now()
-       WHERE id = ${ledgerId} AND state = 'reserved'
-   RETURNING user_id, tier, amount
-    )
-    UPDATE users SET ${cases('credit', '+')}, ${cases('use', '-')}
-      FROM l WHERE users.id = l.user_id`);
+  await run(db, refundStatement, [ledgerId]);
 }
 
 /**

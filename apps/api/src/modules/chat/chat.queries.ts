@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { run, statement } from '../../db/prepared.js';
 import {
   apiKeys,
   chatMessages,
@@ -29,23 +30,66 @@ export async function insertConversation(db: Db, values: { userId: string; title
   return row!;
 }
 
+const newConversationStatement = statement(
+  'new_conversation_with_message',
+  `WITH c AS (
+     INSERT INTO conversations (id, user_id, title, model) VALUES ($1::uuid, $2::uuid, $3, $4) RETURNING id
+   )
+   INSERT INTO chat_messages (id, conversation_id, position, role, parts, meta)
+   SELECT $5::uuid, c.id, 0, 'user', $6::jsonb, '{}'::jsonb FROM c`,
+);
+
 /**
- * A new conversation and its first (user) message in ONE statement: one round trip instead of two before the
- * provider is called. Both ids are chosen by the caller.
+ * A new conversation and its first (user) message in ONE statement: one round trip instead of two. Both ids are
+ * chosen by the caller.
  */
 export async function insertConversationWithMessage(
   db: Db,
   conversation: { id: string; userId: string; title: string; model: string },
   message: { id: string; parts: StoredPart[] },
 ) {
-  await db.execute(sql`
-    WITH c AS (
-      INSERT INTO ${conversations} (id, user_id, title, model)
-      VALUES (${conversation.id}, ${conversation.userId}, ${conversation.title}, ${conversation.model})
-   RETURNING id
-    )
-    INSERT INTO ${chatMessages} (id, conversation_id, position, role, parts, meta)
-    SELECT ${message.id}, c.id, 0, 'user', ${JSON.stringify(message.parts)}::jsonb, '{}'::jsonb FROM c`);
+  await run(db, newConversationStatement, [
+    conversation.id,
+    conversation.userId,
+    conversation.title,
+    conversation.model,
+    message.id,
+    JSON.stringify(message.parts),
+  ]);
+}
+
+const finishTurnStatement = statement(
+  'finish_turn',
+  `WITH m AS (
+     INSERT INTO chat_messages (id, conversation_id, position, role, parts, meta)
+     SELECT $2::uuid, $1::uuid, coalesce(max(position), -1) + 1, 'assistant', $3::jsonb, $4::jsonb
+       FROM chat_messages WHERE conversation_id = $1::uuid
+   )
+   UPDATE conversations SET model = $5, updated_at = now() WHERE id = $1::uuid`,
+);
+const touchStatement = statement(
+  'touch_conversation',
+  'UPDATE conversations SET model = $2, updated_at = now() WHERE id = $1::uuid',
+);
+
+/**
+ * The end of a chat turn, in one statement: the answer appended (when there is one to keep) and the conversation
+ * marked as used now, with the model of this turn.
+ */
+export async function finishTurn(
+  db: Db,
+  conversationId: string,
+  model: string,
+  answer: { id: string; parts: StoredPart[]; meta: MessageMeta } | null,
+) {
+  if (!answer) return void (await run(db, touchStatement, [conversationId, model]));
+  await run(db, finishTurnStatement, [
+    conversationId,
+    answer.id,
+    JSON.stringify(answer.parts),
+    JSON.stringify(answer.meta),
+    model,
+  ]);
 }
 
 export async function touchConversation(db: Db, id: string, patch: { model?: string; title?: string }) {

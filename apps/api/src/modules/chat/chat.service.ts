@@ -450,22 +450,24 @@ export function createChatService({ db, registry, keys, credits, storage, tools,
         // Independent writes, so they run together: the response ends only once the turn is settled.
         await Promise.all([
           text.length > 0 ? reservation.charge() : reservation.refund(),
-          text.length > 0 || status === 'complete'
-            ? q.appendMessage(db, {
-                conversationId: conversation.id,
-                id: assistantId,
-                role: 'assistant',
-                parts: [{ type: 'text', text }],
-                meta: {
-                  model: input.model,
-                  sources: publicSources,
-                  citedPages: context.citedPages,
-                  status,
-                  ...(usage ? { usage } : {}),
-                },
-              })
-            : undefined,
-          q.touchConversation(db, conversation.id, { model: input.model }),
+          q.finishTurn(
+            db,
+            conversation.id,
+            input.model,
+            text.length > 0 || status === 'complete'
+              ? {
+                  id: assistantId,
+                  parts: [{ type: 'text', text }],
+                  meta: {
+                    model: input.model,
+                    sources: publicSources,
+                    citedPages: context.citedPages,
+                    status,
+                    ...(usage ? { usage } : {}),
+                  },
+                }
+              : null,
+          ),
         ]);
         if (isNew && status === 'complete') void nameConversation(conversation.id, question, text, resolved);
       } catch (error) {
