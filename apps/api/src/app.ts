@@ -39,7 +39,7 @@ import {
 import { createChatTools } from './modules/chat/tools.js';
 import { createModelRegistry } from './providers/ai/registry.js';
 import { createLocalStorage, type Storage } from './providers/storage/index.js';
-import { MULTIPART, registerErrorHandler } from './plugins/error-handler.js';
+import { registerErrorHandler, UPLOAD_LIMITS } from './plugins/error-handler.js';
 import { registerRequestContext } from './plugins/request-context.js';
 import { registerWeb } from './plugins/web.js';
 import { createGoogleVerifier, type GoogleVerifier } from './providers/google.js';
@@ -139,16 +139,7 @@ export async function buildApp(deps: AppDeps) {
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
-  await app.register(multipart, {
-    limits: {
-      fileSize: MULTIPART.fileSizeMb * 1024 * 1024,
-      files: MULTIPART.files,
-      fields: 10,
-      fieldSize: 256 * 1024,
-      parts: 20,
-      headerPairs: 100,
-    },
-  });
+  await app.register(multipart, { limits: UPLOAD_LIMITS });
 
   const auth = createAuthService({ db: database.db, config, mailer, passwords, google, limits, log: app.log });
   const users = createUserService({ db: database.db, passwords });

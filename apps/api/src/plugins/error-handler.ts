@@ -1,3 +1,4 @@
+import type { MultipartLimits } from '../lib/multipart.js';
 import { ERROR_CODES, type ErrorBody, type ErrorCode } from '@parley/contract';
 import { translate } from '@parley/i18n/server';
 import { hasZodFastifySchemaValidationErrors } from '@fastify/type-provider-zod';
@@ -59,6 +60,15 @@ const MULTIPART_LIMITS: Record<string, { code: ErrorCode; limit: () => number }>
   FST_FILES_LIMIT: { code: 'TOO_MANY_FILES', limit: () => MULTIPART.files },
 };
 export const MULTIPART = { fileSizeMb: 25, files: 5 };
+/** The limits of every multipart body, streamed (@fastify/multipart) or read at once (lib/multipart.ts). */
+export const UPLOAD_LIMITS: MultipartLimits = {
+  fileSize: MULTIPART.fileSizeMb * 1024 * 1024,
+  files: MULTIPART.files,
+  fields: 10,
+  fieldSize: 256 * 1024,
+  parts: 20,
+  headerPairs: 100,
+};
 
 export function sendError(
   request: FastifyRequest,

@@ -3,6 +3,8 @@ import { chatRequestSchema, STREAM_PATHS } from '@parley/contract';
 import { experimental_transcribe as transcribe, UI_MESSAGE_STREAM_HEADERS, type UIMessageChunk } from 'ai';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { DomainError } from '../../lib/errors.js';
+import { MultipartError, multipartBoundary, parseMultipart } from '../../lib/multipart.js';
+import { MULTIPART, UPLOAD_LIMITS } from '../../plugins/error-handler.js';
 import { defineRoute } from '../../lib/route.js';
 import type { ModelRegistry } from '../../providers/ai/registry.js';
 import type { PendingCaller } from '../auth/index.js';
@@ -24,9 +26,44 @@ function caller(request: FastifyRequest) {
   return request.auth;
 }
 
-/** Reads a multipart body: JSON fields by name, files in order. Limits are enforced by @fastify/multipart as it reads. */
+/** Bodies up to this size are read whole and parsed in one pass; larger ones stream through @fastify/multipart. */
+const SMALL_BODY = 256 * 1024;
+
+const MULTIPART_ERRORS = {
+  FILE_TOO_LARGE: () => new DomainError('FILE_TOO_LARGE', { limit: MULTIPART.fileSizeMb }),
+  TOO_MANY_FILES: () => new DomainError('TOO_MANY_FILES', { limit: MULTIPART.files }),
+  BAD_REQUEST: () => new DomainError('BAD_REQUEST'),
+  UNSUPPORTED_MEDIA_TYPE: () => new DomainError('UNSUPPORTED_MEDIA_TYPE'),
+} as const;
+
+/** A small body (a chat request is usually a few hundred bytes): read whole, then parsed with the same limits. */
+async function readSmallMultipart(request: FastifyRequest, boundary: string, fileField: string) {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request.raw) {
+    chunks.push(chunk as Buffer);
+    size += (chunk as Buffer).length;
+    if (size > SMALL_BODY) throw new DomainError('BAD_REQUEST');
+  }
+  let parsed;
+  try {
+    parsed = parseMultipart(Buffer.concat(chunks, size), boundary, UPLOAD_LIMITS);
+  } catch (error) {
+    if (error instanceof MultipartError) throw MULTIPART_ERRORS[error.code]();
+    throw error;
+  }
+  if (parsed.files.some((f) => f.fieldname !== fileField)) throw new DomainError('BAD_REQUEST');
+  const files: Upload[] = parsed.files.map((f) => ({ bytes: f.bytes, name: f.filename, declaredType: f.mimeType }));
+  return { fields: parsed.fields, files };
+}
+
+/** Reads a multipart body: JSON fields by name, files in order, within UPLOAD_LIMITS. */
 async function readMultipart(request: FastifyRequest, fileField: string) {
   if (!request.isMultipart()) throw new DomainError('UNSUPPORTED_MEDIA_TYPE');
+  const boundary = multipartBoundary(request.headers['content-type']);
+  const length = Number(request.headers['content-length']);
+  if (boundary && length <= SMALL_BODY) return readSmallMultipart(request, boundary, fileField);
+  // Streamed: the limits are enforced by @fastify/multipart as it reads.
   const fields: Record<string, string> = {};
   const files: Upload[] = [];
   for await (const part of request.parts()) {

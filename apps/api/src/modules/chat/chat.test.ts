@@ -372,6 +372,31 @@ describe('attachments', () => {
     const res = await chat(u.token, { model: MODEL, text: 'Look' }, files);
     expect(res.status).toBe(400);
     expect(res.json.code).toBe('TOO_MANY_FILES');
+    // The same limit when the body is too large to be read whole and streams instead.
+    const large = Array.from({ length: 6 }, (_, i) => ({
+      name: `${i}.png`,
+      type: 'image/png',
+      bytes: Buffer.concat([buildPng(), Buffer.alloc(60 * 1024)]),
+    }));
+    const streamed = await chat(u.token, { model: MODEL, text: 'Look' }, large);
+    expect(streamed.status).toBe(400);
+    expect(streamed.json.code).toBe('TOO_MANY_FILES');
+    expect(await credits(u.email)).toEqual({ basicCredit: 30, basicUse: 0 });
+  });
+
+  it('refuses a malformed multipart body with a message, and reserves nothing', async () => {
+    const u = await t.signUp();
+    const { payload, contentType } = await encodeForm(chatForm({ model: MODEL, text: 'Cut short' }, []));
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/ai/chat',
+      headers: { authorization: `Bearer ${u.token}`, 'content-type': contentType, 'lang-type': 'fr' },
+      payload: payload.subarray(0, payload.length - 10),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('BAD_REQUEST');
+    expect(res.json().message).toBe("Cette requête n'a pas pu être comprise.");
+    expect(await credits(u.email)).toEqual({ basicCredit: 30, basicUse: 0 });
   });
 });
 
