@@ -92,11 +92,13 @@ export async function finishTurn(
   ]);
 }
 
-export async function touchConversation(db: Db, id: string, patch: { model?: string; title?: string }) {
-  await db
-    .update(conversations)
-    .set({ ...patch, updatedAt: new Date() })
-    .where(eq(conversations.id, id));
+const renameStatement = statement(
+  'rename_conversation',
+  'UPDATE conversations SET title = $2, updated_at = now() WHERE id = $1::uuid',
+);
+
+export async function renameConversation(db: Db, id: string, title: string) {
+  await run(db, renameStatement, [id, title]);
 }
 
 export async function listConversations(db: Db, userId: string, options: { q?: string | undefined; limit: number }) {

@@ -11,7 +11,7 @@ import {
 } from '@parley/contract';
 import { translate } from '@parley/i18n/server';
 import type { LanguageModelV3StreamPart } from '@ai-sdk/provider';
-import { generateText, type ModelMessage, type UIMessageChunk } from 'ai';
+import type { ModelMessage, UIMessageChunk } from 'ai';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -20,7 +20,7 @@ import { DomainError, NotFoundError } from '../../lib/errors.js';
 import { createLimiter } from '../../lib/limiter.js';
 import type { ModelRegistry, ResolvedModel } from '../../providers/ai/registry.js';
 import { holdRequests } from '../../providers/ai/provider-fetch.js';
-import { openProviderStream, toProviderPrompt } from '../../providers/ai/stream.js';
+import { completeText, openProviderStream, toProviderPrompt } from '../../providers/ai/stream.js';
 import type { Storage } from '../../providers/storage/index.js';
 import { NOT_METERED, type CreditsService, type Reservation } from '../billing/index.js';
 import type { PendingCaller, UserRow } from '../auth/index.js';
@@ -697,19 +697,17 @@ export function createChatService({ db, registry, keys, credits, storage, tools,
   /** A short generated title for a new conversation; on any failure the question's opening stays the title. */
   async function nameConversation(id: string, question: string, answer: string, resolved: ResolvedModel) {
     try {
-      const { text } = await generateText({
-        model: resolved.model,
+      const text = await completeText(resolved.model, {
         system:
           'Write a short conversation title (at most 6 words) for this exchange, in the language of the question. Answer with the title only, no quotes.',
         prompt: `Question: ${question.slice(0, 2000)}\n\nAnswer: ${answer.slice(0, 2000)}`,
-        maxRetries: 0,
         abortSignal: AbortSignal.timeout(15_000),
       });
       const title = text
         .replace(/^["'«\s]+|["'»\s]+$/g, '')
         .split('\n')[0]!
         .slice(0, TITLE_MAX);
-      if (title) await q.touchConversation(db, id, { title });
+      if (title) await q.renameConversation(db, id, title);
     } catch (error) {
       log.info({ provider: describeError(error) }, 'could not generate a conversation title');
     }

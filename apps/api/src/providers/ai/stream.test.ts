@@ -1,7 +1,7 @@
 import { APICallError, type LanguageModelV3StreamPart } from '@ai-sdk/provider';
 import { MockLanguageModelV3 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
-import { openProviderStream, toProviderPrompt } from './stream.js';
+import { completeText, openProviderStream, toProviderPrompt } from './stream.js';
 
 const streamOf = (parts: LanguageModelV3StreamPart[]) => ({
   stream: new ReadableStream<LanguageModelV3StreamPart>({
@@ -135,5 +135,38 @@ describe('openProviderStream', () => {
     });
     controller.abort(new Error('client went away'));
     await expect(opening).rejects.toThrow('client went away');
+  });
+});
+
+describe('completeText', () => {
+  it('sends the system text and the prompt, and answers with the text parts only', async () => {
+    const model = new MockLanguageModelV3({
+      doGenerate: async () => ({
+        content: [
+          { type: 'reasoning', text: 'thinking' },
+          { type: 'text', text: 'Quarterly ' },
+          { type: 'text', text: 'numbers' },
+        ],
+        finishReason: { unified: 'stop', raw: 'stop' },
+        usage: {
+          inputTokens: { total: 3, noCache: 3, cacheRead: 0, cacheWrite: 0 },
+          outputTokens: { total: 2, text: 2, reasoning: 0 },
+        },
+        warnings: [],
+      }),
+    });
+    const signal = new AbortController().signal;
+    expect(await completeText(model, { system: 'Name it.', prompt: 'Q and A', abortSignal: signal })).toBe(
+      'Quarterly numbers',
+    );
+    expect(model.doGenerateCalls).toEqual([
+      {
+        prompt: [
+          { role: 'system', content: 'Name it.' },
+          { role: 'user', content: [{ type: 'text', text: 'Q and A' }] },
+        ],
+        abortSignal: signal,
+      },
+    ]);
   });
 });

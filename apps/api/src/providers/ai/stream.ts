@@ -92,3 +92,22 @@ export async function openProviderStream(
     }
   }
 }
+
+/**
+ * A short answer in one piece, straight through the provider package's model (`doGenerate`), for the small requests
+ * Parley makes itself (a conversation's title). Like `openProviderStream`, it skips what `generateText` adds for
+ * tools and multi-step calls, which cost more CPU than the request itself.
+ */
+export async function completeText(
+  model: LanguageModelV3,
+  options: { system: string; prompt: string; abortSignal: AbortSignal },
+): Promise<string> {
+  const { content } = await model.doGenerate({
+    prompt: [
+      { role: 'system', content: options.system },
+      { role: 'user', content: [{ type: 'text', text: options.prompt }] },
+    ],
+    abortSignal: options.abortSignal,
+  });
+  return content.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('');
+}
