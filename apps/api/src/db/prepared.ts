@@ -37,13 +37,13 @@ export function columnsOf(table: Table, alias: string, prefix = '') {
     .join(', ');
 }
 
-/** Splits a row read with `columnsOf(…, prefix)` for each table back into one object per table. */
-export function splitRow(row: Record<string, unknown>, prefixes: readonly string[]) {
-  const out: Record<string, Record<string, unknown>> = {};
-  for (const p of prefixes) out[p] = {};
-  for (const key in row) {
-    const prefix = prefixes.find((p) => key.startsWith(p));
-    if (prefix) out[prefix]![key.slice(prefix.length)] = row[key];
-  }
-  return out;
+/** Reads one table's columns, selected with `columnsOf(table, alias, prefix)`, out of a row, as that table's row. */
+export function columnReader<T>(table: Table, prefix: string): (row: Record<string, unknown>) => T {
+  const keys = Object.keys(getTableColumns(table));
+  const aliases = keys.map((key) => prefix + key);
+  return (row) => {
+    const out: Record<string, unknown> = {};
+    for (let i = 0; i < keys.length; i++) out[keys[i]!] = row[aliases[i]!];
+    return out as T;
+  };
 }

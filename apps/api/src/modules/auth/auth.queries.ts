@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Allowance, Settings } from '@parley/contract';
 import type { Db } from '../../db/client.js';
-import { columnsOf, run, splitRow, statement } from '../../db/prepared.js';
+import { columnReader, columnsOf, run, statement } from '../../db/prepared.js';
 import { emailTokens, licenceCodes, sessions, userSettings, users } from '../../db/schema/index.js';
 
 export type UserRow = typeof users.$inferSelect;
@@ -80,10 +80,12 @@ export const SESSION_WITH_USER_COLUMNS = `${columnsOf(sessions, 's', 's.')}, ${c
 
 export type SessionWithUser = { session: SessionRow; user: UserRow };
 
+const readSession = columnReader<SessionRow>(sessions, 's.');
+const readUser = columnReader<UserRow>(users, 'u.');
+
 /** A row read with SESSION_WITH_USER_COLUMNS, as the session and its user. */
 export function toSessionWithUser(row: Record<string, unknown>): SessionWithUser {
-  const parts = splitRow(row, ['s.', 'u.']);
-  return { session: parts['s.'] as SessionRow, user: parts['u.'] as UserRow };
+  return { session: readSession(row), user: readUser(row) };
 }
 
 const sessionWithUser = statement<Record<string, unknown>>(

@@ -1,3 +1,4 @@
+import type { OutgoingHttpHeaders } from 'node:http';
 import '@fastify/multipart';
 import { chatRequestSchema, STREAM_PATHS } from '@parley/contract';
 import { experimental_transcribe as transcribe, UI_MESSAGE_STREAM_HEADERS, type UIMessageChunk } from 'ai';
@@ -108,15 +109,15 @@ async function writeUiStream(
     wake();
   });
   res.on('drain', wake);
-  const headers = {
-    ...reply.getHeaders(),
-    ...UI_MESSAGE_STREAM_HEADERS,
+  // The headers set so far (security headers, CORS) and the stream's own, written in one call.
+  const headers = reply.getHeaders() as OutgoingHttpHeaders;
+  for (const name in headers) if (headers[name] === undefined) delete headers[name];
+  Object.assign(headers, UI_MESSAGE_STREAM_HEADERS, {
     'x-chat-id': turn.chatId,
     'cache-control': 'no-store',
     'x-request-id': request.id,
-  };
-  for (const [name, value] of Object.entries(headers)) if (value !== undefined) res.setHeader(name, value);
-  res.writeHead(200);
+  });
+  res.writeHead(200, headers);
 
   let pending = '';
   let full = false;
