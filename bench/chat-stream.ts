@@ -8,7 +8,7 @@
 //   3. concurrent streams (K = 100, 250, 500, 750; a token every 50 ms for ≈ 10 s): gaps, completion, server RSS;
 //   4. gzip size of the JavaScript the chat page loads (from apps/web/dist, when built).
 //
-//   node --import tsx bench/chat-stream.ts [--requests 200] [--warmup 20] [--long 40] [--concurrency 100,250,500,750]
+//   node --import tsx bench/chat-stream.ts [--requests 500] [--warmup 200] [--long 40] [--concurrency 100,250,500,750]
 //   BENCH_PG_ADMIN_URL=postgres://user@127.0.0.1:5432/test   (default: tries users postgres, then root)
 //   BENCH_SERVER_NODE_OPTIONS='--import /path/to/x.mjs'   (NODE_OPTIONS for the server, e.g. a profiler preload)
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
@@ -750,8 +750,8 @@ export type ChatStreamResult = {
 
 export async function runChatStream(): Promise<ChatStreamResult> {
   const began = performance.now();
-  const n = numberOption('requests', 'BENCH_CHAT_REQUESTS', 200);
-  const warmup = numberOption('warmup', 'BENCH_CHAT_WARMUP', 20);
+  const n = numberOption('requests', 'BENCH_CHAT_REQUESTS', 500);
+  const warmup = numberOption('warmup', 'BENCH_CHAT_WARMUP', 200);
   const longN = numberOption('long', 'BENCH_CHAT_LONG', 40);
   const levelsArg = process.argv.find((a, i, all) => all[i - 1] === '--concurrency' || a.startsWith('--concurrency='));
   const levels = (levelsArg?.replace('--concurrency=', '') ?? process.env.BENCH_CHAT_CONCURRENCY ?? '100,250,500,750')
