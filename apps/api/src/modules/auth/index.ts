@@ -58,7 +58,10 @@ export function createStartAuth(auth: AuthService) {
         request.auth = caller;
         return { user: caller.user, result };
       });
-      checking ??= checked.then(({ user }) => user);
+      if (!checking) {
+        checking = checked.then(({ user }) => user);
+        checking.catch(() => undefined); // for a later `user()`; the caller of `userWith` handles the failure
+      }
       return checked;
     };
     return { user, userWith, ownerHint: auth.ownerHint(token) };

@@ -483,6 +483,8 @@ export function createChatService({ db, registry, keys, credits, storage, tools,
       abortSignal: providerAbort.signal,
       maxRetries: 1,
     });
+    // Settles when the provider has answered or failed; a failure itself is handled where `opening` is awaited.
+    const answered = opening.then(noop, noop);
     let user: UserRow;
     let reservation: Reservation;
     let unreserved: Promise<void> | null;
@@ -493,9 +495,6 @@ export function createChatService({ db, registry, keys, credits, storage, tools,
       providerAbort.abort(error);
       return undo(error);
     }
-    // Settles when the provider has answered or failed; a failure itself is handled where `opening` is awaited.
-    const answered = opening.then(noop, noop);
-
     // The question's write, when it runs alongside the provider call. It starts once the provider has answered (or
     // after 50 ms), so that it delays neither the request nor the first words; the turn settles only after it. If
     // it fails, the turn stops and fails.
