@@ -7,7 +7,8 @@ import { pathToFileURL } from 'node:url';
  * Deterministic answers that show what the model was given (question, images, document pages, sources), and
  * commands in the question to misbehave on purpose: #fail500, #failmid, #hang, #slow, #long, #tokensN (N words). A translation answers
  * "(Language) " followed by the text it was given.
- * Run it by hand: `npm run fake-ai` (port 4010), then OPENAI_COMPATIBLE_BASE_URL=http://127.0.0.1:4010/v1.
+ * Run it by hand: `npm run fake-ai` (port 4010), then OPENAI_COMPATIBLE_BASE_URL=http://127.0.0.1:4010/v1. It also
+ * serves a few demo web pages and a SearXNG-style search over them (see DEMO_PAGES).
  */
 export type RecordedRequest = { path: string; authorization: string | undefined; body: any };
 
@@ -49,6 +50,48 @@ export function answerFor(messages: Msg[]): string {
   return lines.join('\n\n');
 }
 
+/**
+ * A few web pages for the demo, served at /pages/<slug> and found by /search (SearXNG's JSON format): with them a
+ * person can try "Ask For Web" and "chat with a page" without the internet (the API must be allowed to read this
+ * loopback host: FETCH_ALLOW_HOSTS=127.0.0.1:<port>).
+ */
+export const DEMO_PAGES: Record<string, { title: string; paragraphs: string[] }> = {
+  'tidal-energy': {
+    title: 'Tidal energy explained',
+    paragraphs: [
+      'Tidal power converts the energy of rising and falling seas into electricity. Barrages and underwater turbines are the two main designs; the largest plant, Sihwa Lake in South Korea, produces 254 megawatts.',
+      'Unlike wind and sunshine, tides are predictable years ahead, which makes them attractive to grid operators.',
+    ],
+  },
+  mars: {
+    title: 'Mars facts',
+    paragraphs: [
+      'Mars is the fourth planet from the Sun and has two small moons, Phobos and Deimos.',
+      'Olympus Mons on Mars is the tallest volcano in the solar system, about 22 kilometres high.',
+    ],
+  },
+  'sourdough-bread': {
+    title: 'Baking sourdough bread',
+    paragraphs: [
+      'Sourdough rises with a starter of wild yeast and lactic acid bacteria instead of baker’s yeast.',
+      'A long, cool fermentation gives the crumb its open texture and the crust its slight sourness.',
+    ],
+  },
+};
+
+/** The demo pages that share a word with the query first, then the others: every search finds something. */
+export function searchDemoPages(origin: string, query: string) {
+  const words = query.toLowerCase().match(/[\p{L}\p{N}]{3,}/gu) ?? [];
+  const score = (page: { title: string; paragraphs: string[] }) => {
+    const text = `${page.title} ${page.paragraphs.join(' ')}`.toLowerCase();
+    return words.filter((w) => text.includes(w)).length;
+  };
+  return Object.entries(DEMO_PAGES)
+    .map(([slug, page]) => ({ slug, page, score: score(page) }))
+    .sort((a, b) => b.score - a.score)
+    .map(({ slug, page }) => ({ title: page.title, url: `${origin}/pages/${slug}`, content: page.paragraphs[0]! }));
+}
+
 const tokens = (text: string) => text.match(/\S+\s*|\s+/g) ?? [];
 
 async function readBody(req: IncomingMessage) {
@@ -67,6 +110,28 @@ export async function startFakeOpenAI(options: { port?: number; host?: string; t
     const body = isJson && raw.length ? JSON.parse(raw.toString('utf8')) : { bytes: raw.length };
     requests.push({ path: url.pathname, authorization: req.headers.authorization, body });
 
+    if (url.pathname === '/search') {
+      // A SearXNG instance for the demo (SEARCH_PROVIDER=searxng, SEARCH_URL=<this server>): its own pages.
+      const host = `http://${req.headers.host ?? '127.0.0.1'}`;
+      res.setHeader('content-type', 'application/json');
+      res.end(
+        JSON.stringify({
+          query: url.searchParams.get('q') ?? '',
+          results: searchDemoPages(host, url.searchParams.get('q') ?? ''),
+        }),
+      );
+      return;
+    }
+    const demoPage = url.pathname.startsWith('/pages/') ? DEMO_PAGES[url.pathname.slice('/pages/'.length)] : undefined;
+    if (demoPage) {
+      res.setHeader('content-type', 'text/html; charset=utf-8');
+      res.end(
+        `<!doctype html><html lang="en"><head><title>${demoPage.title}</title></head><body><header><nav><a href="/">Demo web</a></nav></header>` +
+          `<article><h1>${demoPage.title}</h1>${demoPage.paragraphs.map((p) => `<p>${p}</p>`).join('')}</article>` +
+          '<footer>Parley demo pages</footer></body></html>',
+      );
+      return;
+    }
     if (url.pathname.endsWith('/models')) {
       res.setHeader('content-type', 'application/json');
       res.end(JSON.stringify({ object: 'list', data: [{ id: 'fake-model', object: 'model', owned_by: 'parley' }] }));
@@ -168,7 +233,10 @@ export async function startFakeOpenAI(options: { port?: number; host?: string; t
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const port = Number(process.env.PORT ?? 4010);
   const fake = await startFakeOpenAI({ port, tokenDelayMs: Number(process.env.TOKEN_DELAY_MS ?? 30) });
+  const origin = `http://127.0.0.1:${fake.port}`;
   console.warn(
-    `Fake OpenAI-compatible server on ${fake.baseUrl} — start Parley with OPENAI_COMPATIBLE_BASE_URL=${fake.baseUrl}`,
+    `Fake OpenAI-compatible server on ${fake.baseUrl}, with demo pages at ${origin}/pages/ and a search at ${origin}/search.\n` +
+      `Start Parley with: OPENAI_COMPATIBLE_BASE_URL=${fake.baseUrl} OPENAI_COMPATIBLE_MODEL=demo ` +
+      `SEARCH_PROVIDER=searxng SEARCH_URL=${origin} FETCH_ALLOW_HOSTS=127.0.0.1:${fake.port} npm start`,
   );
 }
