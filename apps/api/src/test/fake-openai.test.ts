@@ -53,7 +53,7 @@ describe('the demo web of the fake provider', () => {
       `${origin}/pages/sourdough-bread`,
     ]);
     expect(sources[0]!.title).toBe('Mars facts');
-    expect(res.text).toContain('According to [1]');
+    expect(res.text).toContain('According to [1], Mars facts');
     const system = fake.requests.findLast((r) => r.path.endsWith('/chat/completions'))!.body.messages[0].content;
     expect(system).toContain(`[1] Mars facts`);
   });

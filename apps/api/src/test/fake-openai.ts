@@ -40,7 +40,7 @@ export function answerFor(messages: Msg[]): string {
   if (images) lines.push(`I can see ${images} image(s).`);
   const page = /\[Page (\d+)\]\s*([^\n[]{0,80})/.exec(system);
   if (page) lines.push(`From the document (p. ${page[1]}): ${page[2]!.trim()}`);
-  const source = /\[(\d+)\] ([^\n]+)/.exec(system);
+  const source = /^\[(\d+)\] ([^\n]+)/m.exec(system);
   if (source) lines.push(`According to [${source[1]}], ${source[2]!.slice(0, 60)}.`);
   const pageText = /<page title="([^"]*)"/.exec(system);
   if (pageText) lines.push(`The page is titled "${pageText[1]}".`);
