@@ -1,4 +1,4 @@
-import type { MultipartLimits } from '../lib/multipart.js';
+import { MultipartError, type MultipartLimits } from '../lib/multipart.js';
 import { ERROR_CODES, type ErrorBody, type ErrorCode } from '@parley/contract';
 import { translate } from '@parley/i18n/server';
 import { hasZodFastifySchemaValidationErrors } from '@fastify/type-provider-zod';
@@ -59,6 +59,10 @@ const MULTIPART_LIMITS: Record<string, { code: ErrorCode; limit: () => number }>
   FST_REQ_FILE_TOO_LARGE: { code: 'FILE_TOO_LARGE', limit: () => MULTIPART.fileSizeMb },
   FST_FILES_LIMIT: { code: 'TOO_MANY_FILES', limit: () => MULTIPART.files },
 };
+/** The same, by the code a body read in one pass (lib/multipart.ts) refuses with. */
+const LIMIT_OF: Partial<Record<ErrorCode, () => number>> = Object.fromEntries(
+  Object.values(MULTIPART_LIMITS).map(({ code, limit }) => [code, limit]),
+);
 export const MULTIPART = { fileSizeMb: 25, files: 5 };
 /** The limits of every multipart body, streamed (@fastify/multipart) or read at once (lib/multipart.ts). */
 export const UPLOAD_LIMITS: MultipartLimits = {
@@ -98,6 +102,10 @@ export function registerErrorHandler(app: FastifyInstance, db: Db) {
         localizeIssue(request.lang, v as Parameters<typeof localizeIssue>[1]),
       );
       return sendError(request, reply, 'VALIDATION_FAILED', { issues });
+    }
+    if (error instanceof MultipartError) {
+      const limit = LIMIT_OF[error.code];
+      return sendError(request, reply, error.code, {}, limit ? { limit: limit() } : {});
     }
     const multipart = error.code ? MULTIPART_LIMITS[error.code] : undefined;
     if (multipart) return sendError(request, reply, multipart.code, {}, { limit: multipart.limit() });

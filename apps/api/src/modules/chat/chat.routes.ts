@@ -4,8 +4,8 @@ import { chatRequestSchema, STREAM_PATHS } from '@parley/contract';
 import { experimental_transcribe as transcribe, UI_MESSAGE_STREAM_HEADERS, type UIMessageChunk } from 'ai';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { DomainError } from '../../lib/errors.js';
-import { MultipartError, multipartBoundary, parseMultipart } from '../../lib/multipart.js';
-import { MULTIPART, UPLOAD_LIMITS } from '../../plugins/error-handler.js';
+import { multipartBoundary, parseMultipart } from '../../lib/multipart.js';
+import { UPLOAD_LIMITS } from '../../plugins/error-handler.js';
 import { defineRoute } from '../../lib/route.js';
 import type { ModelRegistry } from '../../providers/ai/registry.js';
 import type { PendingCaller } from '../auth/index.js';
@@ -30,13 +30,6 @@ function caller(request: FastifyRequest) {
 /** Bodies up to this size are read whole and parsed in one pass; larger ones stream through @fastify/multipart. */
 const SMALL_BODY = 256 * 1024;
 
-const MULTIPART_ERRORS = {
-  FILE_TOO_LARGE: () => new DomainError('FILE_TOO_LARGE', { limit: MULTIPART.fileSizeMb }),
-  TOO_MANY_FILES: () => new DomainError('TOO_MANY_FILES', { limit: MULTIPART.files }),
-  BAD_REQUEST: () => new DomainError('BAD_REQUEST'),
-  UNSUPPORTED_MEDIA_TYPE: () => new DomainError('UNSUPPORTED_MEDIA_TYPE'),
-} as const;
-
 /** A small body (a chat request is usually a few hundred bytes): read whole, then parsed with the same limits. */
 async function readSmallMultipart(request: FastifyRequest, boundary: string, fileField: string) {
   const chunks: Buffer[] = [];
@@ -46,13 +39,8 @@ async function readSmallMultipart(request: FastifyRequest, boundary: string, fil
     size += (chunk as Buffer).length;
     if (size > SMALL_BODY) throw new DomainError('BAD_REQUEST');
   }
-  let parsed;
-  try {
-    parsed = parseMultipart(Buffer.concat(chunks, size), boundary, UPLOAD_LIMITS);
-  } catch (error) {
-    if (error instanceof MultipartError) throw MULTIPART_ERRORS[error.code]();
-    throw error;
-  }
+  // A MultipartError is answered by the error handler, like the streamed reader's limit errors.
+  const parsed = parseMultipart(Buffer.concat(chunks, size), boundary, UPLOAD_LIMITS);
   if (parsed.files.some((f) => f.fieldname !== fileField)) throw new DomainError('BAD_REQUEST');
   const files: Upload[] = parsed.files.map((f) => ({ bytes: f.bytes, name: f.filename, declaredType: f.mimeType }));
   return { fields: parsed.fields, files };

@@ -233,7 +233,8 @@ export function createChatService({ db, registry, keys, credits, storage, tools,
     authorized.catch(noop); // awaited below, on every path
     // node-postgres's pool sends a query on the next tick: let it go out before the work below, which it overlaps.
     await new Promise((resolve) => process.nextTick(resolve));
-    const writesFirst = checked.length > 0 || Boolean(input.url) || Boolean(input.page) || Boolean(input.webSearch);
+    const withDocuments = checked.length > 0 || Boolean(input.url) || Boolean(input.page);
+    const writesFirst = withDocuments || Boolean(input.webSearch);
     const lookups = (userId: string) =>
       Promise.allSettled([
         resolveModel(userId, input.model),
@@ -304,7 +305,6 @@ export function createChatService({ db, registry, keys, credits, storage, tools,
     async function prepareTurn() {
       const isNew = !conversationRow;
       const newConversation = { userId: ownerId, title: input.text.slice(0, TITLE_MAX) || '…', model: input.model };
-      const withDocuments = checked.length > 0 || Boolean(input.url) || Boolean(input.page);
       // A new chat without documents is written together with its first message, in one statement, below.
       const deferInsert = isNew && !withDocuments;
       const conversation: { id: string } = conversationRow ?? {
