@@ -3,6 +3,7 @@ import { modelIdSchema, providerSchema } from './models.js';
 import { LENGTHS, REPLY_OPTIONS, TONES, WRITING_LANGUAGES } from './settings-values.js';
 
 import { CHAT_TEXT_MAX } from './limits.js';
+import { httpUrl, line, text } from './text.js';
 
 /**
  * The `request` field of the multipart `POST /api/ai/chat` (files go in `files` parts).
@@ -12,22 +13,19 @@ export const chatRequestSchema = z
   .object({
     chatId: z.uuid().optional(),
     model: modelIdSchema,
-    text: z.string().trim().max(CHAT_TEXT_MAX).default(''),
+    text: text().trim().max(CHAT_TEXT_MAX).default(''),
     webSearch: z.boolean().default(false),
     /** A web page or YouTube video to talk about. */
-    url: z
-      .url({ protocol: /^https?$/ })
-      .max(2048)
-      .optional(),
+    url: httpUrl().optional(),
     /**
      * The readable text of the page the person is on, sent by the extension (which can read pages behind a login
      * that the server could not fetch). Treated as data, like a fetched page.
      */
     page: z
       .object({
-        url: z.url({ protocol: /^https?$/ }).max(2048),
-        title: z.string().trim().max(500),
-        text: z.string().trim().min(1).max(200_000),
+        url: httpUrl(),
+        title: line().trim().max(500),
+        text: text().trim().min(1).max(200_000),
       })
       .strict()
       .optional(),
@@ -79,7 +77,7 @@ export const chatHistorySchema = chatSummarySchema.extend({ messages: z.array(ch
 export type ChatHistory = z.infer<typeof chatHistorySchema>;
 
 export const historyListQuerySchema = z.object({
-  q: z.string().trim().max(200).optional(),
+  q: line().trim().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 export const chatIdQuerySchema = z.object({ chatHistoryId: z.uuid() });
@@ -94,10 +92,7 @@ export const apiKeyBodySchema = z
       .min(8)
       .max(400)
       .regex(/^[\x21-\x7e]+$/),
-    baseUrl: z
-      .url({ protocol: /^https?$/ })
-      .max(500)
-      .optional(),
+    baseUrl: httpUrl(500).optional(),
     modelName: z
       .string()
       .trim()
@@ -129,34 +124,32 @@ export const writingOptionsSchema = z.object({
   language: z.enum(WRITING_LANGUAGES).optional(),
   replyOption: z.enum(REPLY_OPTIONS).optional(),
 });
-const longText = z.string().trim().min(1).max(CHAT_TEXT_MAX);
+const longText = text().trim().min(1).max(CHAT_TEXT_MAX);
+const instruction = text().trim().max(2000);
 export const editMessageBodySchema = writingOptionsSchema
-  .extend({ text: longText, instruction: z.string().trim().max(2000).optional() })
+  .extend({ text: longText, instruction: instruction.optional() })
   .strict();
 export const replyBodySchema = writingOptionsSchema
-  .extend({ thread: longText, instruction: z.string().trim().max(2000).optional() })
+  .extend({ thread: longText, instruction: instruction.optional() })
   .strict();
 export const commentBodySchema = writingOptionsSchema
-  .extend({ post: longText, instruction: z.string().trim().max(2000).optional() })
+  .extend({ post: longText, instruction: instruction.optional() })
   .strict();
 export const suggestionBodySchema = writingOptionsSchema.extend({ text: longText }).strict();
 export const translateBodySchema = z
-  .object({ text: longText, target: z.string().trim().min(2).max(60), model: modelIdSchema.optional() })
+  .object({ text: longText, target: line().trim().min(2).max(60), model: modelIdSchema.optional() })
   .strict();
 export const summaryBodySchema = writingOptionsSchema
   .extend({
     kind: z.enum(['mail', 'video', 'page']),
     text: longText.optional(),
-    url: z
-      .url({ protocol: /^https?$/ })
-      .max(2048)
-      .optional(),
+    url: httpUrl().optional(),
   })
   .strict()
   .refine((b) => b.text || b.url, { path: ['text'], message: 'required' });
 export const transcriptQuerySchema = z.object({
-  url: z.url({ protocol: /^https?$/ }).max(2048),
-  lang: z.string().max(10).optional(),
+  url: httpUrl(),
+  lang: line().max(10).optional(),
 });
 export const textResultSchema = z.object({ text: z.string(), model: z.string() });
 export const suggestionsResultSchema = z.object({ suggestions: z.array(z.string()), model: z.string() });

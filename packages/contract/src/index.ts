@@ -10,4 +10,5 @@ export * from './models.js';
 export * from './plans.js';
 export * from './settings-values.js';
 export * from './settings.js';
+export * from './text.js';
 export * from './user.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MODEL_IDS } from './catalogue.js';
+import { line } from './text.js';
 import { LENGTHS, REPLY_OPTIONS, THEMES, TONES, WRITING_LANGUAGES } from './settings-values.js';
 
 const flag = z.enum(['1', '0']);
@@ -39,7 +40,7 @@ export const settingsSchema = z.object({
     )
     .max(200)
     .default([]),
-  quickAccessShortcut: z.string().trim().min(1).max(40).default('Ctrl+Shift+K'),
+  quickAccessShortcut: line().trim().min(1).max(40).default('Ctrl+Shift+K'),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 

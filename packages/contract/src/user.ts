@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { UI_LANGUAGES } from './languages.js';
+import { line } from './text.js';
 
 export const uiLanguageSchema = z.enum(UI_LANGUAGES);
 
@@ -49,12 +50,12 @@ export const timezoneSchema = z
   .max(64)
   .regex(/^[A-Za-z0-9/_+-]+$/);
 
-export const nameSchema = z.string().trim().min(1).max(80);
+export const nameSchema = line().trim().min(1).max(80);
 
 export const profileUpdateSchema = z
   .object({
     name: nameSchema,
-    fullName: z.string().trim().max(160),
+    fullName: line().trim().max(160),
     timezone: timezoneSchema,
     language: uiLanguageSchema,
   })
