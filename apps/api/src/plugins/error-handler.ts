@@ -1,11 +1,12 @@
 import { MultipartError, type MultipartLimits } from '../lib/multipart.js';
-import { ERROR_CODES, type ErrorBody, type ErrorCode } from '@parley/contract';
+import { cleanText, ERROR_CODES, type ErrorBody, type ErrorCode } from '@parley/contract';
 import { translate } from '@parley/i18n/server';
 import { hasZodFastifySchemaValidationErrors } from '@fastify/type-provider-zod';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.js';
 import { errorLogs } from '../db/schema/index.js';
 import { DomainError } from '../lib/errors.js';
+import { redactUrl, safeError } from '../lib/redact.js';
 
 type Issue = { path: string; message: string };
 
@@ -89,6 +90,9 @@ export function sendError(
 /** The one place that knows HTTP statuses: domain codes, validation, framework errors, and the unexpected. */
 export function registerErrorHandler(app: FastifyInstance, db: Db) {
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
+    // Answered before the body was all read (an unknown caller, a body too slow or malformed): the rest is not
+    // worth reading, and the connection closes once the answer is out.
+    if (!request.raw.complete) reply.header('connection', 'close');
     if (error instanceof DomainError) {
       reply.headers(error.headers);
       const extra: Partial<ErrorBody> =
@@ -120,15 +124,17 @@ export function registerErrorHandler(app: FastifyInstance, db: Db) {
     }
 
     request.log.error({ err: error }, 'unexpected error');
+    // What the admin portal shows: the statement's text, never its parameters (they hold people's words).
+    const safe = safeError(error);
     try {
       await db.insert(errorLogs).values({
         requestId: request.id,
         method: request.method,
-        url: request.url.slice(0, 2000),
+        url: cleanText(redactUrl(request.url)).slice(0, 2000),
         status: 500,
         userId: request.auth?.user.id ?? null,
-        message: String(error.message ?? error).slice(0, 2000),
-        stack: error.stack?.slice(0, 8000) ?? null,
+        message: cleanText(safe.message).slice(0, 2000),
+        stack: safe.stack ? cleanText(safe.stack).slice(0, 8000) : null,
       });
     } catch (logError) {
       request.log.error({ err: logError }, 'could not store the error log');

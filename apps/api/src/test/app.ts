@@ -19,14 +19,20 @@ export function createCaptureMailer() {
   return mailer;
 }
 
-/** The real app on a private database, with mail captured in memory. */
-export async function createTestApp(env: Record<string, string> = {}) {
+/**
+ * The real app on a private database, with mail captured in memory (or, with `fileMailer`, the default mailer's
+ * .eml files under DATA_DIR/mail) and log lines collected in `logs` when it is given.
+ */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { logs?: string[]; fileMailer?: boolean } = {},
+) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'parley-app-'));
   const database = await openTestDatabase();
   const mail = createCaptureMailer();
   const config = loadConfig({
     NODE_ENV: 'test',
-    LOG_LEVEL: process.env.DBG_LOG ?? 'silent',
+    LOG_LEVEL: process.env.DBG_LOG ?? (options.logs ? 'info' : 'silent'),
     DATA_DIR: dataDir,
     PUBLIC_URL: 'http://parley.test',
     ARGON2_MEMORY_KIB: '1024',
@@ -36,8 +42,8 @@ export async function createTestApp(env: Record<string, string> = {}) {
   const app = await buildApp({
     config,
     database,
-    mailer: mail,
-    logger: process.env.DBG_LOG ? { level: process.env.DBG_LOG } : false,
+    ...(options.fileMailer ? {} : { mailer: mail }),
+    ...(options.logs ? { logStream: { write: (line: string) => void options.logs!.push(line) } } : {}),
   });
   await app.ready();
 

@@ -58,11 +58,11 @@ describe('mail', () => {
     expect(decodeQp(received[0]!)).toContain('verify-email?token=abc');
   });
 
-  it('writes an .eml file by default and logs its link', async () => {
+  it('writes an .eml file by default and, in development, logs its link', async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'parley-mail-'));
     const lines: string[] = [];
     const log = pino({}, { write: (line: string) => lines.push(line) });
-    const mailer = createFileMailer(dir, 'Parley <no-reply@parley.test>', log);
+    const mailer = createFileMailer(dir, 'Parley <no-reply@parley.test>', log, { printLinks: true });
     await mailer.send(
       renderMail('en', 'verify', 'bo@example.com', {
         name: 'Bo',
@@ -77,6 +77,42 @@ describe('mail', () => {
     expect(eml).toContain('Subject: Verify your e-mail address for Parley');
     expect(decodeQp(eml)).toContain('verify-email?token=xyz');
     expect(lines.join('')).toContain('http://x.test/verify-email?token=xyz');
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('in production keeps the link, the address and the contents out of the log', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'parley-mail-'));
+    const lines: string[] = [];
+    const log = pino({}, { write: (line: string) => lines.push(line) });
+    const mailer = createFileMailer(dir, 'Parley <no-reply@parley.test>', log, { printLinks: false });
+    await mailer.send(
+      renderMail('en', 'reset', 'cy@example.com', {
+        name: 'Cy',
+        link: 'http://x.test/reset-password?key=s3cr3t',
+        minutes: 60,
+      }),
+    );
+    const logged = lines.join('');
+    expect(logged).toContain('mail written to');
+    expect(logged).not.toContain('s3cr3t');
+    expect(logged).not.toContain('Reset your');
+    expect(decodeQp(await readFile(path.join(dir, (await readdir(dir))[0]!), 'utf8'))).toContain('key=s3cr3t');
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('keeps every mail sent to one address at the same moment', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'parley-mail-'));
+    const mailer = createFileMailer(dir, 'Parley <no-reply@parley.test>', pino({ level: 'silent' }), {
+      printLinks: false,
+    });
+    const mails = Array.from({ length: 20 }, (_, i) =>
+      renderMail('en', 'verify', 'dee@example.com', { name: 'Dee', link: `http://x.test/v?token=t${i}`, hours: 24 }),
+    );
+    await Promise.all(mails.map((m) => mailer.send(m)));
+    const files = await readdir(dir);
+    expect(files).toHaveLength(20);
+    const bodies = await Promise.all(files.map((f) => readFile(path.join(dir, f), 'utf8')));
+    expect(new Set(bodies.map((b) => /token=(t\d+)/.exec(decodeQp(b))?.[1])).size).toBe(20);
     await rm(dir, { recursive: true, force: true });
   });
 });
