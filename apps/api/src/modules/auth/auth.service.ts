@@ -89,7 +89,7 @@ export function createAuthService({ db, config, mailer, passwords, google, limit
     try {
       await mailer.send(message);
     } catch (error) {
-      log.error({ err: error, to: message.to }, 'mail delivery failed');
+      log.error({ err: error }, 'mail delivery failed');
     }
   }
 
@@ -175,6 +175,9 @@ export function createAuthService({ db, config, mailer, passwords, google, limit
       const existing = await q.findUserByEmail(db, input.email);
       if (existing) {
         await passwords.verifyDummy(input.password);
+        // The owner hears of attempts on their address at most once an hour, however many are made.
+        const { count } = await limits.hit(`register-mail:${existing.id}`, 3600_000);
+        if (count > 1) return { email: input.email };
         if (existing.verified) {
           await sendMail(
             renderMail(existing.language, 'exists', existing.email, {

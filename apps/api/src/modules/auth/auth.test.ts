@@ -58,6 +58,29 @@ describe('register and verify', () => {
     expect(row!.name).not.toBe('Mallory');
   });
 
+  it('mails the owner of an address at most once an hour, however many sign-ups are tried on it', async () => {
+    const { email } = await t.signUp();
+    const unverified = 'never-verified@example.com';
+    await t.json('POST', '/api/auth/register', { body: { email: unverified, password: 'long enough pw', name: 'U' } });
+    const before = { taken: t.mail.sent.filter((m) => m.to === email).length };
+    const attempts = await Promise.all(
+      Array.from({ length: 16 }, (_, i) =>
+        t.json('POST', '/api/auth/register', {
+          body: { email: i % 2 ? email : unverified, password: 'another password', name: 'Mallory' },
+        }),
+      ),
+    );
+    const fresh = await t.json('POST', '/api/auth/register', {
+      body: { email: 'brand-new@example.com', password: 'another password', name: 'New' },
+    });
+    for (const [i, a] of attempts.entries()) {
+      expect(a.status).toBe(fresh.status);
+      expect(a.body).toEqual({ ...fresh.body, data: { email: i % 2 ? email : unverified } });
+    }
+    expect(t.mail.sent.filter((m) => m.to === email).length - before.taken).toBe(1);
+    expect(t.mail.sent.filter((m) => m.to === unverified).length).toBe(1 + 1); // its own sign-up, then one more
+  });
+
   it('rejects tampered and expired verification links, and a new link replaces the old one', async () => {
     const email = 'late@example.com';
     await t.json('POST', '/api/auth/register', { body: { email, password: 'long enough pw', name: 'Late' } });
