@@ -775,6 +775,8 @@ export async function runChatStream(): Promise<ChatStreamResult> {
     extraEnv: {
       LOG_LEVEL: 'warn',
       RATE_LIMIT_PER_IP: '100000',
+      AI_RATE_PER_USER: '1000000',
+      AI_RATE_PER_IP: '1000000',
       AI_TIMEOUT_SECONDS: '120',
       OPENAI_COMPATIBLE_BASE_URL: fake.baseUrl,
       OPENAI_COMPATIBLE_MODEL: UPSTREAM_MODEL,

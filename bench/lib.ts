@@ -120,6 +120,9 @@ const SERVER_ENV_KEYS = [
   'RATE_LIMIT_WINDOW_SECONDS',
   'RATE_LIMIT_PER_IP',
   'RATE_LIMIT_PER_EMAIL',
+  'AI_RATE_PER_USER',
+  'AI_RATE_PER_IP',
+  'REQUEST_TIMEOUT_SECONDS',
   'ARGON2_MEMORY_KIB',
   'SERVE_WEB',
 ];
@@ -168,6 +171,8 @@ export function startServer(options: ServerOptions): ServerProcess {
     DATA_DIR: options.dataDir,
     LOG_LEVEL: 'warn',
     RATE_LIMIT_PER_IP: '100000',
+    AI_RATE_PER_USER: '1000000',
+    AI_RATE_PER_IP: '1000000',
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
     ...options.extraEnv,
   });

@@ -123,6 +123,8 @@ export async function startLoopbackServers(
       GOOGLE_CLIENT_ID,
       GOOGLE_JWKS_URL: google.jwksUrl,
       RATE_LIMIT_PER_IP: '10000',
+      AI_RATE_PER_USER: '10000',
+      AI_RATE_PER_IP: '100000',
       RATE_LIMIT_PER_EMAIL: '1000',
       LOG_LEVEL: 'warn',
       OPENAI_COMPATIBLE_BASE_URL: ai.baseUrl,

@@ -87,6 +87,9 @@ const envSchema = z.object({
   SEARCH_URL: z.url().optional(),
   SEARCH_API_KEY: z.string().min(1).optional(),
   AI_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(600).default(120),
+  AI_RATE_PER_USER: z.coerce.number().int().min(1).max(1_000_000).default(30),
+  AI_RATE_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(120),
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
 });
 
 export type Config = {
@@ -103,13 +106,23 @@ export type Config = {
   trustProxy: boolean | number | string[];
   corsOrigins: string[];
   bodyLimit: number;
+  /** Longest a request (headers and body) may take to arrive; the answer is not bounded by it. */
+  requestTimeoutMs: number;
   logLevel: string;
   /** auto: readable lines in a terminal, JSON otherwise (log collectors). */
   logFormat: 'auto' | 'json' | 'pretty';
   webDist: string;
   serveWeb: boolean;
   sessionTtlDays: number;
-  rateLimits: { windowSeconds: number; perIp: number; perEmail: number; loginMaxFailures: number };
+  rateLimits: {
+    windowSeconds: number;
+    perIp: number;
+    perEmail: number;
+    loginMaxFailures: number;
+    /** AI calls (chat turns, writing helpers, transcription) per minute, per person and per client address. */
+    aiPerUser: number;
+    aiPerIp: number;
+  };
   argon2MemoryKib: number;
   /** Encrypts users' own API keys (AES-256-GCM). Generated under DATA_DIR on first start when not set. */
   appSecret: string | undefined;
@@ -162,6 +175,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     trustProxy: e.TRUST_PROXY,
     corsOrigins: corsOrigins.length ? corsOrigins : [publicOrigin],
     bodyLimit: e.BODY_LIMIT_BYTES,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT,
     webDist: path.resolve(e.WEB_DIST),
@@ -172,6 +186,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       perIp: e.RATE_LIMIT_PER_IP,
       perEmail: e.RATE_LIMIT_PER_EMAIL,
       loginMaxFailures: e.LOGIN_MAX_FAILURES,
+      aiPerUser: e.AI_RATE_PER_USER,
+      aiPerIp: e.AI_RATE_PER_IP,
     },
     argon2MemoryKib: e.ARGON2_MEMORY_KIB,
     appSecret: e.APP_SECRET,

@@ -1,6 +1,6 @@
 import { api, envelope, type DataOf, type EndpointName } from '@parley/contract';
 import { translate } from '@parley/i18n/server';
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { z } from 'zod';
 
 type In<N extends EndpointName, K extends 'body' | 'query'> =
@@ -20,12 +20,14 @@ export type RouteHandler<N extends EndpointName> = (input: {
 
 /**
  * Registers one endpoint of the contract: its schemas validate input and shape the OpenAPI docs,
- * authenticated endpoints get `requireAuth`, and the answer is wrapped in the `{ status, message, data }` envelope.
+ * authenticated endpoints get `requireAuth` as soon as the headers are in (before any body is read: a caller
+ * without a live session is refused without reading what it sends), and the answer is wrapped in the
+ * `{ status, message, data }` envelope.
  */
 export function defineRoute<N extends EndpointName>(
   app: FastifyInstance,
   name: N,
-  requireAuth: preHandlerAsyncHookHandler,
+  requireAuth: onRequestAsyncHookHandler,
   handler: RouteHandler<N>,
 ) {
   const endpoint = api[name] as (typeof api)[EndpointName] & { body?: z.ZodType; query?: z.ZodType };
@@ -40,7 +42,7 @@ export function defineRoute<N extends EndpointName>(
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       response: { 200: envelope(endpoint.data) },
     },
-    ...(endpoint.auth ? { preHandler: requireAuth } : {}),
+    ...(endpoint.auth ? { onRequest: requireAuth } : {}),
     handler: async (request) => {
       const result = await handler({
         body: request.body as In<N, 'body'>,

@@ -18,6 +18,8 @@ beforeAll(async () => {
     SEARCH_URL: origin,
     FETCH_ALLOW_HOSTS: `127.0.0.1:${fake.port}`,
     RATE_LIMIT_PER_IP: '1000',
+    AI_RATE_PER_USER: '1000',
+    AI_RATE_PER_IP: '10000',
   });
 });
 afterAll(async () => {

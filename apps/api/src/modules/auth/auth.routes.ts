@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { defineRoute } from '../../lib/route.js';
 import { contextOf } from '../../plugins/request-context.js';
 import type { AuthService } from './auth.service.js';
@@ -8,7 +8,7 @@ type Deps = {
   auth: AuthService;
   users: UserService;
   googleClientId: string | undefined;
-  requireAuth: preHandlerAsyncHookHandler;
+  requireAuth: onRequestAsyncHookHandler;
 };
 
 function caller(request: FastifyRequest) {

@@ -1,4 +1,4 @@
-import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { DomainError } from '../../lib/errors.js';
 import type { SessionWithUser, UserRow } from './auth.queries.js';
 import type { AuthService } from './auth.service.js';
@@ -15,8 +15,8 @@ function bearerToken(request: FastifyRequest) {
   return match[1]!;
 }
 
-/** `Authorization: Bearer <token>` → request.auth, or 401 / 409. */
-export function createRequireAuth(auth: AuthService): preHandlerAsyncHookHandler {
+/** `Authorization: Bearer <token>` → request.auth, or 401 / 409. An `onRequest` hook: it runs before the body is read. */
+export function createRequireAuth(auth: AuthService): onRequestAsyncHookHandler {
   return async (request: FastifyRequest) => {
     request.auth = await auth.authenticate(bearerToken(request));
   };

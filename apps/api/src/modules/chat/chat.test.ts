@@ -18,6 +18,8 @@ beforeAll(async () => {
     APP_SECRET: 'x'.repeat(40),
     AI_TIMEOUT_SECONDS: '5',
     RATE_LIMIT_PER_IP: '1000',
+    AI_RATE_PER_USER: '1000',
+    AI_RATE_PER_IP: '10000',
   });
 });
 afterAll(async () => {
@@ -394,8 +396,8 @@ describe('attachments', () => {
       payload: payload.subarray(0, payload.length - 10),
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().code).toBe('BAD_REQUEST');
-    expect(res.json().message).toBe("Cette requête n'a pas pu être comprise.");
+    expect(res.json().code).toBe('MALFORMED_UPLOAD');
+    expect(res.json().message).toBe('L’envoi a été interrompu ou n’est pas un formulaire valide. Veuillez réessayer.');
     expect(await credits(u.email)).toEqual({ basicCredit: 30, basicUse: 0 });
   });
 });

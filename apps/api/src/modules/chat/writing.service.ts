@@ -1,6 +1,6 @@
 import { modelInfo, type ModelId, type Settings } from '@parley/contract';
 import { generateText } from 'ai';
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { DomainError } from '../../lib/errors.js';
 import { defineRoute } from '../../lib/route.js';
@@ -8,6 +8,7 @@ import type { ModelRegistry } from '../../providers/ai/registry.js';
 import type { CreditsService } from '../billing/index.js';
 import type { UserRow, UserService } from '../auth/index.js';
 import type { ChatTools } from './chat.service.js';
+import type { AiLimits } from './ai-limits.js';
 import type { KeysService } from './keys.service.js';
 
 type Options = {
@@ -195,10 +196,15 @@ function caller(request: FastifyRequest) {
 export function registerWritingRoutes(
   app: FastifyInstance,
   writing: WritingService,
-  requireAuth: preHandlerAsyncHookHandler,
+  { requireAuth, aiLimits }: { requireAuth: onRequestAsyncHookHandler; aiLimits: AiLimits },
 ) {
+  // Every writing call is an AI call (or a fetch for one): counted per person and per address, like a chat turn.
   const route = <N extends Parameters<typeof defineRoute>[1]>(name: N, handler: Parameters<typeof defineRoute<N>>[3]) =>
-    defineRoute(app, name, requireAuth, handler);
+    defineRoute(app, name, requireAuth, async (input) => {
+      await aiLimits.address(input.request.ip);
+      await aiLimits.person(caller(input.request).id);
+      return handler(input);
+    });
   route('editMessage', async ({ body, request }) => ({ data: await writing.editMessage(caller(request), body) }));
   route('message', async ({ body, request }) => ({ data: await writing.reply(caller(request), 'message', body) }));
   route('mailMessage', async ({ body, request }) => ({ data: await writing.reply(caller(request), 'mail', body) }));
