@@ -11,11 +11,13 @@ import {
   type ZodTypeProvider,
 } from '@fastify/type-provider-zod';
 import { sql } from 'drizzle-orm';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify from 'fastify';
+import type { DestinationStream } from 'pino';
 import { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { createPasswordHasher, type PasswordHasher } from './lib/passwords.js';
+import { logSerializers } from './lib/redact.js';
 import { createMemoryStore, createRedisStore, type RateLimitStore } from './lib/rate-limit.js';
 import { defineRoute } from './lib/route.js';
 import multipart from '@fastify/multipart';
@@ -36,6 +38,7 @@ import {
   registerWritingRoutes,
   type ChatTools,
 } from './modules/chat/index.js';
+import { createAiLimits } from './modules/chat/ai-limits.js';
 import { createChatTools } from './modules/chat/tools.js';
 import { createModelRegistry } from './providers/ai/registry.js';
 import { createLocalStorage, type Storage } from './providers/storage/index.js';
@@ -44,6 +47,7 @@ import { registerRequestContext } from './plugins/request-context.js';
 import { registerWeb } from './plugins/web.js';
 import { createGoogleVerifier, type GoogleVerifier } from './providers/google.js';
 import { createFileMailer, createSmtpMailer, type Mailer } from './providers/mail/index.js';
+import { createOutbox } from './providers/mail/outbox.js';
 
 export type AppDeps = {
   config: Config;
@@ -55,7 +59,8 @@ export type AppDeps = {
   passwords?: PasswordHasher;
   storage?: Storage;
   chatTools?: Partial<ChatTools>;
-  logger?: FastifyServerOptions['logger'];
+  /** Where log lines go (tests read them); standard output by default. */
+  logStream?: DestinationStream;
 };
 
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
@@ -65,12 +70,16 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 export async function buildApp(deps: AppDeps) {
   const { config, database } = deps;
   const app = Fastify({
-    logger: deps.logger ?? {
+    logger: {
       level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-      ...(config.logFormat === 'pretty' || (config.logFormat === 'auto' && process.stdout.isTTY)
-        ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname', translateTime: 'HH:MM:ss' } } }
-        : {}),
+      // Secrets ride in query strings (verification tokens, reset keys) and failed statements carry their
+      // parameters (people's words): log lines keep neither (lib/redact.ts).
+      serializers: logSerializers,
+      ...(deps.logStream
+        ? { stream: deps.logStream }
+        : config.logFormat === 'pretty' || (config.logFormat === 'auto' && process.stdout.isTTY)
+          ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname', translateTime: 'HH:MM:ss' } } }
+          : {}),
     },
     bodyLimit: config.bodyLimit,
     // A hop count trusts that many proxies in front of us; proxy-addr takes it as a function of the hop index.
@@ -80,6 +89,8 @@ export async function buildApp(deps: AppDeps) {
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
     routerOptions: { maxParamLength: 200 },
+    // A request (headers and body) that takes longer than this to arrive is answered 408 and its connection closed.
+    requestTimeout: config.requestTimeoutMs,
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -92,11 +103,20 @@ export async function buildApp(deps: AppDeps) {
       ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false })
       : null;
   const limits = deps.limits ?? (redis ? createRedisStore(redis) : createMemoryStore());
-  const mailer =
-    deps.mailer ??
-    (config.smtpUrl
-      ? createSmtpMailer(config.smtpUrl, config.mailFrom)
-      : createFileMailer(path.join(config.dataDir, 'mail'), config.mailFrom, app.log));
+  const secret = await resolveAppSecret(config.appSecret, config.dataDir);
+  // Every mail goes through the outbox (stored, then delivered, retried until the mail server takes it).
+  const mailer = createOutbox({
+    db: database.db,
+    box: createSecretBox(secret, 'parley:mail-outbox'),
+    log: app.log,
+    transport:
+      deps.mailer ??
+      (config.smtpUrl
+        ? createSmtpMailer(config.smtpUrl, config.mailFrom)
+        : createFileMailer(path.join(config.dataDir, 'mail'), config.mailFrom, app.log, {
+            printLinks: config.env === 'development',
+          })),
+  });
   const passwords = deps.passwords ?? createPasswordHasher(config.argon2MemoryKib);
   const google = deps.google ?? createGoogleVerifier(config.google);
 
@@ -153,7 +173,7 @@ export async function buildApp(deps: AppDeps) {
 
   const registry = createModelRegistry(config.ai);
   const credits = createCreditsService({ db: database.ledger });
-  const box = createSecretBox(await resolveAppSecret(config.appSecret, config.dataDir));
+  const box = createSecretBox(secret);
   const keys = createKeysService({ db: database.db, box, allowPrivateBaseUrls: config.ai.allowPrivateBaseUrls });
   const storage = deps.storage ?? createLocalStorage(path.join(config.dataDir, 'files'));
   const tools = { ...createChatTools(config), ...deps.chatTools };
@@ -176,8 +196,22 @@ export async function buildApp(deps: AppDeps) {
     tools,
     timeoutMs: config.ai.timeoutMs,
   });
-  registerChatRoutes(app, { chat, keys, registry, credits, requireAuth, startAuth: createStartAuth(auth) });
-  registerWritingRoutes(app, writing, requireAuth);
+  const aiLimits = createAiLimits({
+    limits,
+    perUser: config.rateLimits.aiPerUser,
+    perIp: config.rateLimits.aiPerIp,
+  });
+  registerChatRoutes(app, {
+    chat,
+    aiLimits,
+    bodyTimeoutMs: config.requestTimeoutMs,
+    keys,
+    registry,
+    credits,
+    requireAuth,
+    startAuth: createStartAuth(auth),
+  });
+  registerWritingRoutes(app, writing, { requireAuth, aiLimits });
 
   await registerWeb(app, config.serveWeb ? config.webDist : null);
 
@@ -189,17 +223,32 @@ export async function buildApp(deps: AppDeps) {
       .then((refunded) => refunded > 0 && app.log.warn({ refunded }, 'refunded reservations left pending'))
       .catch((error: unknown) => app.log.error({ err: error }, 'could not refund stale reservations'));
   const sweeper = setInterval(sweep, 10 * 60 * 1000).unref();
+  // Files and documents nothing can reach any more (a turn cut off mid-write, a crash between a row and its file):
+  // an hour after they were written, at start and every hour.
+  const sweepFiles = () =>
+    chat
+      .sweepOrphans(3600)
+      .then((removed) => removed > 0 && app.log.info({ removed }, 'removed orphaned files'))
+      .catch((error: unknown) => app.log.error({ err: error }, 'could not sweep orphaned files'));
+  const fileSweeper = setInterval(sweepFiles, 60 * 60 * 1000).unref();
+  const deliverMail = () =>
+    mailer.deliverDue().catch((error: unknown) => app.log.error({ err: error }, 'could not deliver stored mails'));
+  const mailWorker = setInterval(deliverMail, 30 * 1000).unref();
   app.addHook('onReady', async () => {
     await sweep();
+    void sweepFiles();
+    void deliverMail();
   });
 
   app.addHook('onClose', async () => {
     clearInterval(sweeper);
+    clearInterval(fileSweeper);
+    clearInterval(mailWorker);
     await Promise.allSettled([limits.close(), mailer.close()]);
     await database.close();
   });
 
-  return Object.assign(app, { services: { auth, users, chat, keys, credits } });
+  return Object.assign(app, { services: { auth, users, chat, keys, credits, mail: mailer } });
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,4 +1,6 @@
 import { DomainError } from '../errors.js';
+import { checkImagePixels, imageDimensions } from './image.js';
+import { stripImageMetadata } from './image-metadata.js';
 
 export type ImageMediaType = 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp';
 
@@ -65,6 +67,19 @@ export function checkAttachment(
   if (bytes.length > maxBytes) throw new DomainError('FILE_TOO_LARGE', { limit: toMegabytes(maxBytes) });
   if (!looksIntact(bytes, sniffed.mediaType)) throw new DomainError('INVALID_FILE');
   return sniffed;
+}
+
+/**
+ * An upload as it may be kept and sent to a model: `checkAttachment`, then, for an image, the pixel cap (a small
+ * file may claim a huge canvas) and its metadata removed (EXIF GPS, XMP, comments), pixels untouched.
+ */
+export function acceptAttachment(input: AttachmentInput): SniffedFile & { bytes: Buffer } {
+  const sniffed = checkAttachment(input);
+  if (sniffed.kind !== 'image') {
+    return { ...sniffed, bytes: Buffer.from(input.bytes.buffer, input.bytes.byteOffset, input.bytes.byteLength) };
+  }
+  checkImagePixels(imageDimensions(input.bytes, sniffed.mediaType));
+  return { ...sniffed, bytes: stripImageMetadata(input.bytes, sniffed.mediaType) };
 }
 
 /** Before reading any bytes: more files than allowed in one message is TOO_MANY_FILES. */

@@ -1,3 +1,4 @@
+import { cleanLine, cleanText } from '@parley/contract';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { run, statement } from '../../db/prepared.js';
@@ -13,7 +14,19 @@ import {
 export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof chatMessages.$inferSelect;
 export type DocumentRow = typeof documents.$inferSelect;
+export type NewDocument = typeof documents.$inferInsert;
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
+
+/**
+ * Text from outside (a model's answer, a fetched page, a PDF, search results) is cleaned where it is stored: the
+ * database refuses NUL in text and unpaired surrogates in jsonb (see @parley/contract's text.ts).
+ */
+const storableParts = (parts: StoredPart[]): StoredPart[] =>
+  parts.map((p) => (p.type === 'text' ? { ...p, text: cleanText(p.text) } : p));
+const storableMeta = (meta: MessageMeta): MessageMeta =>
+  meta.sources
+    ? { ...meta, sources: meta.sources.map((s) => ({ ...s, title: cleanLine(s.title), url: cleanLine(s.url) })) }
+    : meta;
 
 /** Every owned row is fetched with its owner: someone else's conversation is simply not found. */
 export async function findConversation(db: Db, id: string, userId: string) {
@@ -26,7 +39,10 @@ export async function findConversation(db: Db, id: string, userId: string) {
 }
 
 export async function insertConversation(db: Db, values: { userId: string; title: string; model: string }) {
-  const [row] = await db.insert(conversations).values(values).returning();
+  const [row] = await db
+    .insert(conversations)
+    .values({ ...values, title: cleanLine(values.title) })
+    .returning();
   return row!;
 }
 
@@ -51,10 +67,10 @@ export async function insertConversationWithMessage(
   await run(db, newConversationStatement, [
     conversation.id,
     conversation.userId,
-    conversation.title,
+    cleanLine(conversation.title),
     conversation.model,
     message.id,
-    JSON.stringify(message.parts),
+    JSON.stringify(storableParts(message.parts)),
   ]);
 }
 
@@ -86,8 +102,8 @@ export async function finishTurn(
   await run(db, finishTurnStatement, [
     conversationId,
     answer.id,
-    JSON.stringify(answer.parts),
-    JSON.stringify(answer.meta),
+    JSON.stringify(storableParts(answer.parts)),
+    JSON.stringify(storableMeta(answer.meta)),
     model,
   ]);
 }
@@ -98,7 +114,7 @@ const renameStatement = statement(
 );
 
 export async function renameConversation(db: Db, id: string, title: string) {
-  await run(db, renameStatement, [id, title]);
+  await run(db, renameStatement, [id, cleanLine(title)]);
 }
 
 export async function listConversations(db: Db, userId: string, options: { q?: string | undefined; limit: number }) {
@@ -117,20 +133,65 @@ function escapeLike(s: string) {
   return s.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-export async function deleteConversation(db: Db, id: string, userId: string) {
-  const rows = await db
-    .delete(conversations)
-    .where(and(eq(conversations.id, id), eq(conversations.userId, userId)))
-    .returning({ id: conversations.id });
-  return rows.length > 0;
+/**
+ * Deletes one conversation (`id`), or all of a user's, with their documents, in one transaction. Returns how many
+ * conversations went and the storage keys of their files: the caller removes the files once this has committed
+ * (a file left by a crash in between is found by the sweep of orphaned files).
+ */
+export async function deleteConversations(db: Db, userId: string, id?: string) {
+  return db.transaction(async (tx) => {
+    const docs = await tx
+      .delete(documents)
+      .where(
+        and(
+          eq(documents.userId, userId),
+          id ? eq(documents.conversationId, id) : sql`${documents.conversationId} IS NOT NULL`,
+        ),
+      )
+      .returning({ storageKey: documents.storageKey });
+    const gone = await tx
+      .delete(conversations)
+      .where(and(eq(conversations.userId, userId), id ? eq(conversations.id, id) : undefined))
+      .returning({ id: conversations.id });
+    return { count: gone.length, storageKeys: docs.flatMap((d) => (d.storageKey ? [d.storageKey] : [])) };
+  });
 }
 
-export async function deleteAllConversations(db: Db, userId: string) {
+/**
+ * Documents no message refers to, older than `olderThanSeconds`: what a turn that stopped between writing its files
+ * and its question left, and the documents of messages dropped by an edit or a regeneration. Deletes them and
+ * returns the storage keys of their files.
+ */
+export async function deleteUnreferencedDocuments(db: Db, olderThanSeconds: number) {
   const rows = await db
-    .delete(conversations)
-    .where(eq(conversations.userId, userId))
-    .returning({ id: conversations.id });
-  return rows.length;
+    .delete(documents)
+    .where(
+      sql`${documents.createdAt} < now() - make_interval(secs => ${olderThanSeconds}) AND NOT EXISTS (
+        SELECT 1 FROM ${chatMessages} m WHERE m.conversation_id = ${documents.conversationId}
+           AND m.parts @> jsonb_build_array(jsonb_build_object('type', 'attachment', 'documentId', ${documents.id}::text)))`,
+    )
+    .returning({ storageKey: documents.storageKey });
+  return rows.flatMap((r) => (r.storageKey ? [r.storageKey] : []));
+}
+
+/** Which of these storage keys belong to a document. */
+export async function knownStorageKeys(db: Db, keys: string[]) {
+  if (!keys.length) return new Set<string>();
+  const rows = await db
+    .select({ storageKey: documents.storageKey })
+    .from(documents)
+    .where(inArray(documents.storageKey, keys));
+  return new Set(rows.map((r) => r.storageKey!));
+}
+
+/** Deletes a user's documents by id; returns the storage keys of their files. */
+export async function deleteDocuments(db: Db, ids: string[], userId: string) {
+  if (!ids.length) return [];
+  const rows = await db
+    .delete(documents)
+    .where(and(inArray(documents.id, ids), eq(documents.userId, userId)))
+    .returning({ storageKey: documents.storageKey });
+  return rows.flatMap((r) => (r.storageKey ? [r.storageKey] : []));
 }
 
 export async function listMessages(db: Db, conversationId: string) {
@@ -150,6 +211,8 @@ export async function appendMessage(
     .insert(chatMessages)
     .values({
       ...values,
+      parts: storableParts(values.parts),
+      meta: storableMeta(values.meta),
       position: sql`(SELECT coalesce(max(position), -1) + 1 FROM chat_messages WHERE conversation_id = ${values.conversationId})`,
     })
     .returning();
@@ -167,8 +230,14 @@ export async function truncateFrom(db: Db, conversationId: string, position: num
     .where(and(eq(chatMessages.conversationId, conversationId), sql`${chatMessages.position} >= ${position}`));
 }
 
-export async function insertDocument(db: Db, values: typeof documents.$inferInsert) {
-  const [row] = await db.insert(documents).values(values).returning();
+export async function insertDocument(db: Db, values: NewDocument) {
+  const clean = {
+    ...values,
+    name: cleanLine(values.name),
+    url: values.url ? cleanLine(values.url) : values.url,
+    pages: values.pages ? values.pages.map((p) => ({ page: p.page, text: cleanText(p.text) })) : values.pages,
+  };
+  const [row] = await db.insert(documents).values(clean).returning();
   return row!;
 }
 

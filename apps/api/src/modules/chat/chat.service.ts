@@ -16,6 +16,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import type { MessageMeta, StoredPart } from '../../db/schema/index.js';
+import { safeFileName } from '../../lib/documents/file-name.js';
 import { DomainError, NotFoundError } from '../../lib/errors.js';
 import { createLimiter } from '../../lib/limiter.js';
 import type { ModelRegistry, ResolvedModel } from '../../providers/ai/registry.js';
@@ -44,13 +45,17 @@ import { buildContext, type BuildDocumentContext } from './context.js';
 import type { KeysService } from './keys.service.js';
 
 export type Upload = { bytes: Buffer; name: string; declaredType: string };
+/** A page or a video read for a turn, not yet stored. */
+type NewDocument = Pick<q.NewDocument, 'kind' | 'name' | 'mediaType' | 'size' | 'url' | 'pages'>;
 export type ChatInput = z.output<typeof chatRequestSchema>;
 
 /** Everything from outside that a turn may need, passed in so tests and production wire their own. */
 export type ChatTools = {
+  /** The file as it may be kept: of a supported kind, within limits, an image without its metadata. */
   checkAttachment: (file: { bytes: Uint8Array; declaredName?: string; declaredType?: string }) => {
     kind: 'image' | 'pdf';
     mediaType: string;
+    bytes: Buffer;
   };
   checkAttachmentCount: (count: number) => void;
   extractPdf: (
@@ -121,60 +126,36 @@ export function createChatService({ db, registry, keys, credits, storage, tools,
     return resolved;
   }
 
-  async function storeUploads(
-    userId: string,
-    conversationId: string,
-    checked: { file: Upload; kind: { kind: 'image' | 'pdf'; mediaType: string } }[],
-  ) {
-    const docs: q.DocumentRow[] = [];
-    for (const { file, kind } of checked) {
-      const pages = kind.kind === 'pdf' ? (await tools.extractPdf(file.bytes)).pages : null;
-      const id = randomUUID();
-      const storageKey = `${userId}/${id}`;
-      await storage.put(storageKey, file.bytes);
-      docs.push(
-        await q.insertDocument(db, {
-          id,
-          userId,
-          conversationId,
-          kind: kind.kind,
-          name: file.name.slice(0, 200) || (kind.kind === 'pdf' ? 'document.pdf' : 'image'),
-          mediaType: kind.mediaType,
-          size: file.bytes.length,
-          storageKey,
-          pages,
-        }),
-      );
-    }
-    return docs;
-  }
-
-  async function fetchUrl(userId: string, conversationId: string, url: string) {
+  /** A page or a video's transcript, read (nothing is written yet). */
+  async function readUrl(url: string): Promise<NewDocument> {
     const videoId = tools.parseYouTubeVideoId(url);
     if (videoId) {
       const t = await tools.fetchTranscript(videoId);
-      return q.insertDocument(db, {
-        userId,
-        conversationId,
+      return {
         kind: 'video',
         name: t.title || url,
         mediaType: 'text/plain',
         size: t.text.length,
         url,
         pages: paginate(t.text),
-      });
+      };
     }
     const page = await tools.readPage(url);
-    return q.insertDocument(db, {
-      userId,
-      conversationId,
+    return {
       kind: 'page',
       name: page.title || page.url,
       mediaType: 'text/html',
       size: page.text.length,
       url: page.url,
       pages: paginate(page.text),
-    });
+    };
+  }
+
+  /** Files whose rows are gone; one that cannot be removed now is left to the sweep of orphaned files. */
+  async function removeFiles(keys: string[]) {
+    const results = await Promise.allSettled(keys.map((key) => storage.remove(key)));
+    const failed = results.filter((r) => r.status === 'rejected').length;
+    if (failed) log.warn({ failed }, 'could not remove some files; the sweep of orphaned files will');
   }
 
   async function loadImages(docs: q.DocumentRow[]) {
@@ -209,10 +190,15 @@ export function createChatService({ db, registry, keys, credits, storage, tools,
     let checked: { file: Upload; kind: { kind: 'image' | 'pdf'; mediaType: string } }[];
     try {
       tools.checkAttachmentCount(files.length);
-      checked = files.map((f) => ({
-        file: f,
-        kind: tools.checkAttachment({ bytes: f.bytes, declaredName: f.name, declaredType: f.declaredType }),
-      }));
+      checked = files.map((f) => {
+        const { bytes, ...kind } = tools.checkAttachment({
+          bytes: f.bytes,
+          declaredName: f.name,
+          declaredType: f.declaredType,
+        });
+        const fallback = kind.kind === 'pdf' ? 'document.pdf' : 'image';
+        return { file: { ...f, bytes, name: safeFileName(f.name, fallback) }, kind };
+      });
       if (checked.some((c) => c.kind.kind === 'image') && !info.capabilities.vision) {
         throw new DomainError('MODEL_NO_VISION', { model: registry.label(input.model) });
       }
@@ -256,10 +242,15 @@ export function createChatService({ db, registry, keys, credits, storage, tools,
     // Whatever fails before the provider is called: an unauthenticated caller hears that first; otherwise the
     // credit goes back (at most once, whoever asks) and a conversation created for the turn goes away.
     let createdId: string | null = null;
+    /** Documents and files this turn has written so far; they go away with a turn that does not go ahead. */
+    const written = { documentIds: [] as string[], storageKeys: [] as string[] };
     const undo = async (error: unknown): Promise<never> => {
       const { result } = await authorized;
       await result.reservation?.refund();
-      if (createdId) await q.deleteConversation(db, createdId, ownerId).catch(() => undefined);
+      await (
+        createdId ? q.deleteConversations(db, ownerId, createdId) : q.deleteDocuments(db, written.documentIds, ownerId)
+      ).catch((e: unknown) => log.error({ err: e }, 'could not undo a refused chat turn'));
+      await removeFiles(written.storageKeys);
       throw error;
     };
 
@@ -307,10 +298,6 @@ export function createChatService({ db, registry, keys, credits, storage, tools,
       const newConversation = { userId: ownerId, title: input.text.slice(0, TITLE_MAX) || '…', model: input.model };
       // A new chat without documents is written together with its first message, in one statement, below.
       const deferInsert = isNew && !withDocuments;
-      const conversation: { id: string } = conversationRow ?? {
-        id: deferInsert ? randomUUID() : (await q.insertConversation(db, newConversation)).id,
-      };
-      if (isNew) createdId = conversation.id;
 
       let messages = isNew ? [] : earlier;
       let question = input.text;
@@ -331,40 +318,71 @@ export function createChatService({ db, registry, keys, credits, storage, tools,
         messages = messages.filter((m) => m.position < edited.position);
       }
 
-      const uploaded = await storeUploads(ownerId, conversation.id, checked);
-      const fetched = input.url ? [await fetchUrl(ownerId, conversation.id, input.url)] : [];
+      // Everything that can fail without writing comes first: the PDFs' text, the page or video, the web search,
+      // and what the documents kept from earlier are. Only then are files and rows written.
+      const pdfPages = await Promise.all(
+        checked.map((c) => (c.kind.kind === 'pdf' ? tools.extractPdf(c.file.bytes).then((r) => r.pages) : null)),
+      );
+      const fetched: NewDocument[] = input.url ? [await readUrl(input.url)] : [];
       if (input.page) {
-        fetched.push(
-          await q.insertDocument(db, {
-            userId: ownerId,
-            conversationId: conversation.id,
-            kind: 'page',
-            name: input.page.title || input.page.url,
-            mediaType: 'text/plain',
-            size: input.page.text.length,
-            url: input.page.url,
-            pages: paginate(input.page.text),
-          }),
-        );
+        fetched.push({
+          kind: 'page',
+          name: input.page.title || input.page.url,
+          mediaType: 'text/plain',
+          size: input.page.text.length,
+          url: input.page.url,
+          pages: paginate(input.page.text),
+        });
       }
-      const attachmentIds = [...keepAttachments, ...uploaded.map((d) => d.id), ...fetched.map((d) => d.id)];
-
       const sources: (Source & { snippet: string })[] = [];
       if (input.webSearch && tools.search) {
         const results = await tools.search(question, { limit: 5 });
         results.forEach((r, i) => sources.push({ n: i + 1, title: r.title, url: r.url, snippet: r.snippet }));
       }
-
       // Documents of the whole conversation stay in context for follow-up questions.
       const earlierIds = messages.flatMap((m) =>
         m.parts.flatMap((p) => (p.type === 'attachment' ? [p.documentId] : [])),
       );
-      const allIds = [...new Set([...earlierIds, ...attachmentIds])];
-      const allDocs = allIds.length ? await q.documentsByIds(db, allIds, ownerId) : [];
-      const docsById = new Map(allDocs.map((d) => [d.id, d]));
-      if (!resolved.info.capabilities.vision && attachmentIds.some((id) => docsById.get(id)?.kind === 'image')) {
+      const keptIds = [...new Set([...earlierIds, ...keepAttachments])];
+      const keptDocs = keptIds.length ? await q.documentsByIds(db, keptIds, ownerId) : [];
+      const isImage = new Set(keptDocs.filter((d) => d.kind === 'image').map((d) => d.id));
+      if (!resolved.info.capabilities.vision && keepAttachments.some((id) => isImage.has(id))) {
         throw new DomainError('MODEL_NO_VISION', { model: resolved.label });
       }
+
+      // The writes. A failure from here on removes what was written (`undo`).
+      const conversation: { id: string } = conversationRow ?? {
+        id: deferInsert ? randomUUID() : (await q.insertConversation(db, newConversation)).id,
+      };
+      if (isNew) createdId = conversation.id;
+      const uploaded: q.DocumentRow[] = [];
+      for (const [i, { file, kind }] of checked.entries()) {
+        const id = randomUUID();
+        const storageKey = `${ownerId}/${id}`;
+        written.storageKeys.push(storageKey);
+        await storage.put(storageKey, file.bytes);
+        written.documentIds.push(id);
+        uploaded.push(
+          await q.insertDocument(db, {
+            id,
+            userId: ownerId,
+            conversationId: conversation.id,
+            kind: kind.kind,
+            name: file.name,
+            mediaType: kind.mediaType,
+            size: file.bytes.length,
+            storageKey,
+            pages: pdfPages[i] ?? null,
+          }),
+        );
+      }
+      for (const doc of fetched) {
+        const row = await q.insertDocument(db, { ...doc, userId: ownerId, conversationId: conversation.id });
+        written.documentIds.push(row.id);
+        uploaded.push(row);
+      }
+      const attachmentIds = [...keepAttachments, ...uploaded.map((d) => d.id)];
+      const allDocs = [...keptDocs, ...uploaded];
       const images = resolved.info.capabilities.vision ? await loadImages(allDocs) : new Map();
 
       const userParts: StoredPart[] = [
@@ -444,7 +462,7 @@ export function createChatService({ db, registry, keys, credits, storage, tools,
         await Promise.all([persisted, unreserved]);
         if (persistFailed) {
           await reservation.refund();
-          if (isNew) await q.deleteConversation(db, conversation.id, user.id).catch(() => undefined);
+          if (isNew) await q.deleteConversations(db, user.id, conversation.id).catch(() => undefined);
           return;
         }
         // Independent writes, so they run together: the response ends only once the turn is settled.
@@ -665,22 +683,18 @@ export function createChatService({ db, registry, keys, credits, storage, tools,
       };
     },
 
+    /** A conversation with its documents and their files. */
     async remove(user: UserRow, id: string) {
-      const conversation = await q.findConversation(db, id, user.id);
-      if (!conversation) throw new NotFoundError('conversation');
-      const docs = await q.documentsByIds(
-        db,
-        (await q.listMessages(db, id)).flatMap((m) =>
-          m.parts.flatMap((p) => (p.type === 'attachment' ? [p.documentId] : [])),
-        ),
-        user.id,
-      );
-      await q.deleteConversation(db, id, user.id);
-      await Promise.allSettled(docs.filter((d) => d.storageKey).map((d) => storage.remove(d.storageKey!)));
+      const { count, storageKeys } = await q.deleteConversations(db, user.id, id);
+      if (!count) throw new NotFoundError('conversation');
+      await removeFiles(storageKeys);
     },
 
+    /** Every conversation of the person, with their documents and files. */
     async removeAll(user: UserRow) {
-      return q.deleteAllConversations(db, user.id);
+      const { count, storageKeys } = await q.deleteConversations(db, user.id);
+      await removeFiles(storageKeys);
+      return count;
     },
 
     /** An attachment's bytes, for its owner only. */
@@ -691,6 +705,33 @@ export function createChatService({ db, registry, keys, credits, storage, tools,
     },
 
     availability: async (user: UserRow) => registry.availability(await keys.ownKeys(user.id)),
+
+    /**
+     * Removes what no conversation can reach any more, once it is older than `olderThanSeconds` (so that a turn
+     * still being written is never touched): documents no message refers to, and files no document refers to (a
+     * crash between writing a file and its row, or between deleting a row and its file). Returns how many files went.
+     */
+    async sweepOrphans(olderThanSeconds: number) {
+      const unreferenced = await q.deleteUnreferencedDocuments(db, olderThanSeconds);
+      await removeFiles(unreferenced);
+      let removed = unreferenced.length;
+      const before = Date.now() - olderThanSeconds * 1000;
+      let batch: string[] = [];
+      const flush = async () => {
+        const known = await q.knownStorageKeys(db, batch);
+        const orphans = batch.filter((key) => !known.has(key));
+        await removeFiles(orphans);
+        removed += orphans.length;
+        batch = [];
+      };
+      for await (const file of storage.list()) {
+        if (file.modifiedAt.getTime() >= before) continue;
+        batch.push(file.key);
+        if (batch.length >= 500) await flush();
+      }
+      if (batch.length) await flush();
+      return removed;
+    },
   };
 
   /** A short generated title for a new conversation; on any failure the question's opening stays the title. */

@@ -1,5 +1,5 @@
 import type { Config } from '../../config.js';
-import { checkAttachment, checkAttachmentCount, ATTACHMENT_LIMITS } from '../../lib/documents/sniff.js';
+import { acceptAttachment, checkAttachmentCount, ATTACHMENT_LIMITS } from '../../lib/documents/sniff.js';
 import { extractPdfPages } from '../../lib/documents/pdf.js';
 import { buildDocumentContext } from '../../lib/documents/retrieval.js';
 import { createWebSearch } from '../../providers/search/index.js';
@@ -18,7 +18,7 @@ export function createChatTools(config: Config): ChatTools {
     apiKey: config.search.apiKey,
   });
   return {
-    checkAttachment: (file) => checkAttachment(file),
+    checkAttachment: (file) => acceptAttachment(file),
     checkAttachmentCount: (count) => checkAttachmentCount(count),
     extractPdf: (bytes) => extractPdfPages(bytes, { maxPages: ATTACHMENT_LIMITS.pdfMaxPages }),
     buildDocumentContext,
