@@ -5,6 +5,7 @@ import { hasZodFastifySchemaValidationErrors } from '@fastify/type-provider-zod'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.js';
 import { errorLogs } from '../db/schema/index.js';
+import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { DomainError } from '../lib/errors.js';
 import { redactUrl, safeError } from '../lib/redact.js';
 
@@ -123,6 +124,11 @@ export function registerErrorHandler(app: FastifyInstance, db: Db) {
       return sendError(request, reply, error.statusCode === 404 ? 'NOT_FOUND' : 'BAD_REQUEST');
     }
 
+    if (isDatabaseUnavailable(error)) {
+      // Not a bug to store for the admin (the store is the database): the person is told to try again shortly.
+      request.log.warn({ err: error }, 'the database is out of reach');
+      return sendError(request, reply, 'SERVICE_UNAVAILABLE');
+    }
     request.log.error({ err: error }, 'unexpected error');
     // What the admin portal shows: the statement's text, never its parameters (they hold people's words).
     const safe = safeError(error);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { buildApp, type App } from '../app.js';
 import { loadConfig } from '../config.js';
 import type { Mailer, MailMessage } from '../providers/mail/index.js';
+import type { Database } from '../db/client.js';
 import { openTestDatabase } from './database.js';
 
 export function createCaptureMailer() {
@@ -25,10 +26,10 @@ export function createCaptureMailer() {
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { logs?: string[]; fileMailer?: boolean } = {},
+  options: { logs?: string[]; fileMailer?: boolean; database?: Database } = {},
 ) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'parley-app-'));
-  const database = await openTestDatabase();
+  const database = options.database ?? (await openTestDatabase());
   const mail = createCaptureMailer();
   const config = loadConfig({
     NODE_ENV: 'test',

@@ -1,5 +1,6 @@
 import type { Tier } from '@parley/contract';
 import type { Db } from '../../db/client.js';
+import { whileUnavailable } from '../../db/unavailable.js';
 import { DomainError } from '../../lib/errors.js';
 import * as q from './credits.queries.js';
 
@@ -10,12 +11,11 @@ export const NOT_METERED: Reservation = { metered: false, charge: async () => {}
 
 export function createCreditsService({ db }: { db: Db }) {
   const reservation = (ledgerId: string): Reservation => {
-    let settled = false;
-    const settle = (fn: (db: Db, id: string) => Promise<void>) => async () => {
-      if (settled) return;
-      settled = true;
-      await fn(db, ledgerId);
-    };
+    // The first of charge or refund wins; later calls wait for it. Each statement only changes a reservation still
+    // pending, so a retry after a lost answer (database out of reach for a moment) is harmless.
+    let settling: Promise<void> | null = null;
+    const settle = (fn: (db: Db, id: string) => Promise<void>) => () =>
+      (settling ??= whileUnavailable(() => fn(db, ledgerId)));
     return { metered: true, charge: settle(q.chargeReservation), refund: settle(q.refundReservation) };
   };
 

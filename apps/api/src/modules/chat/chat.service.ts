@@ -15,6 +15,7 @@ import type { ModelMessage, UIMessageChunk } from 'ai';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { insertOnce } from '../../db/unavailable.js';
 import type { MessageMeta, StoredPart } from '../../db/schema/index.js';
 import { safeFileName } from '../../lib/documents/file-name.js';
 import { DomainError, NotFoundError } from '../../lib/errors.js';
@@ -465,26 +466,29 @@ export function createChatService({ db, registry, keys, credits, storage, tools,
           if (isNew) await q.deleteConversations(db, user.id, conversation.id).catch(() => undefined);
           return;
         }
-        // Independent writes, so they run together: the response ends only once the turn is settled.
+        // Independent writes, so they run together: the response ends only once the turn is settled. A database
+        // out of reach for a moment is waited for (the answer is written once: its id is chosen here).
         await Promise.all([
           text.length > 0 ? reservation.charge() : reservation.refund(),
-          q.finishTurn(
-            db,
-            conversation.id,
-            input.model,
-            text.length > 0 || status === 'complete'
-              ? {
-                  id: assistantId,
-                  parts: [{ type: 'text', text }],
-                  meta: {
-                    model: input.model,
-                    sources: publicSources,
-                    citedPages: context.citedPages,
-                    status,
-                    ...(usage ? { usage } : {}),
-                  },
-                }
-              : null,
+          insertOnce(() =>
+            q.finishTurn(
+              db,
+              conversation.id,
+              input.model,
+              text.length > 0 || status === 'complete'
+                ? {
+                    id: assistantId,
+                    parts: [{ type: 'text', text }],
+                    meta: {
+                      model: input.model,
+                      sources: publicSources,
+                      citedPages: context.citedPages,
+                      status,
+                      ...(usage ? { usage } : {}),
+                    },
+                  }
+                : null,
+            ),
           ),
         ]);
         if (isNew && status === 'complete') void nameConversation(conversation.id, question, text, resolved);
@@ -519,7 +523,7 @@ export function createChatService({ db, registry, keys, credits, storage, tools,
     let persistFailed = false;
     const persisted: Promise<void> = persist
       ? Promise.race([answered, new Promise((resolve) => setTimeout(resolve, 50))])
-          .then(persist)
+          .then(() => insertOnce(persist))
           .catch((error: unknown) => {
             persistFailed = true;
             log.error({ err: error }, 'could not store the question of a chat turn');

@@ -1,0 +1,59 @@
+/**
+ * Telling a database that is out of reach (restarting, failing over, a network blip) from a statement that failed
+ * on its own merits, and waiting out the first kind for a few seconds where losing the write would lose data.
+ */
+
+/** Node's socket errors, and PostgreSQL's: connection exceptions (class 08), shutting down or starting up. */
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH']);
+const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '53300']);
+const UNAVAILABLE_MESSAGE =
+  /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client was closed|Connection ended unexpectedly/i;
+
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (
+    let e = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0;
+    e && depth < 5;
+    depth++
+  ) {
+    if (
+      typeof e.code === 'string' &&
+      (UNAVAILABLE_CODES.has(e.code) || UNAVAILABLE_STATES.has(e.code) || /^08/.test(e.code))
+    )
+      return true;
+    if (typeof e.message === 'string' && UNAVAILABLE_MESSAGE.test(e.message)) return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
+export function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}
+
+/**
+ * Runs `write`, and again while the database is out of reach, waiting 250 ms, then twice as long each time (about
+ * 8 s in all). Any other failure, or the last one, is thrown. A write that may have committed before its answer was
+ * lost must be safe to run twice (a guarded UPDATE, or an INSERT with its id chosen by the caller: see `insertOnce`).
+ */
+export async function whileUnavailable<T>(write: (attempt: number) => Promise<T>, attempts = 6): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write(attempt);
+    } catch (error) {
+      if (attempt >= attempts || !isDatabaseUnavailable(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250 * 2 ** (attempt - 1)));
+    }
+  }
+}
+
+/** An INSERT with ids chosen by the caller, retried: a unique violation on a retry means the first try committed. */
+export const insertOnce = (insert: () => Promise<unknown>) =>
+  whileUnavailable(async (attempt) => {
+    try {
+      await insert();
+    } catch (error) {
+      if (attempt > 1 && isUniqueViolation(error)) return;
+      throw error;
+    }
+  });
