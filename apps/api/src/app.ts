@@ -102,7 +102,7 @@ export async function buildApp(deps: AppDeps) {
     !deps.limits && config.redisUrl
       ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false })
       : null;
-  const limits = deps.limits ?? (redis ? createRedisStore(redis) : createMemoryStore());
+  const limits = deps.limits ?? (redis ? createRedisStore(redis, `${config.redisPrefix}rl:`) : createMemoryStore());
   const secret = await resolveAppSecret(config.appSecret, config.dataDir);
   // Every mail goes through the outbox (stored, then delivered, retried until the mail server takes it).
   const mailer = createOutbox({

@@ -41,6 +41,10 @@ const envSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
     .optional(),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_-]{1,64}$/, 'letters, digits, colons, dashes and underscores')
+    .default('parley:'),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
@@ -100,6 +104,8 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  /** Before every Redis key: several deployments can share one Redis. */
+  redisPrefix: string;
   smtpUrl: string | undefined;
   mailFrom: string;
   google: { clientId: string | undefined; jwksUrl: string };
@@ -169,6 +175,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     google: { clientId: e.GOOGLE_CLIENT_ID, jwksUrl: e.GOOGLE_JWKS_URL },
