@@ -2,23 +2,12 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import apiLayersRule from './apps/api/lint/api-layers.js';
 
-/** Module boundaries of STYLE.md, enforced. */
 const apiModules = {
-  files: ['apps/api/src/modules/*/*.ts'],
-  rules: {
-    'no-restricted-imports': [
-      'error',
-      {
-        patterns: [
-          {
-            regex: '^\\.\\./(?!\\.\\./)[^/]+/(?!index\\.js$)',
-            message: 'A module uses another only through its index.ts.',
-          },
-        ],
-      },
-    ],
-  },
+  files: ['apps/api/src/**/*.ts'],
+  plugins: { parley: { rules: { 'api-layers': apiLayersRule } } },
+  rules: { 'parley/api-layers': 'error' },
 };
 
 const crossFeature = 'Features do not import each other or the app layer; they meet in src/app.';

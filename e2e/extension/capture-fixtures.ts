@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { crc32, deflateSync } from 'node:zlib';
-import { buildPdf } from '../../apps/api/src/lib/documents/test-fixtures.js';
+import { buildPdf } from '../../apps/api/src/modules/documents/test-fixtures.js';
 
 /** A solid-colour PNG of that size (RGB, one deflated scanline per row). */
 export function solidPng(width: number, height: number, [r, g, b]: [number, number, number]): Buffer {

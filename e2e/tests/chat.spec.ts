@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { buildPdf, buildPng } from '../../apps/api/src/lib/documents/test-fixtures';
+import { buildPdf, buildPng } from '../../apps/api/src/modules/documents/test-fixtures';
 import { apiSignUp, openSignedIn, tr, uniqueEmail, type Lng } from '../support';
 
 const shotsDir = '/tmp/chat-shots';

@@ -28,21 +28,18 @@ import {
   createStartAuth,
   createUserService,
   registerAuthRoutes,
-} from './modules/auth/index.js';
+} from './modules/accounts/index.js';
 import { createCreditsService } from './modules/billing/index.js';
-import {
-  createChatService,
-  createKeysService,
-  createWritingService,
-  registerChatRoutes,
-  registerWritingRoutes,
-  type ChatTools,
-} from './modules/chat/index.js';
-import { createAiLimits } from './modules/chat/ai-limits.js';
-import { createChatTools } from './modules/chat/tools.js';
+import { createChatService, createTurns, registerChatRoutes } from './modules/chat/index.js';
+import { createAiLimits } from './lib/ai-limits.js';
+import { createDocumentTools, type DocumentTools } from './modules/documents/index.js';
+import { createModelsService, registerModelsRoutes } from './modules/models/index.js';
+import { createFileStore } from './modules/storage/index.js';
+import { createWritingService, registerWritingRoutes } from './modules/writing/index.js';
 import { createModelRegistry } from './providers/ai/registry.js';
 import { createLocalStorage, type Storage } from './providers/storage/index.js';
-import { registerErrorHandler, UPLOAD_LIMITS } from './plugins/error-handler.js';
+import { registerErrorHandler } from './plugins/error-handler.js';
+import { UPLOAD_LIMITS } from './lib/upload.js';
 import { registerRequestContext } from './plugins/request-context.js';
 import { registerWeb } from './plugins/web.js';
 import { createGoogleVerifier, type GoogleVerifier } from './providers/google.js';
@@ -58,7 +55,7 @@ export type AppDeps = {
   google?: GoogleVerifier;
   passwords?: PasswordHasher;
   storage?: Storage;
-  chatTools?: Partial<ChatTools>;
+  documentTools?: Partial<DocumentTools>;
   /** Where log lines go (tests read them); standard output by default. */
   logStream?: DestinationStream;
 };
@@ -171,29 +168,35 @@ export async function buildApp(deps: AppDeps) {
   });
   registerAuthRoutes(app, { auth, users, googleClientId: config.google.clientId, requireAuth });
 
-  const registry = createModelRegistry(config.ai);
   const credits = createCreditsService({ db: database.ledger });
-  const box = createSecretBox(secret);
-  const keys = createKeysService({ db: database.db, box, allowPrivateBaseUrls: config.ai.allowPrivateBaseUrls });
-  const storage = deps.storage ?? createLocalStorage(path.join(config.dataDir, 'files'));
-  const tools = { ...createChatTools(config), ...deps.chatTools };
-  const chat = createChatService({
+  const models = createModelsService({
     db: database.db,
-    registry,
-    keys,
+    registry: createModelRegistry(config.ai),
+    box: createSecretBox(secret),
+    allowPrivateBaseUrls: config.ai.allowPrivateBaseUrls,
+  });
+  const files = createFileStore({
+    storage: deps.storage ?? createLocalStorage(path.join(config.dataDir, 'files')),
+    log: app.log,
+  });
+  const tools = { ...createDocumentTools(config), ...deps.documentTools };
+  const chat = createChatService({ db: database.db, files });
+  const turns = createTurns({
+    db: database.db,
+    models,
     credits,
-    storage,
+    files,
     tools,
     log: app.log,
     timeoutMs: config.ai.timeoutMs,
   });
   const writing = createWritingService({
     db: database.db,
-    registry,
-    keys,
+    models,
     credits,
     users,
     tools,
+    log: app.log,
     timeoutMs: config.ai.timeoutMs,
   });
   const aiLimits = createAiLimits({
@@ -201,17 +204,10 @@ export async function buildApp(deps: AppDeps) {
     perUser: config.rateLimits.aiPerUser,
     perIp: config.rateLimits.aiPerIp,
   });
-  registerChatRoutes(app, {
-    chat,
-    aiLimits,
-    bodyTimeoutMs: config.requestTimeoutMs,
-    keys,
-    registry,
-    credits,
-    requireAuth,
-    startAuth: createStartAuth(auth),
-  });
-  registerWritingRoutes(app, writing, { requireAuth, aiLimits });
+  const bodyTimeoutMs = config.requestTimeoutMs;
+  registerModelsRoutes(app, { models, requireAuth });
+  registerChatRoutes(app, { chat, turns, aiLimits, bodyTimeoutMs, requireAuth, startAuth: createStartAuth(auth) });
+  registerWritingRoutes(app, { writing, requireAuth, aiLimits, bodyTimeoutMs });
 
   await registerWeb(app, config.serveWeb ? config.webDist : null);
 
@@ -248,7 +244,7 @@ export async function buildApp(deps: AppDeps) {
     await database.close();
   });
 
-  return Object.assign(app, { services: { auth, users, chat, keys, credits, mail: mailer } });
+  return Object.assign(app, { services: { auth, users, chat, models, credits, mail: mailer } });
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

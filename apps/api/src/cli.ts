@@ -4,7 +4,7 @@ import { emailSchema, nameSchema, passwordSchema } from '@parley/contract';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { createPasswordHasher } from './lib/passwords.js';
-import { createUserService } from './modules/auth/index.js';
+import { createUserService } from './modules/accounts/index.js';
 
 const USAGE = `Parley administration
 

@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorLogs } from './db/schema/index.js';
-import { buildPng } from './lib/documents/test-fixtures.js';
+import { buildPng } from './modules/documents/test-fixtures.js';
 import { createTestApp, type TestApp } from './test/app.js';
 import { startFakeOpenAI } from './test/fake-openai.js';
 import { chatForm, encodeForm } from './test/sse.js';

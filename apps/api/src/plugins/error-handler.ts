@@ -1,4 +1,5 @@
-import { MultipartError, type MultipartLimits } from '../lib/multipart.js';
+import { MultipartError } from '../lib/multipart.js';
+import { limitOf } from '../lib/upload.js';
 import { cleanText, ERROR_CODES, type ErrorBody, type ErrorCode } from '@parley/contract';
 import { translate } from '@parley/i18n/server';
 import { hasZodFastifySchemaValidationErrors } from '@fastify/type-provider-zod';
@@ -56,26 +57,6 @@ const FRAMEWORK_CODES: Record<string, ErrorCode> = {
   FST_PROTO_VIOLATION: 'BAD_REQUEST',
 };
 
-/** Multipart limits, reported with the limit the person hit. */
-const MULTIPART_LIMITS: Record<string, { code: ErrorCode; limit: () => number }> = {
-  FST_REQ_FILE_TOO_LARGE: { code: 'FILE_TOO_LARGE', limit: () => MULTIPART.fileSizeMb },
-  FST_FILES_LIMIT: { code: 'TOO_MANY_FILES', limit: () => MULTIPART.files },
-};
-/** The same, by the code a body read in one pass (lib/multipart.ts) refuses with. */
-const LIMIT_OF: Partial<Record<ErrorCode, () => number>> = Object.fromEntries(
-  Object.values(MULTIPART_LIMITS).map(({ code, limit }) => [code, limit]),
-);
-export const MULTIPART = { fileSizeMb: 25, files: 5 };
-/** The limits of every multipart body, streamed (@fastify/multipart) or read at once (lib/multipart.ts). */
-export const UPLOAD_LIMITS: MultipartLimits = {
-  fileSize: MULTIPART.fileSizeMb * 1024 * 1024,
-  files: MULTIPART.files,
-  fields: 10,
-  fieldSize: 256 * 1024,
-  parts: 20,
-  headerPairs: 100,
-};
-
 export function sendError(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -109,11 +90,11 @@ export function registerErrorHandler(app: FastifyInstance, db: Db) {
       return sendError(request, reply, 'VALIDATION_FAILED', { issues });
     }
     if (error instanceof MultipartError) {
-      const limit = LIMIT_OF[error.code];
-      return sendError(request, reply, error.code, {}, limit ? { limit: limit() } : {});
+      const limit = limitOf(error.code);
+      return sendError(request, reply, error.code, {}, limit ? { limit: limit.value } : {});
     }
-    const multipart = error.code ? MULTIPART_LIMITS[error.code] : undefined;
-    if (multipart) return sendError(request, reply, multipart.code, {}, { limit: multipart.limit() });
+    const multipart = error.code ? limitOf(error.code) : undefined;
+    if (multipart) return sendError(request, reply, multipart.code, {}, { limit: multipart.value });
     const frameworkCode = error.code ? FRAMEWORK_CODES[error.code] : undefined;
     if (frameworkCode) return sendError(request, reply, frameworkCode);
     if (error instanceof SyntaxError || (error.statusCode === 400 && /JSON/i.test(error.message))) {

@@ -1,6 +1,6 @@
 import { pickUiLanguage, type UiLanguage } from '@parley/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { SessionRow, UserRow } from '../modules/auth/auth.queries.js';
+import type { SessionRow, UserRow } from '../modules/accounts/index.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,1 +1,1 @@
-export { createCreditsService, NOT_METERED, type CreditsService, type Reservation } from './credits.service.js';
+export { createCreditsService, NOT_METERED, type CreditsService, type Reservation } from './billing.service.js';

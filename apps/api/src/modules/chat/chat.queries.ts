@@ -2,20 +2,12 @@ import { cleanLine, cleanText } from '@parley/contract';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { run, statement } from '../../db/prepared.js';
-import {
-  apiKeys,
-  chatMessages,
-  conversations,
-  documents,
-  type MessageMeta,
-  type StoredPart,
-} from '../../db/schema/index.js';
+import { chatMessages, conversations, documents, type MessageMeta, type StoredPart } from '../../db/schema/index.js';
 
 export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof chatMessages.$inferSelect;
 export type DocumentRow = typeof documents.$inferSelect;
 export type NewDocument = typeof documents.$inferInsert;
-export type ApiKeyRow = typeof apiKeys.$inferSelect;
 
 /**
  * Text from outside (a model's answer, a fetched page, a PDF, search results) is cleaned where it is stored: the
@@ -256,30 +248,4 @@ export async function documentsByIds(db: Db, ids: string[], userId: string) {
     .select()
     .from(documents)
     .where(and(inArray(documents.id, ids), eq(documents.userId, userId)));
-}
-
-export async function listApiKeys(db: Db, userId: string) {
-  return db.select().from(apiKeys).where(eq(apiKeys.userId, userId)).orderBy(asc(apiKeys.provider));
-}
-
-export async function upsertApiKey(db: Db, values: typeof apiKeys.$inferInsert) {
-  const [row] = await db
-    .insert(apiKeys)
-    .values(values)
-    .onConflictDoUpdate({
-      target: [apiKeys.userId, apiKeys.provider],
-      set: {
-        keyCiphertext: values.keyCiphertext,
-        keyHint: values.keyHint,
-        baseUrl: values.baseUrl,
-        modelName: values.modelName,
-        updatedAt: new Date(),
-      },
-    })
-    .returning();
-  return row!;
-}
-
-export async function deleteApiKey(db: Db, userId: string, provider: string) {
-  await db.delete(apiKeys).where(and(eq(apiKeys.userId, userId), eq(apiKeys.provider, provider)));
 }

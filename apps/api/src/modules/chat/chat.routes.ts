@@ -1,28 +1,22 @@
 import type { OutgoingHttpHeaders } from 'node:http';
-import '@fastify/multipart';
 import { chatRequestSchema, STREAM_PATHS } from '@parley/contract';
-import { experimental_transcribe as transcribe, UI_MESSAGE_STREAM_HEADERS, type UIMessageChunk } from 'ai';
+import { UI_MESSAGE_STREAM_HEADERS, type UIMessageChunk } from 'ai';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
-import { contentDisposition } from '../../lib/documents/file-name.js';
+import type { AiLimits } from '../../lib/ai-limits.js';
 import { DomainError } from '../../lib/errors.js';
-import { MultipartError, multipartBoundary, parseMultipart } from '../../lib/multipart.js';
-import { UPLOAD_LIMITS } from '../../plugins/error-handler.js';
 import { defineRoute } from '../../lib/route.js';
-import type { ModelRegistry } from '../../providers/ai/registry.js';
-import type { PendingCaller } from '../auth/index.js';
-import type { CreditsService } from '../billing/index.js';
-import type { AiLimits } from './ai-limits.js';
-import type { ChatService, Upload } from './chat.service.js';
-import type { KeysService } from './keys.service.js';
+import { readMultipart } from '../../lib/upload.js';
+import type { PendingCaller } from '../accounts/index.js';
+import { contentDisposition } from '../documents/index.js';
+import type { ChatService } from './chat.service.js';
+import type { Turns } from './turn/index.js';
 
 type Deps = {
   chat: ChatService;
+  turns: Turns;
   aiLimits: AiLimits;
   /** Longest a request body may take to arrive. */
   bodyTimeoutMs: number;
-  keys: KeysService;
-  registry: ModelRegistry;
-  credits: CreditsService;
   requireAuth: onRequestAsyncHookHandler;
   startAuth: (request: FastifyRequest) => PendingCaller;
 };
@@ -30,87 +24,6 @@ type Deps = {
 function caller(request: FastifyRequest) {
   if (!request.auth) throw new Error('requireAuth did not run');
   return request.auth;
-}
-
-/** Bodies up to this size are read whole and parsed in one pass; larger ones stream through @fastify/multipart. */
-const SMALL_BODY = 256 * 1024;
-
-/** Errors of the streamed reader that already say what the client did wrong (limits); anything else is malformed. */
-const KNOWN_MULTIPART_CODES = new Set([
-  'FST_REQ_FILE_TOO_LARGE',
-  'FST_FILES_LIMIT',
-  'FST_PARTS_LIMIT',
-  'FST_FIELDS_LIMIT',
-]);
-
-/** A small body (a chat request is usually a few hundred bytes): read whole, then parsed with the same limits. */
-async function readSmallMultipart(request: FastifyRequest, boundary: string, fileField: string) {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request.raw) {
-    chunks.push(chunk as Buffer);
-    size += (chunk as Buffer).length;
-    if (size > SMALL_BODY) throw new DomainError('MALFORMED_UPLOAD');
-  }
-  let parsed;
-  try {
-    parsed = parseMultipart(Buffer.concat(chunks, size), boundary, UPLOAD_LIMITS);
-  } catch (error) {
-    // A limit is answered by the error handler with the limit; a malformed body (cut short, say) is said so.
-    if (error instanceof MultipartError && error.code === 'BAD_REQUEST') throw new DomainError('MALFORMED_UPLOAD');
-    throw error;
-  }
-  if (parsed.files.some((f) => f.fieldname !== fileField)) throw new DomainError('BAD_REQUEST');
-  const files: Upload[] = parsed.files.map((f) => ({ bytes: f.bytes, name: f.filename, declaredType: f.mimeType }));
-  return { fields: parsed.fields, files };
-}
-
-/** A large body, streamed: the limits are enforced by @fastify/multipart as it reads. */
-async function readStreamedMultipart(request: FastifyRequest, fileField: string) {
-  const fields: Record<string, string> = {};
-  const files: Upload[] = [];
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        if (part.fieldname !== fileField) {
-          await part.toBuffer();
-          throw new DomainError('BAD_REQUEST');
-        }
-        files.push({ bytes: await part.toBuffer(), name: part.filename ?? '', declaredType: part.mimetype ?? '' });
-      } else {
-        fields[part.fieldname] = String(part.value ?? '');
-      }
-    }
-  } catch (error) {
-    const code = (error as { code?: unknown }).code;
-    if (error instanceof DomainError || (typeof code === 'string' && KNOWN_MULTIPART_CODES.has(code))) throw error;
-    // busboy's "Unexpected end of form", a bad part header, a connection cut mid-body: the body is malformed.
-    throw new DomainError('MALFORMED_UPLOAD');
-  }
-  return { fields, files };
-}
-
-/**
- * Reads a multipart body: JSON fields by name, files in order, within UPLOAD_LIMITS, and within `timeoutMs`: a body
- * that takes longer is refused (408) and its connection closed, so a slow sender holds nothing for long.
- */
-async function readMultipart(request: FastifyRequest, fileField: string, timeoutMs: number) {
-  if (!request.isMultipart()) throw new DomainError('UNSUPPORTED_MEDIA_TYPE');
-  const boundary = multipartBoundary(request.headers['content-type']);
-  if (!boundary) throw new DomainError('MALFORMED_UPLOAD');
-  const length = Number(request.headers['content-length']);
-  const reading =
-    length <= SMALL_BODY ? readSmallMultipart(request, boundary, fileField) : readStreamedMultipart(request, fileField);
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new DomainError('REQUEST_TIMEOUT')), timeoutMs);
-  });
-  try {
-    return await Promise.race([reading, late]);
-  } finally {
-    clearTimeout(timer);
-    reading.catch(() => undefined); // abandoned on a timeout: it fails when the connection closes
-  }
 }
 
 /**
@@ -193,7 +106,7 @@ async function writeUiStream(
 
 export function registerChatRoutes(
   app: FastifyInstance,
-  { chat, aiLimits, bodyTimeoutMs, keys, registry, credits, requireAuth, startAuth }: Deps,
+  { chat, turns, aiLimits, bodyTimeoutMs, requireAuth, startAuth }: Deps,
 ) {
   const route = <N extends Parameters<typeof defineRoute>[1]>(name: N, handler: Parameters<typeof defineRoute<N>>[3]) =>
     defineRoute(app, name, requireAuth, handler);
@@ -240,36 +153,9 @@ export function registerChatRoutes(
       await pending.user(); // a caller whose session has ended hears 401 / 409, not what was wrong with the body
       throw error;
     }
-    const release = await chat.admit();
-    const turn = await chat.startTurn(pending, body.input, body.files, request.lang, release);
+    const release = await turns.admit();
+    const turn = await turns.start(pending, body.input, body.files, request.lang, release);
     await writeUiStream(request, reply, turn);
-  });
-
-  app.post(STREAM_PATHS.transcribe, { onRequest: requireAuth, schema: { hide: true } }, async (request) => {
-    const { user } = caller(request);
-    await aiLimits.address(request.ip);
-    await aiLimits.person(user.id);
-    const { files } = await readMultipart(request, 'audio', bodyTimeoutMs);
-    const audio = files[0];
-    if (!audio || files.length > 1 || audio.bytes.length === 0) throw new DomainError('INVALID_FILE');
-    const transcriber = registry.transcriber(await keys.ownKeys(user.id));
-    if (!transcriber) throw new DomainError('MODEL_UNAVAILABLE', { model: 'Speech to text' });
-    const reservation = await credits.reserve(user.id, 'basic', 'transcribe', {
-      metered: transcriber.keySource === 'server',
-    });
-    try {
-      const result = await transcribe({
-        model: transcriber.model,
-        audio: audio.bytes,
-        abortSignal: AbortSignal.timeout(60_000),
-      });
-      await reservation.charge();
-      return { status: 200, message: 'OK', data: { text: result.text } };
-    } catch (error) {
-      await reservation.refund();
-      request.log.warn({ error: (error as Error)?.message }, 'transcription failed');
-      throw new DomainError('PROVIDER_ERROR');
-    }
   });
 
   app.get<{ Params: { id: string } }>(
@@ -287,7 +173,6 @@ export function registerChatRoutes(
     },
   );
 
-  route('models', async ({ request }) => ({ data: await chat.availability(caller(request).user) }));
   route('chatHistories', async ({ query, request }) => ({ data: await chat.list(caller(request).user, query) }));
   route('chatHistory', async ({ query, request }) => ({
     data: await chat.get(caller(request).user, query.chatHistoryId),
@@ -299,11 +184,4 @@ export function registerChatRoutes(
   route('deleteChatHistories', async ({ request }) => ({
     data: { deleted: await chat.removeAll(caller(request).user) },
   }));
-
-  route('addApiKey', async ({ body, request }) => ({ data: await keys.add(caller(request).user.id, body) }));
-  route('apiKeys', async ({ request }) => ({ data: await keys.list(caller(request).user.id) }));
-  route('deleteApiKey', async ({ query, request }) => {
-    await keys.remove(caller(request).user.id, query.provider);
-    return { data: null };
-  });
 }

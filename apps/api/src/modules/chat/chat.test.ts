@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeys, creditLedger, users } from '../../db/schema/index.js';
-import { buildPdf, buildPng } from '../../lib/documents/test-fixtures.js';
+import { buildPdf, buildPng } from '../documents/test-fixtures.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { startFakeOpenAI } from '../../test/fake-openai.js';
 import { chatForm, encodeForm, parseUiStream, streamedText } from '../../test/sse.js';

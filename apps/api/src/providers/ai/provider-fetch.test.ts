@@ -6,7 +6,7 @@ import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { APICallError, type LanguageModelV3StreamPart } from '@ai-sdk/provider';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startFakeOpenAI } from '../../test/fake-openai.js';
-import { createProviderFetch, holdRequests } from './provider-fetch.js';
+import { createProviderFetch, createRequestHolds } from './provider-fetch.js';
 
 type Handler = (req: IncomingMessage, res: ServerResponse, body: Buffer) => void;
 type Received = { method: string; url: string; headers: IncomingMessage['headers']; body: Buffer; socket: Socket };
@@ -405,9 +405,11 @@ describe('createProviderFetch with an AI SDK provider package', () => {
 });
 
 describe('requests held by their signal', () => {
+  const holds = createRequestHolds();
+  const holdRequests = holds.hold;
   it('open no connection until the hold resolves, then go out as usual', async () => {
     const server = await startServer((_req, res) => res.end('ok'));
-    const fetch = createProviderFetch();
+    const fetch = createProviderFetch({ holds });
     const controller = new AbortController();
     const gate = deferred();
     holdRequests(controller.signal, gate.promise);
@@ -424,7 +426,7 @@ describe('requests held by their signal', () => {
 
   it('reject with the hold’s reason, and nothing is sent, when it rejects', async () => {
     const server = await startServer((_req, res) => res.end('ok'));
-    const fetch = createProviderFetch();
+    const fetch = createProviderFetch({ holds });
     const controller = new AbortController();
     const refused = new Error('not admitted');
     holdRequests(controller.signal, Promise.reject(refused));

@@ -24,6 +24,8 @@ export type ProviderFetchOptions = {
   blockPrivate?: boolean;
   /** For tests: replaces DNS resolution (same shape as dns.promises.lookup with { all: true }). */
   lookup?: (hostname: string) => Promise<{ address: string; family: number }[]>;
+  /** Requests held until a condition is met (see createRequestHolds); none are held without it. */
+  holds?: RequestHolds;
 };
 
 type Resolve = NonNullable<ProviderFetchOptions['lookup']>;
@@ -298,17 +300,23 @@ function send(url: URL, method: string, message: Outgoing, signal: AbortSignal |
   });
 }
 
-/** Requests held until a condition is met, by the abort signal they are made with (see holdRequests). */
-const holds = new WeakMap<AbortSignal, Promise<unknown>>();
+/** Requests held until a condition is met, by the abort signal they are made with (see createRequestHolds). */
+export type RequestHolds = { get(signal: AbortSignal): Promise<unknown> | undefined };
 
 /**
- * Requests made with `signal` wait for `until` before anything is sent: no connection is opened and no byte leaves
- * until it resolves; if it rejects, they reject with its reason. This lets a caller have the provider package build
- * its request while something it depends on (the caller's session check and credit reservation) is still being
- * settled, and send it the moment it is.
+ * Holds for the requests of the fetch functions they are given to: requests made with `signal` wait for `until`
+ * before anything is sent (no connection is opened, no byte leaves) until it resolves; if it rejects, they reject
+ * with its reason. This lets a caller have the provider package build its request while something it depends on
+ * (the caller's session check and credit reservation) is still being settled, and send it the moment it is.
  */
-export function holdRequests(signal: AbortSignal, until: Promise<unknown>) {
-  holds.set(signal, until);
+export function createRequestHolds() {
+  const holds = new WeakMap<AbortSignal, Promise<unknown>>();
+  return {
+    get: (signal: AbortSignal) => holds.get(signal),
+    hold(signal: AbortSignal, until: Promise<unknown>) {
+      holds.set(signal, until);
+    },
+  };
 }
 
 /**
@@ -335,7 +343,7 @@ export function createProviderFetch(options: ProviderFetchOptions = {}): typeof 
     }
     const method = normalizedMethod(init.method ?? request?.method ?? 'GET');
     const message = await outgoing(init, request);
-    const hold = signal && holds.get(signal);
+    const hold = signal && options.holds?.get(signal);
     if (hold) await hold;
     signal?.throwIfAborted();
     return send(url, method, message, signal, agents);

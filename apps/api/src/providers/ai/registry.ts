@@ -15,7 +15,7 @@ import type { LanguageModelV3 } from '@ai-sdk/provider';
 import type { TranscriptionModel } from 'ai';
 import type { Config } from '../../config.js';
 import { DomainError } from '../../lib/errors.js';
-import { createProviderFetch } from './provider-fetch.js';
+import { createProviderFetch, createRequestHolds } from './provider-fetch.js';
 
 /** A user's own key for one provider, decrypted for the length of a request. */
 export type OwnKey = { provider: Provider; apiKey: string; baseUrl: string | null; modelName: string | null };
@@ -59,8 +59,9 @@ export function createModelRegistry(ai: Config['ai']) {
   // Requests on the server's keys go to the hosts its configuration names, which may be on the local network (a
   // self-hosted model server); requests on a person's own key go to the base URL they gave, and, unless the
   // configuration allows private addresses, no connection is opened to one, whatever the host name resolves to then.
-  const serverFetch = createProviderFetch();
-  const ownFetch = createProviderFetch({ blockPrivate: !ai.allowPrivateBaseUrls });
+  const holds = createRequestHolds();
+  const serverFetch = createProviderFetch({ holds });
+  const ownFetch = createProviderFetch({ blockPrivate: !ai.allowPrivateBaseUrls, holds });
   const server: Record<Provider, Credentials | null> = {
     openai: ai.openai.apiKey ? { apiKey: ai.openai.apiKey, baseUrl: ai.openai.baseUrl } : null,
     anthropic: ai.anthropic.apiKey ? { apiKey: ai.anthropic.apiKey, baseUrl: undefined } : null,
@@ -93,6 +94,9 @@ export function createModelRegistry(ai: Config['ai']) {
       : info.label;
 
   return {
+    /** Holds the requests made with `signal` until `until` settles (see createRequestHolds). */
+    holdRequests: holds.hold,
+
     /** The name a model is shown under when the caller's own keys are not known (yet). */
     label: (id: ModelId) => label(modelInfo(id)),
 

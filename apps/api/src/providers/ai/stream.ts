@@ -111,3 +111,18 @@ export async function completeText(
   });
   return content.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('');
 }
+
+/** What a log line may say about a provider failure: never the request body (it holds the person's words). */
+export function describeError(error: unknown) {
+  const e = error as {
+    name?: string;
+    message?: string;
+    statusCode?: number;
+    lastError?: { statusCode?: number; message?: string };
+  };
+  return {
+    name: e?.name,
+    message: e?.lastError?.message ?? e?.message,
+    status: e?.lastError?.statusCode ?? e?.statusCode,
+  };
+}

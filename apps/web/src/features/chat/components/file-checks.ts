@@ -1,6 +1,6 @@
 /**
  * What the composer accepts before anything is uploaded (spec §5); the server checks the bytes again. The limits
- * mirror the API's (apps/api/src/lib/documents/sniff.ts).
+ * mirror the API's (apps/api/src/modules/documents/sniff.ts).
  */
 export const MAX_FILES = 5;
 export const IMAGE_MAX_MB = 10;

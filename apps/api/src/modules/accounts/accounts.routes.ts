@@ -1,0 +1,89 @@
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import { defineRoute } from '../../lib/route.js';
+import { contextOf } from '../../plugins/request-context.js';
+import type { AuthService } from './auth.service.js';
+import type { UserService } from './users.service.js';
+
+type Deps = {
+  auth: AuthService;
+  users: UserService;
+  googleClientId: string | undefined;
+  requireAuth: onRequestAsyncHookHandler;
+};
+
+function caller(request: FastifyRequest) {
+  if (!request.auth) throw new Error('requireAuth did not run');
+  return request.auth;
+}
+
+export function registerAuthRoutes(app: FastifyInstance, { auth, users, googleClientId, requireAuth }: Deps) {
+  const route = <N extends Parameters<typeof defineRoute>[1]>(name: N, handler: Parameters<typeof defineRoute<N>>[3]) =>
+    defineRoute(app, name, requireAuth, handler);
+
+  route('publicConfig', async () => ({ data: { googleClientId: googleClientId ?? null, appName: 'Parley' } }));
+
+  route('register', async ({ body, request }) => ({
+    data: await auth.register(body, contextOf(request)),
+    message: 'registered',
+  }));
+  route('verify', async ({ query, request }) => {
+    await auth.verifyEmail(query.token, contextOf(request));
+    return { data: null, message: 'verified' };
+  });
+  route('resendVerification', async ({ body, request }) => {
+    await auth.resendVerification(body.email, contextOf(request));
+    return { data: null, message: 'verificationSent' };
+  });
+  route('login', async ({ body, request }) => ({
+    data: await auth.login(body, contextOf(request)),
+    message: 'loggedIn',
+  }));
+  route('socialSignin', async ({ query, request }) => ({
+    data: await auth.socialSignin(query.idToken, contextOf(request)),
+    message: 'loggedIn',
+  }));
+  route('forgotPassword', async ({ body, request }) => {
+    await auth.forgotPassword(body.email, contextOf(request));
+    return { data: null, message: 'resetSent' };
+  });
+  route('resetPassword', async ({ body, request }) => {
+    await auth.resetPassword(body.key, body.password, contextOf(request));
+    return { data: null, message: 'passwordReset' };
+  });
+  route('earlyBird', async ({ body, request }) => {
+    const result = await auth.earlyBird(body, contextOf(request));
+    return { data: result, message: result.token ? 'loggedIn' : 'registered' };
+  });
+  route('appDeal', async ({ body, request }) => ({
+    data: await auth.appDeal(body, contextOf(request)),
+    message: 'registered',
+  }));
+
+  route('profile', async ({ request }) => ({ data: users.profile(caller(request).user) }));
+  route('updateProfile', async ({ body, request }) => ({
+    data: await users.updateProfile(caller(request).user, body),
+    message: 'profileUpdated',
+  }));
+  route('settings', async ({ request }) => ({ data: await users.settings(caller(request).user) }));
+  route('updateSettings', async ({ body, request }) => ({
+    data: await users.updateSettings(caller(request).user, body),
+    message: 'settingsUpdated',
+  }));
+  route('logout', async ({ request }) => {
+    await auth.logout(caller(request).session.id);
+    return { data: null, message: 'loggedOut' };
+  });
+  route('changePassword', async ({ body, request }) => {
+    const { user, session } = caller(request);
+    await auth.changePassword(user, session.id, body);
+    return { data: null, message: 'passwordChanged' };
+  });
+  route('upgradeToEarlyBird', async ({ request }) => ({
+    data: await users.upgradeToEarlyBird(caller(request).user),
+    message: 'upgraded',
+  }));
+  route('upgradeToAppDeal', async ({ body, request }) => ({
+    data: await users.upgradeToAppDeal(caller(request).user, body.code),
+    message: 'upgraded',
+  }));
+}

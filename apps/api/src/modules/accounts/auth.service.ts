@@ -1,0 +1,401 @@
+import {
+  APP_DEAL_ALLOWANCE,
+  EARLY_BIRD_ALLOWANCE,
+  FREE_ALLOWANCE,
+  PASSWORD_MIN,
+  type ChannelResult,
+  type LoginResult,
+  type UiLanguage,
+} from '@parley/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { hashSecret, newSecret } from '../../lib/crypto.js';
+import { DomainError, RateLimitedError } from '../../lib/errors.js';
+import type { PasswordHasher } from '../../lib/passwords.js';
+import type { RateLimitStore } from '../../lib/rate-limit.js';
+import type { GoogleVerifier } from '../../providers/google.js';
+import type { Mailer } from '../../providers/mail/index.js';
+import { renderMail } from '../../providers/mail/templates.js';
+import * as q from './accounts.queries.js';
+import type { RequestContext } from './request-context.js';
+import { toProfile } from './profile.js';
+
+export const VERIFY_TTL_HOURS = 24;
+export const RESET_TTL_MINUTES = 60;
+
+/** Why a session ended, and whether the client should be told it was logged out elsewhere (409). */
+export const FORCED_REASONS = new Set(['replaced', 'password_changed', 'password_reset', 'forced']);
+
+type Deps = {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+  passwords: PasswordHasher;
+  google: GoogleVerifier;
+  limits: RateLimitStore;
+  log: FastifyBaseLogger;
+};
+
+/** What a new account with a password is made from. */
+type NewAccount = {
+  email: string;
+  password: string;
+  name: string;
+  language?: UiLanguage | undefined;
+  timezone?: string | undefined;
+};
+
+export function createAuthService({ db, config, mailer, passwords, google, limits, log }: Deps) {
+  const windowMs = config.rateLimits.windowSeconds * 1000;
+
+  /** Token hash → user id of sessions seen recently (at most 10,000, oldest dropped first); only ever a hint. */
+  const owners = new Map<string, string>();
+  const rememberOwner = (tokenHash: string, userId: string) => {
+    if (owners.get(tokenHash) === userId) return;
+    owners.set(tokenHash, userId);
+    if (owners.size > 10_000) owners.delete(owners.keys().next().value!);
+  };
+
+  /** A session as read: live at `now` → its caller; ended by another login or a password change → 409; else 401. */
+  const verify = (tokenHash: string, row: q.SessionWithUser | undefined, now: number) => {
+    const live = row && !row.session.revokedAt && row.session.expiresAt.getTime() > now;
+    if (!live) owners.delete(tokenHash);
+    if (!row) throw new DomainError('UNAUTHENTICATED');
+    const { session, user } = row;
+    if (session.revokedAt) {
+      throw new DomainError(FORCED_REASONS.has(session.revokedReason ?? '') ? 'SESSION_REPLACED' : 'UNAUTHENTICATED');
+    }
+    if (!live) throw new DomainError('UNAUTHENTICATED');
+    rememberOwner(tokenHash, user.id);
+    return { user, session };
+  };
+
+  /** Counts one attempt against each key; the first key over its limit stops the request. */
+  async function limit(checks: [key: string, max: number][]) {
+    for (const [key, max] of checks) {
+      const { count, resetInMs } = await limits.hit(key, windowMs);
+      if (count > max) throw new RateLimitedError(resetInMs / 1000);
+    }
+  }
+
+  async function assertNotLockedOut(email: string) {
+    const { count, resetInMs } = await limits.peek(`login-fail:${email}`);
+    if (count >= config.rateLimits.loginMaxFailures) throw new RateLimitedError(resetInMs / 1000);
+  }
+
+  /** Sends after the data is committed; a mail failure is logged, never turned into lost data. */
+  async function sendMail(message: Parameters<Mailer['send']>[0]) {
+    try {
+      await mailer.send(message);
+    } catch (error) {
+      log.error({ err: error }, 'mail delivery failed');
+    }
+  }
+
+  async function issueEmailToken(user: q.UserRow, kind: 'verify' | 'reset', lang: UiLanguage) {
+    const secret = newSecret();
+    const ttlMs = kind === 'verify' ? VERIFY_TTL_HOURS * 3600_000 : RESET_TTL_MINUTES * 60_000;
+    await q.expireEmailTokens(db, user.id, kind);
+    await q.insertEmailToken(db, {
+      userId: user.id,
+      kind,
+      tokenHash: hashSecret(secret),
+      expiresAt: new Date(Date.now() + ttlMs),
+    });
+    const link =
+      kind === 'verify'
+        ? `${config.publicUrl}/verify-email?token=${secret}`
+        : `${config.publicUrl}/reset-password?key=${secret}`;
+    await sendMail(
+      renderMail(lang, kind, user.email, {
+        name: user.name,
+        link,
+        hours: VERIFY_TTL_HOURS,
+        minutes: RESET_TTL_MINUTES,
+      }),
+    );
+  }
+
+  /** A new session; a user without "multiple login" loses the others (their next call answers 409). */
+  async function startSession(user: q.UserRow, ctx: RequestContext): Promise<LoginResult> {
+    const token = newSecret();
+    const updated = await db.transaction(async (tx) => {
+      if (!user.multipleLogin) await q.revokeUserSessions(tx, user.id, 'replaced');
+      await q.insertSession(tx, {
+        userId: user.id,
+        tokenHash: hashSecret(token),
+        deviceType: ctx.deviceType ?? 'WEB',
+        userAgent: ctx.userAgent?.slice(0, 400),
+        ip: ctx.ip,
+        expiresAt: new Date(Date.now() + config.sessionTtlDays * 86400_000),
+      });
+      return q.incrementLoginCount(tx, user.id);
+    });
+    return { token, user: toProfile(updated) };
+  }
+
+  /** Consumes a verification or reset link: unknown/used → INVALID_TOKEN, late → TOKEN_EXPIRED. */
+  async function consumeLink(kind: 'verify' | 'reset', secret: string) {
+    const row = await q.findEmailToken(db, kind, hashSecret(secret));
+    if (!row || row.usedAt) throw new DomainError('INVALID_TOKEN');
+    if (row.expiresAt.getTime() <= Date.now()) throw new DomainError('TOKEN_EXPIRED');
+    const consumed = await q.consumeEmailToken(db, row.id);
+    if (!consumed) throw new DomainError('INVALID_TOKEN');
+    return consumed.userId;
+  }
+
+  function isUniqueViolation(error: unknown) {
+    const e = error as { code?: string; cause?: { code?: string } };
+    return e?.code === '23505' || e?.cause?.code === '23505';
+  }
+
+  async function createPasswordUser(input: NewAccount, extra: Partial<q.NewUser> = {}) {
+    const passwordHash = await passwords.hash(input.password);
+    return db.transaction(async (tx) =>
+      q.insertUser(tx, {
+        email: input.email,
+        passwordHash,
+        name: input.name,
+        language: input.language ?? 'en',
+        timezone: input.timezone ?? 'UTC',
+        ...FREE_ALLOWANCE,
+        ...extra,
+      }),
+    );
+  }
+
+  return {
+    /** Always answers the same way, so the form cannot be used to find out who has an account. */
+    async register(input: NewAccount, ctx: RequestContext) {
+      await limit([
+        [`register:ip:${ctx.ip}`, config.rateLimits.perIp],
+        [`register:email:${input.email}`, config.rateLimits.perEmail],
+      ]);
+      const existing = await q.findUserByEmail(db, input.email);
+      if (existing) {
+        await passwords.verifyDummy(input.password);
+        // The owner hears of attempts on their address at most once an hour, however many are made.
+        const { count } = await limits.hit(`register-mail:${existing.id}`, 3600_000);
+        if (count > 1) return { email: input.email };
+        if (existing.verified) {
+          await sendMail(
+            renderMail(existing.language, 'exists', existing.email, {
+              name: existing.name,
+              link: `${config.publicUrl}/login`,
+            }),
+          );
+        } else {
+          await issueEmailToken(existing, 'verify', existing.language);
+        }
+        return { email: input.email };
+      }
+      let user: q.UserRow;
+      try {
+        user = await createPasswordUser({ ...input, language: input.language ?? ctx.lang });
+      } catch (error) {
+        if (isUniqueViolation(error)) return { email: input.email };
+        throw error;
+      }
+      await issueEmailToken(user, 'verify', user.language);
+      return { email: input.email };
+    },
+
+    async verifyEmail(secret: string, ctx: RequestContext) {
+      await limit([[`verify:ip:${ctx.ip}`, config.rateLimits.perIp]]);
+      const userId = await consumeLink('verify', secret);
+      await q.updateUser(db, userId, { verified: true });
+    },
+
+    async resendVerification(email: string, ctx: RequestContext) {
+      await limit([
+        [`verify:ip:${ctx.ip}`, config.rateLimits.perIp],
+        [`resend:email:${email}`, Math.min(3, config.rateLimits.perEmail)],
+      ]);
+      const user = await q.findUserByEmail(db, email);
+      if (user && !user.verified) await issueEmailToken(user, 'verify', user.language);
+    },
+
+    async login(input: { email: string; password: string }, ctx: RequestContext): Promise<LoginResult> {
+      await limit([[`login:ip:${ctx.ip}`, config.rateLimits.perIp]]);
+      await assertNotLockedOut(input.email);
+      const user = await q.findUserByEmail(db, input.email);
+      if (!user?.passwordHash) {
+        await passwords.verifyDummy(input.password);
+        await limits.hit(`login-fail:${input.email}`, windowMs);
+        if (user?.googleSub) throw new DomainError('ACCOUNT_USES_GOOGLE');
+        throw new DomainError('INVALID_CREDENTIALS');
+      }
+      if (!(await passwords.verify(user.passwordHash, input.password))) {
+        await limits.hit(`login-fail:${input.email}`, windowMs);
+        throw new DomainError('INVALID_CREDENTIALS');
+      }
+      if (!user.verified) throw new DomainError('EMAIL_NOT_VERIFIED');
+      await limits.reset(`login-fail:${input.email}`);
+      return startSession(user, ctx);
+    },
+
+    /** Google identity is keyed by its subject; an existing password account is never taken over silently. */
+    async socialSignin(idToken: string, ctx: RequestContext): Promise<LoginResult> {
+      await limit([[`login:ip:${ctx.ip}`, config.rateLimits.perIp]]);
+      const identity = await google(idToken);
+      let user = await q.findUserByGoogleSub(db, identity.sub);
+      if (!user) {
+        const byEmail = await q.findUserByEmail(db, identity.email);
+        if (byEmail) throw new DomainError('ACCOUNT_USES_PASSWORD');
+        try {
+          user = await db.transaction((tx) =>
+            q.insertUser(tx, {
+              email: identity.email,
+              googleSub: identity.sub,
+              name: identity.name,
+              verified: true,
+              language: ctx.lang,
+              ...FREE_ALLOWANCE,
+            }),
+          );
+        } catch (error) {
+          if (!isUniqueViolation(error)) throw error;
+          user = await q.findUserByGoogleSub(db, identity.sub);
+          if (!user) throw new DomainError('ACCOUNT_USES_PASSWORD');
+        }
+      }
+      return startSession(user, ctx);
+    },
+
+    async forgotPassword(email: string, ctx: RequestContext) {
+      await limit([
+        [`forgot:ip:${ctx.ip}`, config.rateLimits.perIp],
+        [`forgot:email:${email}`, Math.min(3, config.rateLimits.perEmail)],
+      ]);
+      const user = await q.findUserByEmail(db, email);
+      if (user) await issueEmailToken(user, 'reset', user.language);
+    },
+
+    /** A reset proves the address, so the account is verified too; every session ends. */
+    async resetPassword(key: string, password: string, ctx: RequestContext) {
+      await limit([[`reset:ip:${ctx.ip}`, config.rateLimits.perIp]]);
+      const userId = await consumeLink('reset', key);
+      const passwordHash = await passwords.hash(password);
+      await db.transaction(async (tx) => {
+        await q.updateUser(tx, userId, { passwordHash, verified: true });
+        await q.revokeUserSessions(tx, userId, 'password_reset');
+      });
+    },
+
+    /** Early-bird channel: a new account is created (and verified by mail); an existing one signs in and is marked. */
+    async earlyBird(
+      input: Omit<NewAccount, 'name'> & { name?: string | undefined },
+      ctx: RequestContext,
+    ): Promise<ChannelResult> {
+      await limit([[`register:ip:${ctx.ip}`, config.rateLimits.perIp]]);
+      let user = await q.findUserByEmail(db, input.email);
+      if (user) {
+        await assertNotLockedOut(input.email);
+        if (!user.passwordHash || !(await passwords.verify(user.passwordHash, input.password))) {
+          await limits.hit(`login-fail:${input.email}`, windowMs);
+          throw new DomainError(user.passwordHash ? 'INVALID_CREDENTIALS' : 'ACCOUNT_USES_GOOGLE');
+        }
+        await limits.reset(`login-fail:${input.email}`);
+        if (!user.earlyBird) user = (await q.grantAllowance(db, user.id, EARLY_BIRD_ALLOWANCE, { earlyBird: true }))!;
+      } else {
+        if (input.password.length < PASSWORD_MIN) throw new DomainError('VALIDATION_FAILED');
+        try {
+          user = await createPasswordUser(
+            { ...input, name: input.name ?? input.email.split('@')[0]!, language: input.language ?? ctx.lang },
+            { ...EARLY_BIRD_ALLOWANCE, earlyBird: true },
+          );
+        } catch (error) {
+          if (isUniqueViolation(error)) throw new DomainError('EMAIL_TAKEN');
+          throw error;
+        }
+      }
+      if (!user.verified) {
+        await issueEmailToken(user, 'verify', user.language);
+        return { verificationSent: true, email: user.email };
+      }
+      return { ...(await startSession(user, ctx)), verificationSent: false, email: user.email };
+    },
+
+    /** App-deal channel: account and licence redemption commit together or not at all. */
+    async appDeal(input: NewAccount & { code: string }, ctx: RequestContext): Promise<ChannelResult> {
+      await limit([[`appdeal:ip:${ctx.ip}`, config.rateLimits.perIp]]);
+      if (await q.findUserByEmail(db, input.email)) throw new DomainError('EMAIL_TAKEN');
+      const passwordHash = await passwords.hash(input.password);
+      let user: q.UserRow;
+      try {
+        user = await db.transaction(async (tx) => {
+          const created = await q.insertUser(tx, {
+            email: input.email,
+            passwordHash,
+            name: input.name,
+            language: input.language ?? ctx.lang,
+            timezone: input.timezone ?? 'UTC',
+            ...APP_DEAL_ALLOWANCE,
+            appDeal: true,
+            lifetimeUser: true,
+          });
+          if (!(await q.redeemLicenceCode(tx, input.code, created.id))) throw new DomainError('INVALID_LICENCE_CODE');
+          return created;
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new DomainError('EMAIL_TAKEN');
+        throw error;
+      }
+      await issueEmailToken(user, 'verify', user.language);
+      return { verificationSent: true, email: user.email };
+    },
+
+    /** The caller behind a bearer token. Ended by another login or a password change → 409; otherwise → 401. */
+    async authenticate(token: string) {
+      const tokenHash = hashSecret(token);
+      return verify(tokenHash, await q.findSessionWithUser(db, tokenHash), Date.now());
+    },
+
+    /**
+     * `authenticate`, with the session read by `read` instead, which may do more in the same statement (reserve a
+     * credit, say) but only for a session live at the time it is given. `read`'s other results come back with the
+     * caller; whatever the check refuses, `read` did nothing for it.
+     */
+    async authenticateWith<T>(
+      token: string,
+      read: (tokenHash: string, now: Date) => Promise<{ found: q.SessionWithUser | undefined } & T>,
+    ) {
+      const tokenHash = hashSecret(token);
+      const now = new Date();
+      const result = await read(tokenHash, now);
+      return { caller: verify(tokenHash, result.found, now.getTime()), result };
+    },
+
+    /**
+     * Whose token this was when it last authenticated here: a hint that lets a request start its own lookups while
+     * `authenticate` is still checking the session. Never a substitute for it; the hint says nothing about validity.
+     */
+    ownerHint(token: string): string | undefined {
+      return owners.get(hashSecret(token));
+    },
+
+    async logout(sessionId: string) {
+      await q.revokeSession(db, sessionId, 'logout');
+    },
+
+    async changePassword(user: q.UserRow, sessionId: string, input: { oldPassword: string; newPassword: string }) {
+      const key = `chpw-fail:${user.id}`;
+      const { count, resetInMs } = await limits.peek(key);
+      if (count >= config.rateLimits.loginMaxFailures) throw new RateLimitedError(resetInMs / 1000);
+      if (!user.passwordHash) throw new DomainError('ACCOUNT_USES_GOOGLE');
+      if (!(await passwords.verify(user.passwordHash, input.oldPassword))) {
+        await limits.hit(key, windowMs);
+        throw new DomainError('WRONG_PASSWORD');
+      }
+      if (input.oldPassword === input.newPassword) throw new DomainError('SAME_PASSWORD');
+      const passwordHash = await passwords.hash(input.newPassword);
+      await db.transaction(async (tx) => {
+        await q.updateUser(tx, user.id, { passwordHash });
+        await q.revokeUserSessions(tx, user.id, 'password_changed', sessionId);
+      });
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,45 @@
+import { settingsSchema, type Profile, type Settings } from '@parley/contract';
+import type { UserRow } from './accounts.queries.js';
+
+export function toProfile(u: UserRow): Profile {
+  return {
+    id: u.id,
+    profileId: u.id,
+    email: u.email,
+    name: u.name,
+    fullName: u.fullName,
+    role: u.role,
+    timezone: u.timezone,
+    language: u.language,
+    basicUse: u.basicUse,
+    advanceUse: u.advanceUse,
+    extraAdvanceUse: u.extraAdvanceUse,
+    monthlyUse: u.basicUse + u.advanceUse + u.extraAdvanceUse,
+    credits: {
+      dailyCredit: u.dailyCredit,
+      basicCredit: u.basicCredit,
+      advanceCredit: u.advanceCredit,
+      extraAdvanceCredit: u.extraAdvanceCredit,
+    },
+    joinDate: u.createdAt.toISOString(),
+    loginCount: u.loginCount,
+    lifetimeUser: u.lifetimeUser,
+    multipleLogin: u.multipleLogin,
+    verified: u.verified,
+    earlyBird: u.earlyBird,
+    appDeal: u.appDeal,
+    hasPassword: u.passwordHash !== null,
+    googleLinked: u.googleSub !== null,
+  };
+}
+
+/** Stored settings are partial; a value that no longer validates falls back to its default instead of failing. */
+export function withDefaults(stored: Partial<Settings>): Settings {
+  const shape = settingsSchema.shape;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(shape) as (keyof Settings)[]) {
+    const parsed = shape[key].safeParse(stored[key]);
+    out[key] = parsed.success ? parsed.data : shape[key].parse(undefined);
+  }
+  return out as Settings;
+}

@@ -1,0 +1,179 @@
+import { modelInfo, type chatRequestSchema, type ModelInfo } from '@parley/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { Db } from '../../../db/client.js';
+import { DomainError, NotFoundError } from '../../../lib/errors.js';
+import type { Upload } from '../../../lib/upload.js';
+import type { ResolvedModel } from '../../../providers/ai/registry.js';
+import type { PendingCaller, UserRow } from '../../accounts/index.js';
+import { NOT_METERED, type CreditsService, type Reservation } from '../../billing/index.js';
+import { safeFileName, type DocumentTools } from '../../documents/index.js';
+import type { ModelsService } from '../../models/index.js';
+import type { FileStore } from '../../storage/index.js';
+import * as q from '../chat.queries.js';
+
+export type ChatInput = z.output<typeof chatRequestSchema>;
+
+/** What a turn is made with: the modules below chat, and the outside services. */
+export type TurnDeps = {
+  db: Db;
+  models: ModelsService;
+  credits: CreditsService;
+  files: FileStore;
+  tools: DocumentTools;
+  log: FastifyBaseLogger;
+  timeoutMs: number;
+};
+
+export type CheckedUpload = { file: Upload; kind: { kind: 'image' | 'pdf'; mediaType: string } };
+
+/** The turn may call the provider: the session is the owner's, and the credit is reserved (or not needed). */
+export type Admission = { user: UserRow; reservation: Reservation; unreserved: Promise<void> | null };
+
+export type AdmittedTurn = {
+  input: ChatInput;
+  info: ModelInfo;
+  checked: CheckedUpload[];
+  ownerId: string;
+  resolved: ResolvedModel;
+  conversation: q.ConversationRow | undefined;
+  earlier: q.MessageRow[];
+  /** The turn has documents (uploads, a page, a video): its question is written before the provider is called. */
+  withDocuments: boolean;
+  /** Settles once the session is confirmed and the credit reserved; the provider request is held until then. */
+  admitted: Promise<Admission>;
+  /** What the turn wrote so far, and how to take it back if the turn does not go ahead. */
+  undo: Undo;
+};
+
+const noop = () => undefined;
+
+/**
+ * What a turn has written before its provider call: a conversation made for it, documents and their files. If the
+ * turn is refused after writing, `undo` takes it all back and gives back the credit (at most once, whoever asks).
+ */
+export type Undo = {
+  written: { conversationId: string | null; documentIds: string[]; storageKeys: string[] };
+  undo(error: unknown): Promise<never>;
+};
+
+function createUndo(
+  { db, files, log }: TurnDeps,
+  authorized: Promise<{ result: { reservation: Reservation | null } }>,
+  ownerId: string,
+): Undo {
+  const written: Undo['written'] = { conversationId: null, documentIds: [], storageKeys: [] };
+  return {
+    written,
+    async undo(error) {
+      // An unauthenticated caller hears that (401 / 409) first: `authorized` rejects with it.
+      const { result } = await authorized;
+      await result.reservation?.refund();
+      await (
+        written.conversationId
+          ? q.deleteConversations(db, ownerId, written.conversationId)
+          : q.deleteDocuments(db, written.documentIds, ownerId)
+      ).catch((e: unknown) => log.error({ err: e }, 'could not undo a refused chat turn'));
+      await files.removeAll(written.storageKeys);
+      throw error;
+    },
+  };
+}
+
+/**
+ * The start of a turn: everything that can be refused without writing anything (files, vision, search), then the
+ * session check with the credit's reservation in one statement (`credits.reserveForSession`), before knowing whose
+ * key pays (with the person's own key the credit goes back at once). Every round trip here delays the first token.
+ * When the token's owner is known from an earlier request, the turn's lookups (model, conversation, messages) run
+ * while that statement does; nothing found for the hinted owner is used before the statement has confirmed it.
+ */
+export async function admitTurn(
+  deps: TurnDeps,
+  caller: PendingCaller,
+  input: ChatInput,
+  files: Upload[],
+): Promise<AdmittedTurn> {
+  const { db, models, credits, tools } = deps;
+  const info = modelInfo(input.model);
+  let checked: CheckedUpload[];
+  try {
+    tools.checkAttachmentCount(files.length);
+    checked = files.map((f) => {
+      const { bytes, ...kind } = tools.checkAttachment({
+        bytes: f.bytes,
+        declaredName: f.name,
+        declaredType: f.declaredType,
+      });
+      const fallback = kind.kind === 'pdf' ? 'document.pdf' : 'image';
+      return { file: { ...f, bytes, name: safeFileName(f.name, fallback) }, kind };
+    });
+    if (checked.some((c) => c.kind.kind === 'image') && !info.capabilities.vision) {
+      throw new DomainError('MODEL_NO_VISION', { model: models.label(input.model) });
+    }
+    if (input.webSearch && !tools.search) throw new DomainError('SEARCH_UNAVAILABLE');
+  } catch (error) {
+    await caller.user(); // an unauthenticated caller hears 401 / 409, not what was wrong with the request
+    throw error;
+  }
+
+  const authorized = caller.userWith((tokenHash, now) => credits.reserveForSession(tokenHash, info.tier, 'chat', now));
+  authorized.catch(noop); // awaited below, on every path
+  // node-postgres's pool sends a query on the next tick: let it go out before the work below, which it overlaps.
+  await new Promise((resolve) => process.nextTick(resolve));
+  const withDocuments = checked.length > 0 || Boolean(input.url) || Boolean(input.page);
+  // Only a turn that writes before calling the provider (documents, a web search) waits for the statement first.
+  const writesFirst = withDocuments || Boolean(input.webSearch);
+  const lookups = (userId: string) =>
+    Promise.allSettled([
+      models.resolve(userId, input.model),
+      input.chatId ? q.findConversation(db, input.chatId, userId) : Promise.resolve(undefined),
+      input.chatId ? q.listMessages(db, input.chatId) : Promise.resolve([]),
+    ]);
+  const hint = caller.ownerHint;
+  let ownerId: string;
+  let found: ReturnType<typeof lookups>;
+  if (hint && !writesFirst) {
+    ownerId = hint;
+    found = lookups(hint);
+  } else {
+    const early = hint ? lookups(hint) : null;
+    ownerId = (await authorized).user.id;
+    found = early && hint === ownerId ? early : lookups(ownerId);
+  }
+  const undo = createUndo(deps, authorized, ownerId);
+
+  let resolved: ResolvedModel;
+  let conversation: q.ConversationRow | undefined;
+  let earlier: q.MessageRow[];
+  try {
+    const [model, existing, messages] = await found;
+    if (model.status === 'rejected') throw model.reason;
+    if (existing.status === 'rejected') throw existing.reason;
+    if (messages.status === 'rejected') throw messages.reason;
+    if (input.chatId && !existing.value) throw new NotFoundError('conversation');
+    resolved = model.value;
+    conversation = existing.value;
+    earlier = messages.value;
+  } catch (error) {
+    return undo.undo(error);
+  }
+
+  const admitted = authorized.then(({ user, result: { reservation: reserved } }): Admission => {
+    if (user.id !== ownerId) throw new DomainError('UNAUTHENTICATED'); // a token never changes owner
+    if (resolved.keySource === 'own') {
+      // Not metered: the credit goes back while the turn goes on; the turn settles only once it is back.
+      return { user, reservation: NOT_METERED, unreserved: reserved ? reserved.refund() : null };
+    }
+    if (!reserved) throw new DomainError('OUT_OF_CREDITS');
+    return { user, reservation: reserved, unreserved: null };
+  });
+  admitted.catch(noop); // awaited by the caller, on every path
+  if (writesFirst) {
+    try {
+      await admitted;
+    } catch (error) {
+      return undo.undo(error);
+    }
+  }
+  return { input, info, checked, ownerId, resolved, conversation, earlier, withDocuments, admitted, undo };
+}

@@ -1,0 +1,1 @@
+export { createFileStore, type FileStore } from './storage.service.js';

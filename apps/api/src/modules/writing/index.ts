@@ -1,0 +1,2 @@
+export { registerWritingRoutes } from './writing.routes.js';
+export { createWritingService, type WritingService } from './writing.service.js';

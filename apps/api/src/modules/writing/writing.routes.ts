@@ -1,0 +1,53 @@
+import { STREAM_PATHS } from '@parley/contract';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { AiLimits } from '../../lib/ai-limits.js';
+import { DomainError } from '../../lib/errors.js';
+import { defineRoute } from '../../lib/route.js';
+import { readMultipart } from '../../lib/upload.js';
+import type { WritingService } from './writing.service.js';
+
+function caller(request: FastifyRequest) {
+  if (!request.auth) throw new Error('requireAuth did not run');
+  return request.auth.user;
+}
+
+export function registerWritingRoutes(
+  app: FastifyInstance,
+  {
+    writing,
+    requireAuth,
+    aiLimits,
+    bodyTimeoutMs,
+  }: { writing: WritingService; requireAuth: onRequestAsyncHookHandler; aiLimits: AiLimits; bodyTimeoutMs: number },
+) {
+  /** Every writing call is an AI call (or a fetch for one): counted per person and per address, like a chat turn. */
+  const limited = async (request: FastifyRequest) => {
+    await aiLimits.address(request.ip);
+    await aiLimits.person(caller(request).id);
+  };
+  const route = <N extends Parameters<typeof defineRoute>[1]>(name: N, handler: Parameters<typeof defineRoute<N>>[3]) =>
+    defineRoute(app, name, requireAuth, async (input) => {
+      await limited(input.request);
+      return handler(input);
+    });
+  route('editMessage', async ({ body, request }) => ({ data: await writing.editMessage(caller(request), body) }));
+  route('message', async ({ body, request }) => ({ data: await writing.reply(caller(request), 'message', body) }));
+  route('mailMessage', async ({ body, request }) => ({ data: await writing.reply(caller(request), 'mail', body) }));
+  route('comment', async ({ body, request }) => ({ data: await writing.comment(caller(request), body) }));
+  route('chatSuggestion', async ({ body, request }) => ({ data: await writing.suggestions(caller(request), body) }));
+  route('translate', async ({ body, request }) => ({ data: await writing.translate(caller(request), body) }));
+  route('summary', async ({ body, request }) => ({ data: await writing.summary(caller(request), body) }));
+  route('transcript', async ({ query }) => {
+    const t = await writing.transcript(query.url);
+    return { data: { videoId: t.videoId, title: t.title, language: t.language, text: t.text, segments: t.segments } };
+  });
+
+  // Voice input: one `audio` file in a multipart body.
+  app.post(STREAM_PATHS.transcribe, { onRequest: requireAuth, schema: { hide: true } }, async (request) => {
+    await limited(request);
+    const { files } = await readMultipart(request, 'audio', bodyTimeoutMs);
+    const audio = files[0];
+    if (!audio || files.length > 1 || audio.bytes.length === 0) throw new DomainError('INVALID_FILE');
+    return { status: 200, message: 'OK', data: await writing.transcribe(caller(request), audio.bytes) };
+  });
+}
