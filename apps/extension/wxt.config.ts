@@ -1,3 +1,5 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, type WxtViteConfig } from 'wxt';
 
@@ -18,6 +20,25 @@ const originPattern = (url: URL) => `${url.protocol}//${url.host}/*`;
  */
 const MANIFEST_KEY =
   'MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEArKM75exK2uFjbq7Ga7EvlaxVIO+taiNJTfzZuRgbVNioCD0zju1xvh3/CgBBbhYn2m/XM+tI7NxZKXXsRUEAzpIEhsKjNwWJsS52eTrSdhSi2FBWoU2iepXNFrIDIIk1L5hvrgGz3qx+vrTa9nwOpDZmOf3caC/hF9ZCOmd4uRlujgz4E/Q88ls/2dZnW7mJa81KXzX/p9LLI6AKTwmBGs4qksRU61Qd94lpQV7ZII+qRMsWJeYHTZZNal1Qsgl7iZolKAKXiGW3hlauA58LbfsR+qN4qYMAKjnV+5/RaWsuVH6KDfsLsCVeLOBlaOsSIT4My0yBItsmA9DZBax55QIDAQAB';
+
+type VitePlugin = NonNullable<WxtViteConfig['plugins']>[number];
+
+/**
+ * WXT's content script entry builds its `ctx` from `wxt/utils/content-script-context`, whose constructor posts a
+ * message naming the extension to every page; this resolves that import to our quiet subclass instead (see
+ * src/features/content-ui/script-context.ts, which itself imports WXT's class).
+ */
+function quietContentScriptContext(): VitePlugin {
+  const ours = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'src/features/content-ui/script-context.ts');
+  return {
+    name: 'parley:quiet-content-script-context',
+    enforce: 'pre',
+    resolveId(id: string, importer: string | undefined) {
+      if (id !== 'wxt/utils/content-script-context' || !importer || path.resolve(importer) === ours) return null;
+      return ours;
+    },
+  } as VitePlugin;
+}
 
 export default defineConfig({
   srcDir: 'src',
@@ -58,7 +79,7 @@ export default defineConfig({
   vite: ({ command }) => ({
     // Our own pages (side panel, full page, options) use the web app's Tailwind setup (src/ui/pages.css). The plugin
     // is typed against the workspace's Vite; WXT builds with its own copy, which runs it the same way.
-    plugins: [tailwindcss() as unknown as NonNullable<WxtViteConfig['plugins']>[number]],
+    plugins: [tailwindcss() as unknown as VitePlugin, quietContentScriptContext()],
     define: {
       // Every build is a production build, the store mode included (React's development build is not shipped).
       ...(command === 'build' ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {}),

@@ -5,7 +5,7 @@ import { createServer, type Server } from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { apiSignUp, uniqueEmail } from '../support.js';
 import { apiPost, expect, postUpdateToken, test as base, type Storage } from './fixtures.js';
 
@@ -152,6 +152,4 @@ export const editorState = (page: Page) =>
     () => (window as unknown as { __editorState?: { text: string; events: number } }).__editorState ?? null,
   );
 
-/** A Parley element on a site (its shadow root is open to Playwright's locators). */
-export const parley = (page: Page, name: 'reply' | 'summary' | 'search' | 'quick'): Locator =>
-  page.locator(`parley-${name}`);
+export { everyButtonName, onSite } from './on-site.js';

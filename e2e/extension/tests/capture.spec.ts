@@ -2,6 +2,7 @@ import type { BrowserContext, CDPSession, Page, Worker } from '@playwright/test'
 import { apiGet, apiSignUp, shot, tr, uniqueEmail } from '../../support.js';
 import { CAPTURE_COLOURS, CAPTURE_LAYOUT, PDF_PAGES } from '../capture-fixtures.js';
 import { EXTENSION_ID, expect, postUpdateToken, test as base } from '../fixtures.js';
+import { onSite } from '../on-site.js';
 import { startHttpsServer, type HttpsServer } from '../sites.js';
 
 /**
@@ -238,15 +239,15 @@ test('a region dragged on the page is captured and cropped to exactly that recta
   // Escape leaves the page as it was and attaches nothing.
   await region.click();
   await expect(panel.getByRole('button', { name: tr('en', 'extension:capture.selecting') })).toBeDisabled();
-  await expect(site.locator('parley-region-picker')).toHaveCount(1);
+  await expect.poll(() => onSite(site, 'region').count()).toBe(1);
   await site.keyboard.press('Escape');
-  await expect(site.locator('parley-region-picker')).toHaveCount(0);
+  await expect.poll(() => onSite(site, 'region').count()).toBe(0);
   await expect(region).toBeEnabled();
   await expect(panel.getByTestId('attachment-chip')).toHaveCount(0);
   await expect(panel.getByRole('alert')).toHaveCount(0);
 
   await region.click();
-  await expect(site.locator('parley-region-picker')).toHaveCount(1);
+  await expect.poll(() => onSite(site, 'region').count()).toBe(1);
   const { x, y, width, height } = CAPTURE_LAYOUT.block;
   await site.mouse.move(x + width, y + height);
   await site.mouse.down();
@@ -255,7 +256,7 @@ test('a region dragged on the page is captured and cropped to exactly that recta
   await site.mouse.move(x, y, { steps: 4 });
   await site.mouse.up();
   await expect(panel.getByTestId('attachment-chip')).toHaveCount(1);
-  await expect(site.locator('parley-region-picker')).toHaveCount(0);
+  await expect.poll(() => onSite(site, 'region').count()).toBe(0);
   const scale = await site.evaluate(() => devicePixelRatio);
   const image = await attachedImage(panel);
   expect(image.width).toBe(Math.round(width * scale));
@@ -452,7 +453,7 @@ test.describe('on a high-density screen', () => {
     await clickToolbarButton(context, site);
     const panel = await openPanelBeside(context, worker);
     await panel.getByRole('button', { name: tr('en', 'extension:capture.region') }).click();
-    await expect(site.locator('parley-region-picker')).toHaveCount(1);
+    await expect.poll(() => onSite(site, 'region').count()).toBe(1);
     const { x, y, width, height } = CAPTURE_LAYOUT.block;
     await site.mouse.move(x, y);
     await site.mouse.down();

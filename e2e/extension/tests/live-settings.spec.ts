@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { shot, tr, type Lng } from '../../support.js';
 import type { Storage } from '../fixtures.js';
-import { expect, parley, signIn, test, URLS } from '../sites.js';
+import { everyButtonName, expect, onSite, signIn, test, URLS } from '../sites.js';
 
 /** Marks the page, so a test can tell it was never reloaded. */
 const mark = (site: Page) => site.evaluate(() => ((window as unknown as { __kept: number }).__kept = 1));
@@ -20,9 +20,9 @@ test('the on-site UI switches to Spanish and to French as soon as the language s
   const site = await context.newPage();
   await site.goto(URLS.gmail);
   await mark(site);
-  const reply = parley(site, 'reply').first();
-  const summary = parley(site, 'summary');
-  await expect(reply.getByRole('button', { name: tr('en', 'extension:onSite.replyButton') })).toBeVisible();
+  const reply = onSite(site, 'reply');
+  const summary = onSite(site, 'summary');
+  await expect.poll(() => reply.buttonNames()).toContain(tr('en', 'extension:onSite.replyButton'));
   const options = await openExtensionPage('options.html');
 
   for (const [lng, language] of [
@@ -32,20 +32,22 @@ test('the on-site UI switches to Spanish and to French as soon as the language s
     await options.locator('select[name=language]').selectOption(language);
     await settingIs(storage, 'language', language);
     const t = (key: string) => tr(lng, `extension:onSite.${key}`);
-    await reply.getByRole('button', { name: t('replyButton') }).click();
-    const panel = reply.locator('[data-parley=reply-panel]');
-    await expect(panel.getByText(t('suggestion'), { exact: true })).toBeVisible();
-    await expect(panel.locator('[data-parley=suggestion]')).toContainText('You asked:');
-    for (const key of ['insert', 'regenerate', 'close']) {
-      await expect(panel.getByRole('button', { name: t(key) })).toBeVisible();
-    }
-    await summary.getByRole('button', { name: t('summarize') }).click();
-    await expect(summary.getByText(t('summaryTitle'), { exact: true })).toBeVisible();
-    await expect(summary.locator('[data-parley=summary]')).toContainText('You asked:');
-    await expect(site.getByRole('button', { name: tr('en', 'extension:onSite.replyButton') })).toHaveCount(0);
     await site.bringToFront();
+    await reply.click(t('replyButton'));
+    await expect.poll(() => reply.visible('[data-parley=reply-panel]')).toBe(true);
+    expect(await reply.text('[data-parley=reply-panel] .title')).toBe(t('suggestion'));
+    await expect.poll(() => reply.text('[data-parley=suggestion]')).toContain('You asked:');
+    await expect
+      .poll(() => reply.buttonNames())
+      .toEqual(expect.arrayContaining(['insert', 'regenerate', 'close'].map(t)));
+    await summary.click(t('summarize'));
+    await expect.poll(() => summary.visible('[data-parley=summary-panel] .title')).toBe(true);
+    expect(await summary.text('[data-parley=summary-panel] .title')).toBe(t('summaryTitle'));
+    await expect.poll(() => summary.text('[data-parley=summary]')).toContain('You asked:');
+    expect(await everyButtonName(site)).not.toContain(tr('en', 'extension:onSite.replyButton'));
     await shot(site, `extension-on-site-${lng}`);
-    await panel.getByRole('button', { name: t('close') }).click();
+    await reply.click(t('close'));
+    await expect.poll(() => reply.visible('[data-parley=reply-panel]')).toBe(false);
   }
   expect(await kept(site)).toBe(true);
 });
@@ -60,25 +62,19 @@ test('turning instant reply off removes the buttons without a reload; on brings 
   const site = await context.newPage();
   await site.goto(URLS.gmail);
   await mark(site);
-  const replyButtons = parley(site, 'reply');
-  await expect(
-    replyButtons.first().getByRole('button', { name: tr('en', 'extension:onSite.replyButton') }),
-  ).toBeVisible();
+  const replyButtons = onSite(site, 'reply');
+  await expect.poll(() => replyButtons.buttonNames()).toContain(tr('en', 'extension:onSite.replyButton'));
   const options = await openExtensionPage('options.html');
 
   await options.locator('input[name=instantReplyGmail]').uncheck();
   await settingIs(storage, 'instantReplyGmail', '0');
-  await expect(replyButtons).toHaveCount(0);
+  await expect.poll(() => replyButtons.count()).toBe(0);
   // Only what the setting concerns: the Summarize button stays.
-  await expect(
-    parley(site, 'summary').getByRole('button', { name: tr('en', 'extension:onSite.summarize') }),
-  ).toBeVisible();
+  expect(await onSite(site, 'summary').buttonNames()).toContain(tr('en', 'extension:onSite.summarize'));
 
   await options.locator('input[name=instantReplyGmail]').check();
   await settingIs(storage, 'instantReplyGmail', '1');
-  await expect(
-    replyButtons.first().getByRole('button', { name: tr('en', 'extension:onSite.replyButton') }),
-  ).toBeVisible();
+  await expect.poll(() => replyButtons.buttonNames()).toContain(tr('en', 'extension:onSite.replyButton'));
   expect(await kept(site)).toBe(true);
 });
 
@@ -92,7 +88,7 @@ test('disabling the site and turning the mini menu off apply to open pages at on
   const gmail = await context.newPage();
   await gmail.goto(URLS.gmail);
   await mark(gmail);
-  await expect(parley(gmail, 'summary')).toHaveCount(1);
+  await expect.poll(() => onSite(gmail, 'summary').count()).toBe(1);
   const article = await context.newPage();
   await article.goto(URLS.article);
   await mark(article);
@@ -101,22 +97,20 @@ test('disabling the site and turning the mini menu off apply to open pages at on
   await options.getByPlaceholder('example.com').fill('mail.google.com');
   await options.getByRole('button', { name: tr('en', 'extension:options.addSite') }).click();
   await settingIs(storage, 'disabledSites', ['mail.google.com']);
-  await expect(parley(gmail, 'reply')).toHaveCount(0);
-  await expect(parley(gmail, 'summary')).toHaveCount(0);
+  await expect.poll(() => onSite(gmail, 'reply').count()).toBe(0);
+  await expect.poll(() => onSite(gmail, 'summary').count()).toBe(0);
 
   await options.locator('input[name=miniMenu]').uncheck();
   await settingIs(storage, 'miniMenu', '0');
   await article.locator('#para').click({ clickCount: 3 });
   await article.waitForTimeout(800);
-  await expect(parley(article, 'quick')).toHaveCount(0);
+  expect(await onSite(article, 'quick').count()).toBe(0);
 
   await options.locator('input[name=miniMenu]').check();
   await settingIs(storage, 'miniMenu', '1');
   await article.locator('h1').click();
   await article.locator('#para').click({ clickCount: 3 });
-  await expect(
-    parley(article, 'quick').getByRole('button', { name: tr('en', 'extension:onSite.explain') }),
-  ).toBeVisible();
+  await expect.poll(() => onSite(article, 'quick').buttonNames()).toContain(tr('en', 'extension:onSite.explain'));
   expect(await kept(gmail)).toBe(true);
   expect(await kept(article)).toBe(true);
 });

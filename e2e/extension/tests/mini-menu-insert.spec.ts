@@ -1,16 +1,15 @@
 import type { Page } from '@playwright/test';
 import { shot, tr } from '../../support.js';
-import { editorState, expect, parley, signIn, test, URLS } from '../sites.js';
+import { editorState, expect, onSite, signIn, test, URLS } from '../sites.js';
 
-/** Rewrite on the selection, then Insert; returns the rewritten text as shown. */
+/** Rewrite on the selection, then Insert (a person's clicks); returns the rewritten text as shown. */
 async function rewriteAndInsert(site: Page) {
-  const quick = parley(site, 'quick');
-  await quick.getByRole('button', { name: tr('en', 'extension:onSite.rewrite') }).click();
-  const result = quick.locator('[data-parley=quick-result]');
-  await expect(result).toContainText('You asked:');
-  const text = (await result.textContent()) ?? '';
-  await quick.getByRole('button', { name: tr('en', 'extension:onSite.insert') }).click();
-  await expect(quick).toHaveCount(0);
+  const quick = onSite(site, 'quick');
+  await quick.click(tr('en', 'extension:onSite.rewrite'));
+  await expect.poll(() => quick.text('[data-parley=quick-result]')).toContain('You asked:');
+  const text = (await quick.text('[data-parley=quick-result]')) ?? '';
+  await quick.click(tr('en', 'extension:onSite.insert'));
+  await expect.poll(() => quick.count()).toBe(0);
   return text;
 }
 

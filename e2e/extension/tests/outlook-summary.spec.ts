@@ -1,5 +1,5 @@
 import { shot, tr } from '../../support.js';
-import { expect, parley, signIn, test, URLS } from '../sites.js';
+import { expect, onSite, signIn, test, URLS } from '../sites.js';
 
 const SUMMARY_FAILED = 'Could not generate summary, try again after reloading the page';
 
@@ -7,14 +7,15 @@ test('Outlook: Summarize shows a summary of the open conversation', async ({ con
   await signIn(page, storage);
   const site = await context.newPage();
   await site.goto(URLS.outlook);
-  const summary = parley(site, 'summary');
-  await summary.getByRole('button', { name: tr('en', 'extension:onSite.summarize') }).click();
-  const text = summary.locator('[data-parley=summary]');
+  const summary = onSite(site, 'summary');
+  await summary.click(tr('en', 'extension:onSite.summarize'));
+  const text = () => summary.text('[data-parley=summary]');
   // The fake AI answers with what it was given: the conversation read from the page.
-  await expect(text).toContainText('You asked:');
-  await expect(text).toContainText('Invoice 2291');
-  await expect(text).not.toHaveClass(/error/);
-  await expect(summary.getByText(tr('en', 'extension:onSite.summaryTitle'), { exact: true })).toBeVisible();
+  await expect.poll(text).toContain('You asked:');
+  expect(await text()).toContain('Invoice 2291');
+  expect(await summary.classes('[data-parley=summary]')).not.toContain('error');
+  expect(await summary.text('[data-parley=summary-panel] .title')).toBe(tr('en', 'extension:onSite.summaryTitle'));
+  expect(await summary.visible('[data-parley=summary-panel] .title')).toBe(true);
   await shot(site, 'extension-outlook-summary');
 });
 
@@ -22,19 +23,20 @@ test('Outlook: when the AI fails, the panel says the summary could not be made',
   await signIn(page, storage);
   const site = await context.newPage();
   await site.goto(URLS.outlook);
-  const summary = parley(site, 'summary');
-  const button = summary.getByRole('button', { name: tr('en', 'extension:onSite.summarize') });
-  await expect(button).toBeVisible();
+  const summary = onSite(site, 'summary');
+  const SUMMARIZE = tr('en', 'extension:onSite.summarize');
+  await expect.poll(() => summary.buttonNames()).toContain(SUMMARIZE);
   // A marker in the mail makes the fake AI answer 500.
   await site.evaluate(() =>
     document.querySelectorAll('[aria-label="Message body"][role=document]').forEach((body) => body.append(' #fail500')),
   );
-  await button.click();
-  const text = summary.locator('[data-parley=summary]');
-  await expect(text).toHaveText(SUMMARY_FAILED);
-  await expect(text).toHaveClass(/error/);
+  await summary.click(SUMMARIZE);
+  await expect.poll(() => summary.text('[data-parley=summary]')).toBe(SUMMARY_FAILED);
+  expect(await summary.classes('[data-parley=summary]')).toContain('error');
   expect(tr('en', 'extension:onSite.summaryFailed')).toBe(SUMMARY_FAILED);
   // The button works again: a later try is possible.
-  await expect(button).toBeEnabled();
+  await expect
+    .poll(async () => (await summary.buttons()).find((b) => b.name === SUMMARIZE))
+    .toEqual({ name: SUMMARIZE, visible: true, enabled: true });
   await shot(site, 'extension-outlook-summary-failed');
 });

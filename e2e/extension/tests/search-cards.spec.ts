@@ -1,5 +1,5 @@
 import { shot, tr } from '../../support.js';
-import { expect, parley, signIn, test, URLS } from '../sites.js';
+import { expect, onSite, signIn, test, URLS } from '../sites.js';
 
 const ENGINES = [
   { name: 'Bing', url: URLS.bing, column: '#b_context' },
@@ -15,21 +15,23 @@ for (const engine of ENGINES) {
     await signIn(page, storage);
     const site = await context.newPage();
     await site.goto(engine.url);
-    const card = site.locator(`${engine.column} parley-search`);
-    await expect(card.getByText(tr('en', 'extension:onSite.searchTitle'))).toBeVisible();
-    await expect(card.getByRole('link', { name: 'Keeping basil fresh for a week – Herb Notes' })).toHaveAttribute(
-      'href',
-      'https://herbs.example.org/basil-storage',
-    );
-    expect(await card.getByRole('link').count()).toBeGreaterThanOrEqual(2);
+    const card = onSite(site, 'search', { within: engine.column });
+    await expect.poll(() => card.text('.title')).toBe(tr('en', 'extension:onSite.searchTitle'));
+    expect(await card.visible('.title')).toBe(true);
+    const links = await card.links();
+    expect(links).toContainEqual({
+      name: 'Keeping basil fresh for a week – Herb Notes',
+      href: 'https://herbs.example.org/basil-storage',
+    });
+    expect(links.length).toBeGreaterThanOrEqual(2);
     // Nothing is asked (no credit spent) until the person wants the answer.
-    const answer = card.locator('[data-parley=search-answer]');
-    await expect(answer).toBeHidden();
-    await card.getByRole('button', { name: tr('en', 'extension:onSite.searchAsk') }).click();
-    await expect(answer).toContainText('You asked:');
+    const answer = () => card.text('[data-parley=search-answer]');
+    expect(await card.visible('[data-parley=search-answer]')).toBe(false);
+    await card.click(tr('en', 'extension:onSite.searchAsk'));
+    await expect.poll(answer).toContain('You asked:');
     // The question and the numbered results went to the model as the page to summarize.
-    await expect(answer).toContainText('how to store fresh basil');
-    await expect(card.getByRole('button', { name: tr('en', 'extension:onSite.searchAsk') })).toHaveCount(0);
+    expect(await answer()).toContain('how to store fresh basil');
+    expect((await card.buttons()).map((b) => b.name)).not.toContain(tr('en', 'extension:onSite.searchAsk'));
     await shot(site, `extension-search-${engine.name.toLowerCase()}`);
   });
 }
@@ -40,5 +42,5 @@ test('DuckDuckGo outside the web results (an image search) gets no card', async 
   await site.goto(URLS.duckduckgo.replace('ia=web', 'ia=images&iax=images'));
   await expect(site.locator('section[data-testid=sidebar]')).toBeVisible();
   await site.waitForTimeout(800);
-  await expect(parley(site, 'search')).toHaveCount(0);
+  expect(await onSite(site, 'search').count()).toBe(0);
 });

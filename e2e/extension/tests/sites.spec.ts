@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { tr } from '../../support.js';
-import { expect, signIn, test, URLS as SITE_URLS } from '../sites.js';
+import { expect, onSite, signIn, test, URLS as SITE_URLS } from '../sites.js';
 
 const ARTICLE_URL = SITE_URLS.article;
 
@@ -16,11 +16,9 @@ const URLS = {
   x: 'https://x.com/lunar_garden_ex/status/1897000000000000001',
 };
 
-const replyButton = (page: Page) =>
-  page
-    .locator('parley-reply')
-    .first()
-    .getByRole('button', { name: tr('en', 'extension:onSite.replyButton') });
+const REPLY = tr('en', 'extension:onSite.replyButton');
+/** The names of the buttons shown by the first reply UI on the page. */
+const replyButtons = (page: Page) => onSite(page, 'reply').buttonNames();
 
 const editorText = (page: Page) =>
   page.evaluate(() => (window as unknown as { __editorState?: { text: string } }).__editorState?.text ?? '');
@@ -31,17 +29,12 @@ test('every site gets a reply button whose suggestion lands in the site editor',
     await test.step(name, async () => {
       const site = await context.newPage();
       await site.goto(url);
-      const button = replyButton(site);
-      await expect(button).toBeVisible();
-      await button.click();
-      const suggestion = site.locator('parley-reply [data-parley=suggestion]').first();
-      await expect(suggestion).toContainText('You asked:');
-      const firstLine = ((await suggestion.textContent()) ?? '').split('\n')[0]!.trim().slice(0, 40);
-      await site
-        .locator('parley-reply')
-        .first()
-        .getByRole('button', { name: tr('en', 'extension:onSite.insert') })
-        .click();
+      const reply = onSite(site, 'reply');
+      await expect.poll(() => replyButtons(site)).toContain(REPLY);
+      await reply.click(REPLY);
+      await expect.poll(() => reply.text('[data-parley=suggestion]')).toContain('You asked:');
+      const firstLine = ((await reply.text('[data-parley=suggestion]')) ?? '').split('\n')[0]!.trim().slice(0, 40);
+      await reply.click(tr('en', 'extension:onSite.insert'));
       await expect
         .poll(() => editorText(site), { message: `${name}: the editor's model has the text` })
         .toContain(firstLine);
@@ -55,11 +48,9 @@ test('Gmail and YouTube show a summary', async ({ context, page, storage }) => {
   for (const url of [URLS.gmail, URLS.youtube]) {
     const site = await context.newPage();
     await site.goto(url);
-    await site
-      .locator('parley-summary')
-      .getByRole('button', { name: tr('en', 'extension:onSite.summarize') })
-      .click();
-    await expect(site.locator('parley-summary [data-parley=summary]')).toContainText('You asked:');
+    const summary = onSite(site, 'summary');
+    await summary.click(tr('en', 'extension:onSite.summarize'));
+    await expect.poll(() => summary.text('[data-parley=summary]')).toContain('You asked:');
     await site.close();
   }
 });
@@ -77,13 +68,11 @@ test('a disabled site gets no button; nor does a site whose instant reply is off
   // The same browser still puts the button on the other sites.
   const facebook = await context.newPage();
   await facebook.goto(URLS.facebook);
-  await expect(replyButton(facebook)).toBeVisible();
+  await expect.poll(() => replyButtons(facebook)).toContain(REPLY);
   await facebook.waitForTimeout(500);
-  await expect(x.locator('parley-reply')).toHaveCount(0);
-  await expect(instagram.locator('parley-reply')).toHaveCount(0);
+  expect(await onSite(x, 'reply').count()).toBe(0);
+  expect(await onSite(instagram, 'reply').count()).toBe(0);
 });
-
-const quick = (page: Page) => page.locator('parley-quick');
 
 test('selected text gets the mini menu; Summarize shows the answer, Rewrite in a field can be inserted', async ({
   context,
@@ -93,29 +82,24 @@ test('selected text gets the mini menu; Summarize shows the answer, Rewrite in a
   await signIn(page, storage);
   const site = await context.newPage();
   await site.goto(ARTICLE_URL);
+  const quick = onSite(site, 'quick');
   await site.locator('#para').click({ clickCount: 3 });
-  await quick(site)
-    .getByRole('button', { name: tr('en', 'extension:onSite.summarize') })
-    .click();
-  await expect(quick(site).locator('[data-parley=quick-result]')).toContainText('You asked:');
-  await expect(quick(site).getByRole('button', { name: tr('en', 'extension:onSite.copy') })).toBeVisible();
+  await quick.click(tr('en', 'extension:onSite.summarize'));
+  await expect.poll(() => quick.text('[data-parley=quick-result]')).toContain('You asked:');
+  await expect.poll(() => quick.buttonNames()).toContain(tr('en', 'extension:onSite.copy'));
   // Not editable: no Insert.
-  await expect(quick(site).getByRole('button', { name: tr('en', 'extension:onSite.insert') })).toHaveCount(0);
+  expect((await quick.buttons()).map((b) => b.name)).not.toContain(tr('en', 'extension:onSite.insert'));
 
   await site.keyboard.press('Escape');
-  await expect(quick(site)).toHaveCount(0);
+  await expect.poll(() => quick.count()).toBe(0);
   const notes = site.locator('#notes');
   await notes.fill('we leave early tomorrow');
   await notes.press('Shift+Home');
-  await quick(site)
-    .getByRole('button', { name: tr('en', 'extension:onSite.rewrite') })
-    .click();
-  await expect(quick(site).locator('[data-parley=quick-result]')).toContainText('You asked:');
-  await quick(site)
-    .getByRole('button', { name: tr('en', 'extension:onSite.insert') })
-    .click();
+  await quick.click(tr('en', 'extension:onSite.rewrite'));
+  await expect.poll(() => quick.text('[data-parley=quick-result]')).toContain('You asked:');
+  await quick.click(tr('en', 'extension:onSite.insert'));
   await expect(notes).toHaveValue(/You asked:/);
-  await expect(quick(site)).toHaveCount(0);
+  await expect.poll(() => quick.count()).toBe(0);
 });
 
 test('the quick-access shortcut opens the box anywhere; Esc closes it', async ({ context, page, storage }) => {
@@ -124,27 +108,30 @@ test('the quick-access shortcut opens the box anywhere; Esc closes it', async ({
   await site.goto(ARTICLE_URL);
   await site.locator('h1').click();
   await site.keyboard.press('Control+Shift+K');
-  const box = quick(site).getByRole('textbox', { name: tr('en', 'extension:onSite.quickAccess') });
-  await expect(box).toBeFocused();
-  await box.fill('When do the boats leave?');
-  await box.press('Enter');
-  await expect(quick(site).locator('[data-parley=quick-result]')).toContainText('You asked:');
-  await box.press('Escape');
-  await expect(quick(site)).toHaveCount(0);
+  const quick = onSite(site, 'quick');
+  // The box's field has the focus: what is typed goes there.
+  await expect.poll(() => quick.focused()).toEqual({ tag: 'input', label: tr('en', 'extension:onSite.quickAccess') });
+  await site.keyboard.type('When do the boats leave?');
+  await site.keyboard.press('Enter');
+  await expect.poll(() => quick.text('[data-parley=quick-result]')).toContain('You asked:');
+  expect(await quick.text('[data-parley=quick-result]')).toContain('When do the boats leave?');
+  await site.keyboard.press('Escape');
+  await expect.poll(() => quick.count()).toBe(0);
 });
 
 test('a Google results page gets the Search with AI card with its sources', async ({ context, page, storage }) => {
   await signIn(page, storage);
   const site = await context.newPage();
   await site.goto('https://www.google.com/search?q=how+to+store+fresh+basil');
-  const card = site.locator('#rhs parley-search');
-  await card.getByRole('button', { name: tr('en', 'extension:onSite.searchAsk') }).click();
-  await expect(card.locator('[data-parley=search-answer]')).toContainText('You asked:');
-  await expect(card.getByRole('link', { name: 'Keeping basil fresh for a week – Herb Notes' })).toHaveAttribute(
-    'href',
-    'https://herbs.example.org/basil-storage',
-  );
-  await expect(card.getByRole('link')).toHaveCount(2);
+  const card = onSite(site, 'search', { within: '#rhs' });
+  await card.click(tr('en', 'extension:onSite.searchAsk'));
+  await expect.poll(() => card.text('[data-parley=search-answer]')).toContain('You asked:');
+  const links = await card.links();
+  expect(links).toContainEqual({
+    name: 'Keeping basil fresh for a week – Herb Notes',
+    href: 'https://herbs.example.org/basil-storage',
+  });
+  expect(links).toHaveLength(2);
 });
 
 test('mini menu off: selecting text shows nothing; search with AI off: no card', async ({ context, page, storage }) => {
@@ -155,6 +142,6 @@ test('mini menu off: selecting text shows nothing; search with AI off: no card',
   const google = await context.newPage();
   await google.goto('https://www.google.com/search?q=how+to+store+fresh+basil');
   await site.waitForTimeout(800);
-  await expect(quick(site)).toHaveCount(0);
-  await expect(google.locator('parley-search')).toHaveCount(0);
+  expect(await onSite(site, 'quick').count()).toBe(0);
+  expect(await onSite(google, 'search').count()).toBe(0);
 });

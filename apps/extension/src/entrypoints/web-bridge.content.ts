@@ -1,5 +1,6 @@
 import { defineContentScript } from 'wxt/utils/define-content-script';
 import { watchSession } from '../features/auth/session-store';
+import { listenTrusted } from '../features/content-ui/trusted';
 import { PAGE_MESSAGES, readUpdateToken, shouldTellWebApp } from '../features/web-bridge/bridge';
 import { sendMessage } from '../messaging/messaging';
 
@@ -15,7 +16,9 @@ export default defineContentScript({
     const webOrigin = import.meta.env.PARLEY_WEB_URL;
     if (location.origin !== webOrigin || window.top !== window) return;
 
-    window.addEventListener('message', (event) => {
+    // window.postMessage's events are trusted; a MessageEvent a script made up and dispatched (with any origin and
+    // source it likes) is not.
+    listenTrusted(window, 'message', (event) => {
       const update = readUpdateToken(event, window, webOrigin);
       if (update) sendMessage('SET_COOKIE', update).catch(() => undefined);
     });

@@ -8,16 +8,23 @@ export type RegionPick = { rect: Rect; viewport: Size; devicePixelRatio: number 
  * in the page the rest of the time; it must not use anything from outside its own body. A full-viewport overlay in a
  * closed shadow root: drag a rectangle, release to pick it, Escape (or a click without a drag) cancels. The overlay
  * is removed and two frames are painted without it before answering, so the capture that follows does not show it.
+ * As for all on-site UI (content-ui/trusted.ts, content-ui/hosts.ts, which this cannot import): only a person's own
+ * events count, and the host is a bare element with a made-up tag, remembered in this isolated world only.
  */
 export function pickRegionInPage(hint: string, minSize: number): Promise<RegionPick | null> {
   return new Promise((resolve) => {
-    const previous = document.querySelector('parley-region-picker');
-    previous?.remove();
-    const host = document.createElement('parley-region-picker');
-    host.style.cssText = 'all: initial; position: fixed; inset: 0; z-index: 2147483647; display: block;';
+    const world = globalThis as { __parleyRegionPicker?: Element };
+    world.__parleyRegionPicker?.remove();
+    const letters = (n: number) =>
+      Array.from(crypto.getRandomValues(new Uint8Array(n)), (b) => String.fromCharCode(97 + (b % 26))).join('');
+    const host = document.createElement(`${letters(5)}-${letters(6)}`);
+    world.__parleyRegionPicker = host;
+    // The host's look is set from inside (`:host`, important), where the page's style sheets cannot override it.
     const root = host.attachShadow({ mode: 'closed' });
     const style = document.createElement('style');
     style.textContent = `
+      :host { all: initial !important; position: fixed !important; inset: 0 !important;
+        z-index: 2147483647 !important; display: block !important; }
       .veil { position: fixed; inset: 0; cursor: crosshair; background: rgba(15, 23, 42, 0.35); user-select: none;
         touch-action: none; }
       .veil.dragging { background: transparent; }
@@ -28,6 +35,7 @@ export function pickRegionInPage(hint: string, minSize: number): Promise<RegionP
         box-shadow: 0 4px 16px rgba(0, 0, 0, 0.3); }`;
     const veil = document.createElement('div');
     veil.className = 'veil';
+    veil.dataset.parley = 'region';
     veil.setAttribute('role', 'application');
     veil.setAttribute('aria-label', hint);
     const box = document.createElement('div');
@@ -56,6 +64,7 @@ export function pickRegionInPage(hint: string, minSize: number): Promise<RegionP
       done = true;
       window.removeEventListener('keydown', onKey, true);
       host.remove();
+      if (world.__parleyRegionPicker === host) delete world.__parleyRegionPicker;
       if (!rect) {
         resolve(null);
         return;
@@ -68,14 +77,14 @@ export function pickRegionInPage(hint: string, minSize: number): Promise<RegionP
       requestAnimationFrame(() => requestAnimationFrame(() => resolve(answer)));
     };
     const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
+      if (!event.isTrusted || event.key !== 'Escape') return;
       event.preventDefault();
       event.stopImmediatePropagation();
       finish(null);
     };
     window.addEventListener('keydown', onKey, true);
     veil.addEventListener('pointerdown', (event) => {
-      if (event.button !== 0) return;
+      if (!event.isTrusted || event.button !== 0) return;
       event.preventDefault();
       start = { x: event.clientX, y: event.clientY };
       veil.setPointerCapture(event.pointerId);
@@ -85,7 +94,7 @@ export function pickRegionInPage(hint: string, minSize: number): Promise<RegionP
       Object.assign(box.style, { left: `${start.x}px`, top: `${start.y}px`, width: '0px', height: '0px' });
     });
     veil.addEventListener('pointermove', (event) => {
-      if (!start) return;
+      if (!event.isTrusted || !start) return;
       const rect = current(event);
       Object.assign(box.style, {
         left: `${rect.x}px`,
@@ -95,11 +104,12 @@ export function pickRegionInPage(hint: string, minSize: number): Promise<RegionP
       });
     });
     veil.addEventListener('pointerup', (event) => {
-      if (!start) return;
+      if (!event.isTrusted || !start) return;
       const rect = current(event);
       finish(rect.width >= minSize && rect.height >= minSize ? rect : null);
     });
     veil.addEventListener('contextmenu', (event) => {
+      if (!event.isTrusted) return;
       event.preventDefault();
       finish(null);
     });

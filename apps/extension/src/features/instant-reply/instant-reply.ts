@@ -3,8 +3,9 @@ import { DEFAULT_SETTINGS } from '@parley/contract/values';
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
 import { apiCall } from '../../messaging/messaging';
 import { watchPage } from '../content-ui/observe';
-import { el, errorMessage, mountShadowUi } from '../content-ui/shadow';
+import { el, errorMessage, mountShadowUi, showText } from '../content-ui/shadow';
 import type { Translate } from '../content-ui/strings';
+import { listenTrusted } from '../content-ui/trusted';
 import { readStoredSettings } from '../settings/settings-store';
 import type { ReplySite, ReplyTarget, SiteContext } from '../sites/shared/types';
 
@@ -64,7 +65,7 @@ export function startInstantReply(ctx: ContentScriptContext, options: InstantRep
         host: () => host,
       };
       mounted.set(target.editor, entry);
-      void mountShadowUi(ctx, 'parley-reply', target.anchor, target.placement, (container) =>
+      void mountShadowUi(ctx, target.anchor, target.placement, (container) =>
         buildReplyUi(container, target, options),
       ).then(
         (ui) => {
@@ -111,7 +112,7 @@ function buildReplyUi(container: HTMLElement, target: ReplyTarget, { site, endpo
   let generation = 0;
   const show = (text: string, state: 'busy' | 'ready' | 'error') => {
     note.hidden = true;
-    body.textContent = text;
+    showText(body, text);
     body.classList.toggle('error', state === 'error');
     insert.disabled = state !== 'ready';
     regenerate.disabled = state === 'busy';
@@ -135,13 +136,14 @@ function buildReplyUi(container: HTMLElement, target: ReplyTarget, { site, endpo
     }
   };
 
-  open.addEventListener('click', () => void generate());
-  regenerate.addEventListener('click', () => void generate());
-  close.addEventListener('click', () => {
+  // A person's clicks only (content-ui/trusted): a page cannot draft (spend credits) or insert by itself.
+  listenTrusted(open, 'click', () => void generate());
+  listenTrusted(regenerate, 'click', () => void generate());
+  listenTrusted(close, 'click', () => {
     generation++;
     panel.hidden = true;
   });
-  insert.addEventListener('click', () => {
+  listenTrusted(insert, 'click', () => {
     if (!suggestion) return;
     if (site.insertText(target.editor, suggestion)) panel.hidden = true;
     else note.hidden = false;

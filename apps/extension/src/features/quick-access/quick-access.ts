@@ -2,17 +2,16 @@ import type { Settings } from '@parley/contract';
 import { DEFAULT_SETTINGS } from '@parley/contract/values';
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
 import { apiCall } from '../../messaging/messaging';
-import { el, errorMessage, mountShadowUi } from '../content-ui/shadow';
+import { el, errorMessage, mountShadowUi, showText, styleSheet } from '../content-ui/shadow';
 import type { OnSiteKey, Translate } from '../content-ui/strings';
+import { listenTrusted } from '../content-ui/trusted';
 import { readStoredSettings } from '../settings/settings-store';
 
 /**
  * The mini menu on selected text and the quick-access box. Loaded by the page content script only on the first
  * selection or shortcut (web-accessible `quick-access.js`). Selected text and page titles are data for the API and
- * come back as `textContent`; nothing is inserted without the person's click.
+ * come back as text shown by `showText`; nothing is inserted without the person's click.
  */
-export const HOST = 'parley-quick';
-
 const QUICK_CSS = `
 .parley.float { position: fixed; z-index: 2147483647; display: block; }
 .parley .menu { display: flex; flex-wrap: wrap; background: #fff; border: 1px solid #c9ced6; border-radius: 8px; box-shadow: 0 4px 16px rgba(0,0,0,.16); padding: 2px; }
@@ -141,13 +140,14 @@ async function mount(
 ): Promise<void> {
   closeQuickAccess();
   const id = ++sequence;
-  const ui = await mountShadowUi(ctx, HOST, document.body, 'append', (container) => {
+  const ui = await mountShadowUi(ctx, document.body, 'append', (container) => {
     const root = el('div', 'parley float');
+    root.dataset.parley = 'quick';
     // Clicking the menu must not drop the page's selection.
-    root.addEventListener('mousedown', (event) => {
+    listenTrusted(root, 'mousedown', (event) => {
       if (!(event.target instanceof HTMLInputElement)) event.preventDefault();
     });
-    container.append(el('style', undefined, QUICK_CSS), root);
+    container.append(styleSheet(QUICK_CSS), root);
     build(root, t);
   });
   if (id !== sequence) {
@@ -155,19 +155,27 @@ async function mount(
     return;
   }
   closeQuickAccess();
-  const outside = (event: MouseEvent) => {
-    if (!event.composedPath().includes(ui.shadowHost)) closeQuickAccess();
-  };
-  const escape = (event: KeyboardEvent) => {
-    if (event.key === 'Escape') closeQuickAccess();
-  };
-  document.addEventListener('mousedown', outside, true);
-  document.addEventListener('keydown', escape, true);
+  const stopOutside = listenTrusted(
+    document,
+    'mousedown',
+    (event) => {
+      if (!event.composedPath().includes(ui.shadowHost)) closeQuickAccess();
+    },
+    true,
+  );
+  const stopEscape = listenTrusted(
+    document,
+    'keydown',
+    (event) => {
+      if (event.key === 'Escape') closeQuickAccess();
+    },
+    true,
+  );
   current = {
     kind,
     remove: () => {
-      document.removeEventListener('mousedown', outside, true);
-      document.removeEventListener('keydown', escape, true);
+      stopOutside();
+      stopEscape();
       ui.remove();
     },
   };
@@ -180,24 +188,27 @@ function resultPanel(t: Translate, captured: Captured | null) {
   const body = el('p', 'text');
   body.dataset.parley = 'quick-result';
   const actions = el('div', 'actions');
+  // The answer shown, once there is one: what Copy and Insert give (the text is not in the DOM, see showText).
+  let answer = '';
   const copy = el('button', '', t('copy'));
   copy.type = 'button';
-  copy.addEventListener('click', () => {
-    void navigator.clipboard.writeText(body.textContent ?? '').then(() => (copy.textContent = t('copied')));
+  listenTrusted(copy, 'click', () => {
+    if (answer) void navigator.clipboard.writeText(answer).then(() => showText(copy, t('copied')));
   });
   actions.append(copy);
-  if (captured?.replace) {
-    const insert = el('button', 'primary', t('insert'));
+  const insert = captured?.replace ? el('button', 'primary', t('insert')) : null;
+  if (insert) {
     insert.type = 'button';
-    insert.addEventListener('click', () => {
-      if (captured.replace?.(body.textContent ?? '')) closeQuickAccess();
-      else body.textContent = t('insertFailed');
+    listenTrusted(insert, 'click', () => {
+      if (!answer) return;
+      if (captured?.replace?.(answer)) closeQuickAccess();
+      else showText(body, t('insertFailed'));
     });
     actions.append(insert);
   }
   const close = el('button', '', t('close'));
   close.type = 'button';
-  close.addEventListener('click', () => closeQuickAccess());
+  listenTrusted(close, 'click', () => closeQuickAccess());
   actions.append(close);
   panel.append(body, actions);
   panel.hidden = true;
@@ -206,17 +217,21 @@ function resultPanel(t: Translate, captured: Captured | null) {
     const id = ++generation;
     panel.hidden = false;
     body.classList.remove('error');
-    body.textContent = t(busy);
+    showText(body, t(busy));
+    answer = '';
     copy.disabled = true;
+    if (insert) insert.disabled = true;
     try {
       const text = await work();
       if (id !== generation) return;
-      body.textContent = text;
+      answer = text;
+      showText(body, text);
       copy.disabled = false;
+      if (insert) insert.disabled = false;
     } catch (error) {
       if (id !== generation) return;
       body.classList.add('error');
-      body.textContent = errorMessage(error, t('failed'));
+      showText(body, errorMessage(error, t('failed')));
     }
   };
   return { panel, run };
@@ -235,7 +250,7 @@ export async function showMenu(ctx: ContentScriptContext, t: Translate): Promise
       const button = el('button', '', t(action));
       button.type = 'button';
       button.dataset.action = action;
-      button.addEventListener('click', () => void run('thinking', () => runAction(action, captured.text)));
+      listenTrusted(button, 'click', () => void run('thinking', () => runAction(action, captured.text)));
       menu.append(button);
     }
     root.append(menu, panel);
@@ -249,32 +264,34 @@ export async function openBox(ctx: ContentScriptContext, t: Translate): Promise<
     place(root, null);
     const panel = el('div', 'panel');
     panel.dataset.parley = 'quick-box';
-    const form = el('form', 'box');
+    // Not a <form>: its `submit` event is trusted even when a script's click() on the button caused it. Enter in the
+    // field and a click on Ask are what a person does.
+    const box = el('div', 'box');
     const input = el('input');
     input.type = 'text';
     input.placeholder = t('quickAccessPlaceholder');
     input.setAttribute('aria-label', t('quickAccess'));
     const ask = el('button', 'primary', t('ask'));
-    ask.type = 'submit';
-    form.append(input, ask);
+    ask.type = 'button';
+    box.append(input, ask);
     const result = resultPanel(t, captured);
     result.panel.classList.remove('panel');
-    panel.append(el('p', 'title', t('quickAccess')), form, result.panel);
+    panel.append(el('p', 'title', t('quickAccess')), box, result.panel);
     root.append(panel);
-    input.addEventListener('keydown', (event) => {
-      if (event.key === 'Escape') closeQuickAccess();
-    });
-    form.addEventListener('submit', (event) => {
-      event.preventDefault();
+    const submit = () => {
       const question = input.value.trim();
       if (!question) return;
       const text = captured?.text || `Page: ${document.title || location.href}\nAddress: ${location.href}`;
       void result.run('thinking', () => askQuestion(question, text));
+    };
+    listenTrusted(input, 'keydown', (event) => {
+      if (event.key === 'Escape') closeQuickAccess();
+      else if (event.key === 'Enter' && !event.isComposing) {
+        event.preventDefault();
+        submit();
+      }
     });
+    listenTrusted(ask, 'click', submit);
     setTimeout(() => input.focus(), 0);
   });
-}
-
-export function isOurs(target: EventTarget | null): boolean {
-  return target instanceof Element && target.localName === HOST;
 }

@@ -1,7 +1,9 @@
 import { DEFAULT_SETTINGS } from '@parley/contract/values';
 import { browser } from 'wxt/browser';
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
+import { isParleyHost } from '../content-ui/hosts';
 import type { LivePart } from '../content-ui/live';
+import { listenTrusted } from '../content-ui/trusted';
 import { matchesShortcut, type QuickAccessGlobal } from './shortcut';
 
 /**
@@ -15,19 +17,21 @@ async function load() {
   return quick.__parleyQuickAccess;
 }
 
-const ours = (target: EventTarget | null) => target instanceof Element && target.localName === 'parley-quick';
-
 function selected() {
   const active = document.activeElement as HTMLInputElement | null;
   if (active && 'selectionStart' in active && active.selectionStart !== active.selectionEnd) return true;
   return Boolean(document.getSelection()?.toString().trim());
 }
 
-/** Adds listeners to the document and returns the function that removes them (and closes what is open). */
+/**
+ * Adds listeners to the document for a person's own input only (a page's synthetic mouseup after selecting text, or
+ * its synthetic shortcut, opens nothing; see content-ui/trusted) and returns the function that removes them (and closes
+ * what is open).
+ */
 function listen(events: Array<[string, (event: Event) => void]>, onStop?: () => void): () => void {
-  for (const [type, handler] of events) document.addEventListener(type, handler);
+  const stops = events.map(([type, handler]) => listenTrusted(document, type, handler));
   return () => {
-    for (const [type, handler] of events) document.removeEventListener(type, handler);
+    for (const stop of stops) stop();
     onStop?.();
   };
 }
@@ -38,7 +42,7 @@ export function quickAccessParts(ctx: ContentScriptContext): LivePart[] {
     start: (language) => {
       let timer: number | undefined;
       const onSelect = (event: Event) => {
-        if (ours(event.target)) return;
+        if (!ctx.isValid || isParleyHost(event.target)) return;
         if (event.type === 'keyup' && !(event as KeyboardEvent).shiftKey) return;
         // Once the clicks that made the selection have settled (a double or triple click is one selection).
         clearTimeout(timer);
@@ -64,7 +68,7 @@ export function quickAccessParts(ctx: ContentScriptContext): LivePart[] {
     start: (language, settings) => {
       const shortcut = settings.quickAccessShortcut || DEFAULT_SETTINGS.quickAccessShortcut;
       const onKey = (event: Event) => {
-        if (!matchesShortcut(shortcut, event as KeyboardEvent)) return;
+        if (!ctx.isValid || !matchesShortcut(shortcut, event as KeyboardEvent)) return;
         event.preventDefault();
         void load().then((qa) => qa?.openBox(ctx, language));
       };

@@ -2,8 +2,9 @@ import { DEFAULT_SETTINGS } from '@parley/contract/values';
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
 import { apiCall } from '../../messaging/messaging';
 import { watchPage } from '../content-ui/observe';
-import { el, errorMessage, mountShadowUi } from '../content-ui/shadow';
+import { el, errorMessage, mountShadowUi, showText, styleSheet } from '../content-ui/shadow';
 import type { Translate } from '../content-ui/strings';
+import { listenTrusted } from '../content-ui/trusted';
 import { readStoredSettings } from '../settings/settings-store';
 import { search, type SearchResult } from '../sites/search/index';
 
@@ -40,7 +41,7 @@ export function startSearchCard(ctx: ContentScriptContext, t: Translate): () => 
     mounted?.remove?.();
     const entry: { query: string; host?: Element; remove?: () => void } = { query };
     mounted = entry;
-    void mountShadowUi(ctx, 'parley-search', column.anchor, column.placement, (container) =>
+    void mountShadowUi(ctx, column.anchor, column.placement, (container) =>
       buildCard(container, query, results, t),
     ).then(
       (ui) => {
@@ -80,22 +81,22 @@ function buildCard(container: HTMLElement, query: string, results: SearchResult[
     list.append(item);
   }
   card.append(el('p', 'title', t('searchTitle')), body, ask, el('p', 'title', t('sources')), list);
-  container.append(el('style', undefined, CARD_CSS), card);
-  ask.addEventListener('click', async () => {
+  container.append(styleSheet(CARD_CSS), card);
+  listenTrusted(ask, 'click', async () => {
     ask.disabled = true;
     body.hidden = false;
     body.classList.remove('error');
-    body.textContent = t('thinking');
+    showText(body, t('thinking'));
     try {
       const settings = (await readStoredSettings()) ?? DEFAULT_SETTINGS;
       const { data } = await apiCall('summary', {
         body: { kind: 'page', text: searchPrompt(query, results), language: settings.language },
       });
-      body.textContent = data.text;
+      showText(body, data.text);
       ask.remove();
     } catch (error) {
       body.classList.add('error');
-      body.textContent = errorMessage(error, t('searchFailed'));
+      showText(body, errorMessage(error, t('searchFailed')));
       ask.disabled = false;
     }
   });

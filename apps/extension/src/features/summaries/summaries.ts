@@ -2,8 +2,9 @@ import { DEFAULT_SETTINGS } from '@parley/contract/values';
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
 import { apiCall } from '../../messaging/messaging';
 import { watchPage } from '../content-ui/observe';
-import { el, errorMessage, mountShadowUi } from '../content-ui/shadow';
+import { el, errorMessage, mountShadowUi, showText } from '../content-ui/shadow';
 import type { Translate } from '../content-ui/strings';
+import { listenTrusted } from '../content-ui/trusted';
 import { readStoredSettings } from '../settings/settings-store';
 import type { MailSummarySite, ReplySite, VideoSummarySite } from '../sites/shared/types';
 
@@ -37,9 +38,7 @@ export function startSummaries(ctx: ContentScriptContext, source: SummarySite, t
     if (!found || current) return;
     const entry: { anchor: Element; host?: Element; remove?: () => void } = { anchor: found.anchor };
     current = entry;
-    void mountShadowUi(ctx, 'parley-summary', found.anchor, found.placement, (container) =>
-      buildSummaryUi(container, source, t),
-    ).then(
+    void mountShadowUi(ctx, found.anchor, found.placement, (container) => buildSummaryUi(container, source, t)).then(
       (ui) => {
         entry.host = ui.shadowHost;
         entry.remove = () => ui.remove();
@@ -77,29 +76,29 @@ function buildSummaryUi(container: HTMLElement, source: SummarySite, t: Translat
   container.append(root);
 
   let generation = 0;
-  open.addEventListener('click', async () => {
+  listenTrusted(open, 'click', async () => {
     const id = ++generation;
     panel.hidden = false;
     open.disabled = true;
     body.classList.remove('error');
-    body.textContent = t('summarizing');
+    showText(body, t('summarizing'));
     try {
       const request = summaryRequest(source);
       if (!request) throw new Error('empty');
       const settings = (await readStoredSettings()) ?? DEFAULT_SETTINGS;
       const { data } = await apiCall('summary', { body: { ...request, language: settings.language } });
-      if (id === generation) body.textContent = data.text;
+      if (id === generation) showText(body, data.text);
     } catch (error) {
       if (id !== generation) return;
       body.classList.add('error');
       // The server words this failure in the profile's language; the panel speaks the on-site UI's.
       const failed = (error as { code?: string } | null)?.code === 'SUMMARY_FAILED';
-      body.textContent = failed ? t('summaryFailed') : errorMessage(error, t('summaryFailed'));
+      showText(body, failed ? t('summaryFailed') : errorMessage(error, t('summaryFailed')));
     } finally {
       open.disabled = false;
     }
   });
-  close.addEventListener('click', () => {
+  listenTrusted(close, 'click', () => {
     generation++;
     panel.hidden = true;
   });
