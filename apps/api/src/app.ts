@@ -24,12 +24,12 @@ import multipart from '@fastify/multipart';
 import { createSecretBox, resolveAppSecret } from './lib/secret-box.js';
 import {
   createAuthService,
-  createRequireAuth,
   createStartAuth,
   createUserService,
-  registerAuthRoutes,
+  registerAccountsRoutes,
 } from './modules/accounts/index.js';
-import { createCreditsService } from './modules/billing/index.js';
+import { createBillingService, registerBillingRoutes } from './modules/billing/index.js';
+import { createRequireCaller } from './plugins/caller.js';
 import { createChatService, createTurns, registerChatRoutes } from './modules/chat/index.js';
 import { createAiLimits } from './lib/ai-limits.js';
 import { createDocumentTools, type DocumentTools } from './modules/documents/index.js';
@@ -56,6 +56,8 @@ export type AppDeps = {
   passwords?: PasswordHasher;
   storage?: Storage;
   documentTools?: Partial<DocumentTools>;
+  /** The clock of credit renewals and daily limits (tests move it). */
+  clock?: () => Date;
   /** Where log lines go (tests read them); standard output by default. */
   logStream?: DestinationStream;
 };
@@ -158,17 +160,28 @@ export async function buildApp(deps: AppDeps) {
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   await app.register(multipart, { limits: UPLOAD_LIMITS });
 
-  const auth = createAuthService({ db: database.db, config, mailer, passwords, google, limits, log: app.log });
-  const users = createUserService({ db: database.db, passwords });
-  const requireAuth = createRequireAuth(auth);
+  // Billing owns wallets and the one way to spend; accounts (a lower layer) gets what it needs of it as functions.
+  const billing = createBillingService({ db: database.db, ledger: database.ledger, log: app.log, clock: deps.clock });
+  const auth = createAuthService({
+    db: database.db,
+    config,
+    mailer,
+    passwords,
+    google,
+    limits,
+    log: app.log,
+    billing: billing.forAccounts,
+  });
+  const users = createUserService({ db: database.db, passwords, billing: billing.forAccounts });
+  const requireAuth = createRequireCaller({ auth, billing });
 
   defineRoute(app, 'health', requireAuth, async () => {
     await database.db.execute(sql`select 1`);
     return { data: { ok: true, database: database.kind } };
   });
-  registerAuthRoutes(app, { auth, users, googleClientId: config.google.clientId, requireAuth });
+  registerAccountsRoutes(app, { auth, users, googleClientId: config.google.clientId, requireAuth });
+  registerBillingRoutes(app, { billing, requireAuth });
 
-  const credits = createCreditsService({ db: database.ledger });
   const models = createModelsService({
     db: database.db,
     registry: createModelRegistry(config.ai),
@@ -184,7 +197,7 @@ export async function buildApp(deps: AppDeps) {
   const turns = createTurns({
     db: database.db,
     models,
-    credits,
+    billing,
     files,
     tools,
     log: app.log,
@@ -193,7 +206,7 @@ export async function buildApp(deps: AppDeps) {
   const writing = createWritingService({
     db: database.db,
     models,
-    credits,
+    billing,
     users,
     tools,
     log: app.log,
@@ -214,7 +227,7 @@ export async function buildApp(deps: AppDeps) {
   // Reservations left by a process that stopped mid-request go back to their owners: at start, then every 10 minutes.
   const staleAfterSeconds = Math.max(config.ai.timeoutMs / 1000, 60) + 600;
   const sweep = () =>
-    credits
+    billing
       .sweepStale(staleAfterSeconds)
       .then((refunded) => refunded > 0 && app.log.warn({ refunded }, 'refunded reservations left pending'))
       .catch((error: unknown) => app.log.error({ err: error }, 'could not refund stale reservations'));
@@ -227,11 +240,16 @@ export async function buildApp(deps: AppDeps) {
       .then((removed) => removed > 0 && app.log.info({ removed }, 'removed orphaned files'))
       .catch((error: unknown) => app.log.error({ err: error }, 'could not sweep orphaned files'));
   const fileSweeper = setInterval(sweepFiles, 60 * 60 * 1000).unref();
+  // Daily credits come back at each person's midnight, monthly allowances when due: checked every minute.
+  const renew = () =>
+    billing.renewDue().catch((error: unknown) => app.log.error({ err: error }, 'could not renew credits'));
+  const renewer = setInterval(renew, 60 * 1000).unref();
   const deliverMail = () =>
     mailer.deliverDue().catch((error: unknown) => app.log.error({ err: error }, 'could not deliver stored mails'));
   const mailWorker = setInterval(deliverMail, 30 * 1000).unref();
   app.addHook('onReady', async () => {
     await sweep();
+    await renew();
     void sweepFiles();
     void deliverMail();
   });
@@ -239,12 +257,13 @@ export async function buildApp(deps: AppDeps) {
   app.addHook('onClose', async () => {
     clearInterval(sweeper);
     clearInterval(fileSweeper);
+    clearInterval(renewer);
     clearInterval(mailWorker);
     await Promise.allSettled([limits.close(), mailer.close()]);
     await database.close();
   });
 
-  return Object.assign(app, { services: { auth, users, chat, models, credits, mail: mailer } });
+  return Object.assign(app, { services: { auth, users, chat, models, billing, mail: mailer } });
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -4,7 +4,11 @@ import { emailSchema, nameSchema, passwordSchema } from '@parley/contract';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { createPasswordHasher } from './lib/passwords.js';
+import pino from 'pino';
 import { createUserService } from './modules/accounts/index.js';
+import { createBillingService } from './modules/billing/index.js';
+
+const cliLog = pino({ level: 'warn' });
 
 const USAGE = `Parley administration
 
@@ -38,7 +42,12 @@ async function main() {
       ? { kind: 'postgres', url: config.databaseUrl }
       : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
   );
-  const users = createUserService({ db: database.db, passwords: createPasswordHasher(config.argon2MemoryKib) });
+  const billing = createBillingService({ db: database.db, ledger: database.ledger, log: cliLog });
+  const users = createUserService({
+    db: database.db,
+    passwords: createPasswordHasher(config.argon2MemoryKib),
+    billing: billing.forAccounts,
+  });
   try {
     if (command === 'create-admin') {
       const email = emailSchema.safeParse(values.email);

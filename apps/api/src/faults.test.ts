@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './db/client.js';
-import { creditLedger, users } from './db/schema/index.js';
+import { walletLedger } from './db/schema/index.js';
+import { walletOf } from './test/wallets.js';
 import { createTestApp, type TestApp } from './test/app.js';
 import { createPostgresTestDatabase } from './test/database.js';
 import { startFakeOpenAI } from './test/fake-openai.js';
@@ -47,8 +48,17 @@ describe.runIf(process.env.PARLEY_TEST_DB === 'postgres')('PostgreSQL out of rea
     await fake.close();
   });
 
-  const credits = async (email: string) =>
-    (await t.database.db.select().from(users).where(eq(users.email, email)))[0]!.basicCredit;
+  /** Daily and basic credits: what can pay for a basic model. */
+  const credits = async (email: string) => {
+    const w = await walletOf(t.database.db, email);
+    return w.dailyCredit + w.basicCredit;
+  };
+  const ledgerStates = async (email: string) => {
+    const w = await walletOf(t.database.db, email);
+    return (await t.database.db.select().from(walletLedger).where(eq(walletLedger.walletId, w.id)))
+      .filter((l) => l.kind === 'reserve')
+      .map((l) => l.state);
+  };
 
   it('a turn whose end falls in an outage is settled once the database is back: answer kept, charged once', async () => {
     const u = await t.signUp();
@@ -80,9 +90,8 @@ describe.runIf(process.env.PARLEY_TEST_DB === 'postgres')('PostgreSQL out of rea
       ['user', 'complete'],
       ['assistant', 'complete'],
     ]);
-    expect(await credits(u.email)).toBe(29);
-    const ledger = await t.database.db.select().from(creditLedger);
-    expect(ledger.filter((l) => l.userId === u.user.id).map((l) => l.state)).toEqual(['charged']);
+    expect(await credits(u.email)).toBe(32);
+    expect(await ledgerStates(u.email)).toEqual(['charged']);
   });
 
   it('while it is out of reach, requests are a clear 503; once it is back, everything works again', async () => {
@@ -114,9 +123,7 @@ describe.runIf(process.env.PARLEY_TEST_DB === 'postgres')('PostgreSQL out of rea
     });
     expect(turn.status).toBe(200);
     expect(parseUiStream(await turn.text()).at(-1)).toMatchObject({ type: 'finish' });
-    await expect.poll(() => credits(u.email)).toBe(29);
-    expect(
-      (await t.database.db.select().from(creditLedger).where(eq(creditLedger.userId, u.user.id))).map((l) => l.state),
-    ).toEqual(['charged']);
+    await expect.poll(() => credits(u.email)).toBe(32);
+    expect(await ledgerStates(u.email)).toEqual(['charged']);
   });
 });

@@ -78,7 +78,12 @@ describe.runIf(enabled)('two instances, one database', () => {
   }
 
   const creditsOf = async (email: string) =>
-    (await sql.query('SELECT basic_credit FROM users WHERE email = $1', [email])).rows[0].basic_credit as number;
+    (
+      await sql.query(
+        'SELECT w.daily_credit + w.basic_credit AS n FROM wallets w JOIN users u ON u.id = w.user_id WHERE u.email = $1',
+        [email],
+      )
+    ).rows[0].n as number;
 
   it('a session ended on one instance is ended on the other', async () => {
     const first = await signUp(a, 'sessions@example.com');
@@ -113,15 +118,18 @@ describe.runIf(enabled)('two instances, one database', () => {
 
   it('50 turns racing for 10 credits across both instances spend exactly 10', async () => {
     const token = await signUp(a, 'race@example.com', b);
-    await sql.query('UPDATE users SET basic_credit = 10 WHERE email = $1', ['race@example.com']);
+    await sql.query(
+      `UPDATE wallets SET daily_credit = 0, basic_credit = 10 WHERE user_id = (SELECT id FROM users WHERE email = $1)`,
+      ['race@example.com'],
+    );
     const results = await Promise.all(Array.from({ length: 50 }, (_, i) => turn(i % 2 ? a : b, token, `Race ${i}`)));
     const served = results.filter((r) => r.status === 200 && r.body.includes('"text-delta"'));
     expect(served).toHaveLength(10);
     expect(results.filter((r) => r.status === 402)).toHaveLength(40);
     expect(await creditsOf('race@example.com')).toBe(0);
     const ledger = await sql.query(
-      `SELECT state, count(*)::int AS n FROM credit_ledger l JOIN users u ON u.id = l.user_id
-        WHERE u.email = $1 GROUP BY state`,
+      `SELECT state, count(*)::int AS n FROM wallet_ledger l JOIN users u ON u.id = l.user_id
+        WHERE u.email = $1 AND l.kind = 'reserve' GROUP BY state`,
       ['race@example.com'],
     );
     expect(ledger.rows).toEqual([{ state: 'charged', n: 10 }]);
@@ -144,7 +152,7 @@ describe.runIf(enabled)('two instances, one database', () => {
     await expect
       .poll(
         async () =>
-          (await sql.query("SELECT count(*)::int AS n FROM credit_ledger WHERE state = 'reserved'")).rows[0].n,
+          (await sql.query("SELECT count(*)::int AS n FROM wallet_ledger WHERE state = 'reserved'")).rows[0].n,
       )
       .toBe(1);
     await cluster.kill(victim);
@@ -153,11 +161,12 @@ describe.runIf(enabled)('two instances, one database', () => {
     expect((await turn(b, token, 'Still there?')).status).toBe(200);
     // Once the reservation is older than any turn can last, the next instance to start (or a running one, within
     // ten minutes) gives it back.
-    await sql.query("UPDATE credit_ledger SET created_at = now() - interval '1 hour' WHERE state = 'reserved'");
+    await sql.query("UPDATE wallet_ledger SET created_at = now() - interval '1 hour' WHERE state = 'reserved'");
     await cluster.start();
     await expect.poll(() => creditsOf('crash@example.com')).toBe(before - 1); // the one B served stays charged
     const states = await sql.query(
-      `SELECT state FROM credit_ledger l JOIN users u ON u.id = l.user_id WHERE u.email = $1 ORDER BY l.created_at`,
+      `SELECT state FROM wallet_ledger l JOIN users u ON u.id = l.user_id
+        WHERE u.email = $1 AND l.kind = 'reserve' ORDER BY l.created_at`,
       ['crash@example.com'],
     );
     expect(states.rows.map((r) => r.state)).toEqual(['refunded', 'charged']);

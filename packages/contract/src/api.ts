@@ -38,6 +38,7 @@ import {
 } from './chat.js';
 import { modelAvailabilitySchema } from './models.js';
 import { settingsSchema, settingsUpdateSchema } from './settings.js';
+import { usageSchema } from './usage.js';
 import { profileSchema, profileUpdateSchema } from './user.js';
 
 export type Endpoint = {
@@ -120,6 +121,11 @@ export const api = {
     summary: 'App-deal sign-up with a licence code',
   },
   profile: { ...ROUTES.profile, data: profileSchema, summary: 'The signed-in user' },
+  usage: {
+    ...ROUTES.usage,
+    data: usageSchema,
+    summary: 'Credits, the last 30 days of use, and what is left of the free tier today',
+  },
   updateProfile: {
     ...ROUTES.updateProfile,
     body: profileUpdateSchema,

@@ -11,4 +11,5 @@ export * from './plans.js';
 export * from './settings-values.js';
 export * from './settings.js';
 export * from './text.js';
+export * from './usage.js';
 export * from './user.js';

@@ -1,4 +1,6 @@
-/** Credit allowances per account channel. Numbers are product decisions recorded in docs/decisions. */
+import type { Tier } from './catalogue.js';
+
+/** Credit allowances and plans. Numbers are product decisions recorded in docs/decisions (005, 018). */
 export type Allowance = {
   dailyCredit: number;
   basicCredit: number;
@@ -20,5 +22,49 @@ export const APP_DEAL_ALLOWANCE: Allowance = {
   extraAdvanceCredit: 50,
 };
 
-/** Free tier: 3 a day for the gated features (spec §6, §9). */
-export const FREE_DAILY_GATED_USES = 3;
+/** The plans a wallet can be on. The plans and payments feature adds the paid ones (Pro, Plus, Team). */
+export const PLAN_IDS = ['free', 'earlyBird', 'appDeal'] as const;
+export type PlanId = (typeof PLAN_IDS)[number];
+
+export type Plan = {
+  /** What the plan's wallet holds: daily credits renew every day at the owner's midnight, the rest as below. */
+  allowance: Allowance;
+  /** The basic, advance and extra-advance credits are topped up to the allowance every month, without payment. */
+  monthlyRenewal: boolean;
+  /** The free tier's limit of FREE_DAILY_USES a day applies to the gated capabilities. */
+  gated: boolean;
+};
+
+/** Every plan, once: the API's wallets and the web app's pages read it from here. */
+export const PLANS: Record<PlanId, Plan> = {
+  free: { allowance: FREE_ALLOWANCE, monthlyRenewal: false, gated: true },
+  earlyBird: { allowance: EARLY_BIRD_ALLOWANCE, monthlyRenewal: false, gated: true },
+  appDeal: { allowance: APP_DEAL_ALLOWANCE, monthlyRenewal: true, gated: false },
+};
+
+/** Model tiers that daily credits pay for, before the tier's own credits. Extra-advance models never use them. */
+export const DAILY_CREDIT_TIERS: readonly Tier[] = ['basic', 'advance'];
+
+/** Free tier: 3 a day for the gated capabilities (spec §6, §9). */
+export const FREE_DAILY_USES = 3;
+
+/**
+ * What Parley meters, each AI call being one use of one capability. `gated`: on a free-tier plan, at most
+ * FREE_DAILY_USES a day (renewed at the person's midnight), when the server's keys pay.
+ */
+export const CAPABILITIES = {
+  chat: { gated: false },
+  rewrite: { gated: false },
+  reply: { gated: true },
+  comment: { gated: true },
+  suggestion: { gated: false },
+  translate: { gated: false },
+  summary: { gated: true },
+  transcribe: { gated: false },
+  templateAi: { gated: true },
+  imageGeneration: { gated: true },
+  linkedinDraft: { gated: true },
+} as const satisfies Record<string, { gated: boolean }>;
+export type Capability = keyof typeof CAPABILITIES;
+export const CAPABILITY_IDS = Object.keys(CAPABILITIES) as Capability[];
+export const GATED_CAPABILITIES = CAPABILITY_IDS.filter((c) => CAPABILITIES[c].gated);

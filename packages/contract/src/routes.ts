@@ -15,6 +15,7 @@ export const ROUTES = {
   appDeal: { method: 'POST', path: '/api/appSumo/signInAppSumo', auth: false },
   profile: { method: 'GET', path: '/api/user/profile', auth: true },
   updateProfile: { method: 'POST', path: '/api/user/profile', auth: true },
+  usage: { method: 'GET', path: '/api/user/usage', auth: true },
   settings: { method: 'GET', path: '/api/user/setting', auth: true },
   updateSettings: { method: 'POST', path: '/api/user/setting', auth: true },
   logout: { method: 'POST', path: '/api/user/logout', auth: true },

@@ -13,6 +13,8 @@ import * as schema from './schema/index.js';
 export type Schema = typeof schema;
 /** One type for both drivers: queries are written once against it. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction or the database: queries that may run inside a transaction take either. */
+export type Tx = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 
 export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 

@@ -40,10 +40,6 @@ describe('errors in logs', () => {
       await database.db.insert(users).values({
         email: 'x@example.com',
         name: secret,
-        dailyCredit: 1,
-        basicCredit: 1,
-        advanceCredit: 1,
-        extraAdvanceCredit: 1,
       });
     } catch (error) {
       failure = error;

@@ -57,3 +57,20 @@ export function defineRoute<N extends EndpointName>(
     },
   });
 }
+
+/** The caller of an authenticated route: who is calling and which wallet pays (resolved by plugins/caller.ts). */
+export function callerOf(request: FastifyRequest) {
+  if (!request.caller) throw new Error('the caller plugin did not run for this route');
+  return request.caller;
+}
+
+/** What a service needs to know about the request beyond its input and its caller. */
+export function contextOf(request: FastifyRequest) {
+  const deviceType = request.headers['devicetype'];
+  return {
+    ip: request.ip,
+    lang: request.lang,
+    userAgent: request.headers['user-agent'],
+    deviceType: typeof deviceType === 'string' && /^[A-Z]{2,16}$/.test(deviceType) ? deviceType : undefined,
+  };
+}

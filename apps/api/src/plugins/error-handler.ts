@@ -119,7 +119,7 @@ export function registerErrorHandler(app: FastifyInstance, db: Db) {
         method: request.method,
         url: cleanText(redactUrl(request.url)).slice(0, 2000),
         status: 500,
-        userId: request.auth?.user.id ?? null,
+        userId: request.caller?.user.id ?? null,
         message: cleanText(safe.message).slice(0, 2000),
         stack: safe.stack ? cleanText(safe.stack).slice(0, 8000) : null,
       });

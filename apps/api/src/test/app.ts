@@ -26,7 +26,7 @@ export function createCaptureMailer() {
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { logs?: string[]; fileMailer?: boolean; database?: Database } = {},
+  options: { logs?: string[]; fileMailer?: boolean; database?: Database; clock?: () => Date } = {},
 ) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'parley-app-'));
   const database = options.database ?? (await openTestDatabase());
@@ -44,6 +44,7 @@ export async function createTestApp(
     config,
     database,
     ...(options.fileMailer ? {} : { mailer: mail }),
+    ...(options.clock ? { clock: options.clock } : {}),
     ...(options.logs ? { logStream: { write: (line: string) => void options.logs!.push(line) } } : {}),
   });
   await app.ready();
@@ -75,12 +76,17 @@ export async function createTestApp(
 
   let counter = 0;
   /** Registers, verifies from the mailed link, and signs in. */
-  const signUp = async (overrides: { email?: string; password?: string; name?: string } = {}) => {
+  const signUp = async (overrides: { email?: string; password?: string; name?: string; timezone?: string } = {}) => {
     counter += 1;
     const email = overrides.email ?? `user${counter}-${Date.now()}@example.com`;
     const password = overrides.password ?? 'correct horse battery';
     const reg = await json('POST', '/api/auth/register', {
-      body: { email, password, name: overrides.name ?? `User ${counter}` },
+      body: {
+        email,
+        password,
+        name: overrides.name ?? `User ${counter}`,
+        ...(overrides.timezone ? { timezone: overrides.timezone } : {}),
+      },
     });
     if (reg.status !== 200) throw new Error(`register failed: ${JSON.stringify(reg.body)}`);
     const verified = await json('POST', `/api/auth/verify?token=${linkSecret(email, 'token')}`);

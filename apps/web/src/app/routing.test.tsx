@@ -21,7 +21,7 @@ describe('routing guards', () => {
     expect(router.state.location.pathname).toBe('/home');
     expect(screen.getByText('March 14, 2025', { exact: false })).toBeInTheDocument();
     // monthly use is the sum of the three counters
-    expect(screen.getByText('This month').nextSibling).toHaveTextContent('7');
+    expect(screen.getByText('Last 30 days').nextSibling).toHaveTextContent('7');
   });
 
   it('redirects / by session state and unknown paths to /not-found?page=', async () => {

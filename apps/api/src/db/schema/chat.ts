@@ -81,24 +81,3 @@ export const apiKeys = pgTable(
   },
   (t) => [uniqueIndex('api_keys_user_provider_unique').on(t.userId, t.provider)],
 );
-
-/** One row per metered request: the reservation and how it settled. */
-export const creditLedger = pgTable(
-  'credit_ledger',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    tier: text('tier', { enum: ['basic', 'advance', 'extraAdvance'] }).notNull(),
-    amount: integer('amount').notNull(),
-    feature: text('feature').notNull(),
-    /** reserved → charged | refunded */
-    state: text('state', { enum: ['reserved', 'charged', 'refunded'] })
-      .notNull()
-      .default('reserved'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    settledAt: timestamp('settled_at', { withTimezone: true }),
-  },
-  (t) => [index('credit_ledger_user_idx').on(t.userId, t.createdAt)],
-);

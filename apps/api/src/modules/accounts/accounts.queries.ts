@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import type { Allowance, Settings } from '@parley/contract';
+import type { Settings } from '@parley/contract';
 import type { Db } from '../../db/client.js';
 import { columnReader, columnsOf, run, statement } from '../../db/prepared.js';
 import { emailTokens, licenceCodes, sessions, userSettings, users } from '../../db/schema/index.js';
@@ -7,8 +7,8 @@ import { emailTokens, licenceCodes, sessions, userSettings, users } from '../../
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 export type SessionRow = typeof sessions.$inferSelect;
-/** A transaction or the database: queries take either. */
-export type Tx = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
+export type { Tx } from '../../db/client.js';
+import type { Tx } from '../../db/client.js';
 
 export async function findUserByEmail(db: Tx, email: string) {
   const [row] = await db
@@ -39,23 +39,6 @@ export async function updateUser(db: Tx, id: string, patch: Partial<NewUser>) {
   const [row] = await db
     .update(users)
     .set({ ...patch, updatedAt: new Date() })
-    .where(eq(users.id, id))
-    .returning();
-  return row;
-}
-
-/** Raises each credit to at least the allowance (an upgrade never lowers what a user has). */
-export async function grantAllowance(db: Tx, id: string, a: Allowance, flags: Partial<NewUser>) {
-  const [row] = await db
-    .update(users)
-    .set({
-      ...flags,
-      dailyCredit: sql`greatest(${users.dailyCredit}, ${a.dailyCredit})`,
-      basicCredit: sql`greatest(${users.basicCredit}, ${a.basicCredit})`,
-      advanceCredit: sql`greatest(${users.advanceCredit}, ${a.advanceCredit})`,
-      extraAdvanceCredit: sql`greatest(${users.extraAdvanceCredit}, ${a.extraAdvanceCredit})`,
-      updatedAt: new Date(),
-    })
     .where(eq(users.id, id))
     .returning();
   return row;

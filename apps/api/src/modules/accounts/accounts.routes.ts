@@ -1,6 +1,5 @@
-import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
-import { defineRoute } from '../../lib/route.js';
-import { contextOf } from '../../plugins/request-context.js';
+import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
+import { callerOf as caller, contextOf, defineRoute } from '../../lib/route.js';
 import type { AuthService } from './auth.service.js';
 import type { UserService } from './users.service.js';
 
@@ -11,12 +10,7 @@ type Deps = {
   requireAuth: onRequestAsyncHookHandler;
 };
 
-function caller(request: FastifyRequest) {
-  if (!request.auth) throw new Error('requireAuth did not run');
-  return request.auth;
-}
-
-export function registerAuthRoutes(app: FastifyInstance, { auth, users, googleClientId, requireAuth }: Deps) {
+export function registerAccountsRoutes(app: FastifyInstance, { auth, users, googleClientId, requireAuth }: Deps) {
   const route = <N extends Parameters<typeof defineRoute>[1]>(name: N, handler: Parameters<typeof defineRoute<N>>[3]) =>
     defineRoute(app, name, requireAuth, handler);
 
@@ -59,14 +53,14 @@ export function registerAuthRoutes(app: FastifyInstance, { auth, users, googleCl
     message: 'registered',
   }));
 
-  route('profile', async ({ request }) => ({ data: users.profile(caller(request).user) }));
+  route('profile', async ({ request }) => ({ data: await users.profile(caller(request)) }));
   route('updateProfile', async ({ body, request }) => ({
-    data: await users.updateProfile(caller(request).user, body),
+    data: await users.updateProfile(caller(request), body),
     message: 'profileUpdated',
   }));
-  route('settings', async ({ request }) => ({ data: await users.settings(caller(request).user) }));
+  route('settings', async ({ request }) => ({ data: await users.settings(caller(request)) }));
   route('updateSettings', async ({ body, request }) => ({
-    data: await users.updateSettings(caller(request).user, body),
+    data: await users.updateSettings(caller(request), body),
     message: 'settingsUpdated',
   }));
   route('logout', async ({ request }) => {
@@ -79,11 +73,11 @@ export function registerAuthRoutes(app: FastifyInstance, { auth, users, googleCl
     return { data: null, message: 'passwordChanged' };
   });
   route('upgradeToEarlyBird', async ({ request }) => ({
-    data: await users.upgradeToEarlyBird(caller(request).user),
+    data: await users.upgradeToEarlyBird(caller(request)),
     message: 'upgraded',
   }));
   route('upgradeToAppDeal', async ({ body, request }) => ({
-    data: await users.upgradeToAppDeal(caller(request).user, body.code),
+    data: await users.upgradeToAppDeal(caller(request), body.code),
     message: 'upgraded',
   }));
 }

@@ -1,15 +1,7 @@
-import {
-  APP_DEAL_ALLOWANCE,
-  EARLY_BIRD_ALLOWANCE,
-  FREE_ALLOWANCE,
-  PASSWORD_MIN,
-  type ChannelResult,
-  type LoginResult,
-  type UiLanguage,
-} from '@parley/contract';
+import { PASSWORD_MIN, type ChannelResult, type LoginResult, type UiLanguage } from '@parley/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { hashSecret, newSecret } from '../../lib/crypto.js';
 import { DomainError, RateLimitedError } from '../../lib/errors.js';
 import type { PasswordHasher } from '../../lib/passwords.js';
@@ -19,6 +11,7 @@ import type { Mailer } from '../../providers/mail/index.js';
 import { renderMail } from '../../providers/mail/templates.js';
 import * as q from './accounts.queries.js';
 import type { RequestContext } from './request-context.js';
+import type { AccountPlan, AccountsBilling } from './billing-port.js';
 import { toProfile } from './profile.js';
 
 export const VERIFY_TTL_HOURS = 24;
@@ -35,6 +28,7 @@ type Deps = {
   google: GoogleVerifier;
   limits: RateLimitStore;
   log: FastifyBaseLogger;
+  billing: AccountsBilling;
 };
 
 /** What a new account with a password is made from. */
@@ -46,7 +40,7 @@ type NewAccount = {
   timezone?: string | undefined;
 };
 
-export function createAuthService({ db, config, mailer, passwords, google, limits, log }: Deps) {
+export function createAuthService({ db, config, mailer, passwords, google, limits, log, billing }: Deps) {
   const windowMs = config.rateLimits.windowSeconds * 1000;
 
   /** Token hash → user id of sessions seen recently (at most 10,000, oldest dropped first); only ever a hint. */
@@ -132,7 +126,7 @@ export function createAuthService({ db, config, mailer, passwords, google, limit
       });
       return q.incrementLoginCount(tx, user.id);
     });
-    return { token, user: toProfile(updated) };
+    return { token, user: toProfile(updated, await billing.profileCredits({ user: updated })) };
   }
 
   /** Consumes a verification or reset link: unknown/used → INVALID_TOKEN, late → TOKEN_EXPIRED. */
@@ -150,18 +144,28 @@ export function createAuthService({ db, config, mailer, passwords, google, limit
     return e?.code === '23505' || e?.cause?.code === '23505';
   }
 
-  async function createPasswordUser(input: NewAccount, extra: Partial<q.NewUser> = {}) {
+  /** A new account with its wallet, in one transaction. */
+  async function createUser(values: q.NewUser, plan: AccountPlan, within?: (tx: Tx, user: q.UserRow) => Promise<void>) {
+    return db.transaction(async (tx) => {
+      const user = await q.insertUser(tx, values);
+      await billing.openWallet(tx, user, plan);
+      await within?.(tx, user);
+      return user;
+    });
+  }
+
+  async function createPasswordUser(input: NewAccount, plan: AccountPlan, extra: Partial<q.NewUser> = {}) {
     const passwordHash = await passwords.hash(input.password);
-    return db.transaction(async (tx) =>
-      q.insertUser(tx, {
+    return createUser(
+      {
         email: input.email,
         passwordHash,
         name: input.name,
         language: input.language ?? 'en',
         timezone: input.timezone ?? 'UTC',
-        ...FREE_ALLOWANCE,
         ...extra,
-      }),
+      },
+      plan,
     );
   }
 
@@ -192,7 +196,7 @@ export function createAuthService({ db, config, mailer, passwords, google, limit
       }
       let user: q.UserRow;
       try {
-        user = await createPasswordUser({ ...input, language: input.language ?? ctx.lang });
+        user = await createPasswordUser({ ...input, language: input.language ?? ctx.lang }, 'free');
       } catch (error) {
         if (isUniqueViolation(error)) return { email: input.email };
         throw error;
@@ -244,15 +248,9 @@ export function createAuthService({ db, config, mailer, passwords, google, limit
         const byEmail = await q.findUserByEmail(db, identity.email);
         if (byEmail) throw new DomainError('ACCOUNT_USES_PASSWORD');
         try {
-          user = await db.transaction((tx) =>
-            q.insertUser(tx, {
-              email: identity.email,
-              googleSub: identity.sub,
-              name: identity.name,
-              verified: true,
-              language: ctx.lang,
-              ...FREE_ALLOWANCE,
-            }),
+          user = await createUser(
+            { email: identity.email, googleSub: identity.sub, name: identity.name, verified: true, language: ctx.lang },
+            'free',
           );
         } catch (error) {
           if (!isUniqueViolation(error)) throw error;
@@ -297,13 +295,21 @@ export function createAuthService({ db, config, mailer, passwords, google, limit
           throw new DomainError(user.passwordHash ? 'INVALID_CREDENTIALS' : 'ACCOUNT_USES_GOOGLE');
         }
         await limits.reset(`login-fail:${input.email}`);
-        if (!user.earlyBird) user = (await q.grantAllowance(db, user.id, EARLY_BIRD_ALLOWANCE, { earlyBird: true }))!;
+        if (!user.earlyBird) {
+          const current = user;
+          user = await db.transaction(async (tx) => {
+            const updated = (await q.updateUser(tx, current.id, { earlyBird: true }))!;
+            await billing.changePlan(tx, updated, 'earlyBird');
+            return updated;
+          });
+        }
       } else {
         if (input.password.length < PASSWORD_MIN) throw new DomainError('VALIDATION_FAILED');
         try {
           user = await createPasswordUser(
             { ...input, name: input.name ?? input.email.split('@')[0]!, language: input.language ?? ctx.lang },
-            { ...EARLY_BIRD_ALLOWANCE, earlyBird: true },
+            'earlyBird',
+            { earlyBird: true },
           );
         } catch (error) {
           if (isUniqueViolation(error)) throw new DomainError('EMAIL_TAKEN');
@@ -324,20 +330,21 @@ export function createAuthService({ db, config, mailer, passwords, google, limit
       const passwordHash = await passwords.hash(input.password);
       let user: q.UserRow;
       try {
-        user = await db.transaction(async (tx) => {
-          const created = await q.insertUser(tx, {
+        user = await createUser(
+          {
             email: input.email,
             passwordHash,
             name: input.name,
             language: input.language ?? ctx.lang,
             timezone: input.timezone ?? 'UTC',
-            ...APP_DEAL_ALLOWANCE,
             appDeal: true,
             lifetimeUser: true,
-          });
-          if (!(await q.redeemLicenceCode(tx, input.code, created.id))) throw new DomainError('INVALID_LICENCE_CODE');
-          return created;
-        });
+          },
+          'appDeal',
+          async (tx, created) => {
+            if (!(await q.redeemLicenceCode(tx, input.code, created.id))) throw new DomainError('INVALID_LICENCE_CODE');
+          },
+        );
       } catch (error) {
         if (isUniqueViolation(error)) throw new DomainError('EMAIL_TAKEN');
         throw error;

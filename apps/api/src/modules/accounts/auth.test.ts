@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailTokens, sessions, users } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
+import { recordUse, setCredits } from '../../test/wallets.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -127,10 +128,10 @@ describe('login and sessions', () => {
     expect(u.user.loginCount).toBe(1);
     const again = await t.json('POST', '/api/auth/login', { body: { email: u.email, password: u.password } });
     expect(again.body.data.user.loginCount).toBe(2);
-    await t.database.db
-      .update(users)
-      .set({ basicUse: 3, advanceUse: 2, extraAdvanceUse: 1 })
-      .where(eq(users.email, u.email));
+    await setCredits(t.database.db, u.email, { extraAdvanceCredit: 1 });
+    await recordUse(t.database.db, u.email, 'basic', 3);
+    await recordUse(t.database.db, u.email, 'advance', 2);
+    await recordUse(t.database.db, u.email, 'extraAdvance', 1);
     const profile = await t.json('GET', '/api/user/profile', { token: again.body.data.token });
     expect(profile.status).toBe(200);
     expect(profile.body.data).toMatchObject({
@@ -139,7 +140,7 @@ describe('login and sessions', () => {
       advanceUse: 2,
       extraAdvanceUse: 1,
       monthlyUse: 6,
-      credits: { dailyCredit: 3, basicCredit: 30, advanceCredit: 5, extraAdvanceCredit: 0 },
+      credits: { dailyCredit: 3, basicCredit: 27, advanceCredit: 3, extraAdvanceCredit: 0 },
       lifetimeUser: false,
       multipleLogin: false,
       verified: true,

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { licenceCodes, users } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
+import { walletOf } from '../../test/wallets.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -58,7 +59,8 @@ describe('app-deal channel', () => {
     expect(res.status).toBe(200);
     expect(res.body.data.verificationSent).toBe(true);
     const [row] = await t.database.db.select().from(users).where(eq(users.email, 'deal@example.com'));
-    expect(row).toMatchObject({ appDeal: true, lifetimeUser: true, basicCredit: 1000 });
+    expect(row).toMatchObject({ appDeal: true, lifetimeUser: true });
+    expect(await walletOf(t.database.db, 'deal@example.com')).toMatchObject({ basicCredit: 1000, dailyCredit: 20 });
 
     const reuse = await t.json('POST', '/api/appSumo/signInAppSumo', {
       body: { ...body, email: 'deal2@example.com' },

@@ -1,32 +1,28 @@
-import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { DomainError } from '../../lib/errors.js';
 import type { SessionWithUser, UserRow } from './accounts.queries.js';
 import type { AuthService } from './auth.service.js';
 
-export { registerAuthRoutes } from './accounts.routes.js';
+export { registerAccountsRoutes } from './accounts.routes.js';
+export type { AccountPlan, AccountsBilling } from './billing-port.js';
+export type { ProfileCredits } from './profile.js';
 export { createAuthService, type AuthService } from './auth.service.js';
 export { createUserService, type UserService } from './users.service.js';
 export type { SessionRow, SessionWithUser, UserRow } from './accounts.queries.js';
 export { SESSION_WITH_USER_COLUMNS, toSessionWithUser } from './accounts.queries.js';
 
-function bearerToken(request: FastifyRequest) {
+/** The bearer token of a request, or 401 when there is none or it is malformed. */
+export function bearerToken(request: FastifyRequest) {
   const match = /^Bearer ([A-Za-z0-9_-]{20,200})$/.exec(request.headers.authorization ?? '');
   if (!match) throw new DomainError('UNAUTHENTICATED');
   return match[1]!;
 }
 
-/** `Authorization: Bearer <token>` → request.auth, or 401 / 409. An `onRequest` hook: it runs before the body is read. */
-export function createRequireAuth(auth: AuthService): onRequestAsyncHookHandler {
-  return async (request: FastifyRequest) => {
-    request.auth = await auth.authenticate(bearerToken(request));
-  };
-}
-
 /** A caller being authenticated: the check runs while the request does other work, and must be awaited before use. */
 export type PendingCaller = {
   /**
-   * Verifies the session (once, however often it is called; it also sets request.auth): resolves with the user, or
-   * rejects with 401 / 409. The check starts on the first call.
+   * Verifies the session (once, however often it is called): resolves with the user, or rejects with 401 / 409.
+   * The check starts on the first call.
    */
   user: () => Promise<UserRow>;
   /**
@@ -48,16 +44,9 @@ export function createStartAuth(auth: AuthService) {
   return (request: FastifyRequest): PendingCaller => {
     const token = bearerToken(request);
     let checking: Promise<UserRow> | undefined;
-    const user = () =>
-      (checking ??= auth.authenticate(token).then((caller) => {
-        request.auth = caller;
-        return caller.user;
-      }));
+    const user = () => (checking ??= auth.authenticate(token).then((caller) => caller.user));
     const userWith: PendingCaller['userWith'] = (read) => {
-      const checked = auth.authenticateWith(token, read).then(({ caller, result }) => {
-        request.auth = caller;
-        return { user: caller.user, result };
-      });
+      const checked = auth.authenticateWith(token, read).then(({ caller, result }) => ({ user: caller.user, result }));
       if (!checking) {
         checking = checked.then(({ user }) => user);
         checking.catch(() => undefined); // for a later `user()`; the caller of `userWith` handles the failure

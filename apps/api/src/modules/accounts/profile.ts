@@ -1,7 +1,10 @@
 import { settingsSchema, type Profile, type Settings } from '@parley/contract';
 import type { UserRow } from './accounts.queries.js';
 
-export function toProfile(u: UserRow): Profile {
+/** The credits and the last 30 days of use a profile shows: billing's, passed in (see AccountsBilling). */
+export type ProfileCredits = Pick<Profile, 'credits' | 'basicUse' | 'advanceUse' | 'extraAdvanceUse' | 'monthlyUse'>;
+
+export function toProfile(u: UserRow, credits: ProfileCredits): Profile {
   return {
     id: u.id,
     profileId: u.id,
@@ -11,16 +14,7 @@ export function toProfile(u: UserRow): Profile {
     role: u.role,
     timezone: u.timezone,
     language: u.language,
-    basicUse: u.basicUse,
-    advanceUse: u.advanceUse,
-    extraAdvanceUse: u.extraAdvanceUse,
-    monthlyUse: u.basicUse + u.advanceUse + u.extraAdvanceUse,
-    credits: {
-      dailyCredit: u.dailyCredit,
-      basicCredit: u.basicCredit,
-      advanceCredit: u.advanceCredit,
-      extraAdvanceCredit: u.extraAdvanceCredit,
-    },
+    ...credits,
     joinDate: u.createdAt.toISOString(),
     loginCount: u.loginCount,
     lifetimeUser: u.lifetimeUser,

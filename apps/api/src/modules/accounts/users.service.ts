@@ -1,58 +1,66 @@
 import { randomBytes } from 'node:crypto';
-import {
-  APP_DEAL_ALLOWANCE,
-  EARLY_BIRD_ALLOWANCE,
-  FREE_ALLOWANCE,
-  type ProfileUpdate,
-  type SettingsUpdate,
-} from '@parley/contract';
+import type { ProfileUpdate, SettingsUpdate } from '@parley/contract';
 import type { Db } from '../../db/client.js';
 import { DomainError } from '../../lib/errors.js';
 import type { PasswordHasher } from '../../lib/passwords.js';
 import * as q from './accounts.queries.js';
+import { isKnownTimeZone } from '../../lib/time.js';
+import type { AccountsBilling } from './billing-port.js';
 import { toProfile, withDefaults } from './profile.js';
 
-function isKnownTimeZone(tz: string) {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-}
+/** The signed-in person, as routes hand it over (the request's caller). */
+type Account = { user: q.UserRow };
 
-export function createUserService({ db, passwords }: { db: Db; passwords: PasswordHasher }) {
+export function createUserService({
+  db,
+  passwords,
+  billing,
+}: {
+  db: Db;
+  passwords: PasswordHasher;
+  billing: AccountsBilling;
+}) {
+  const profileOf = async (who: Account) => toProfile(who.user, await billing.profileCredits(who));
+
   return {
-    profile: (user: q.UserRow) => toProfile(user),
+    profile: profileOf,
 
-    async updateProfile(user: q.UserRow, patch: ProfileUpdate) {
+    async updateProfile({ user }: Account, patch: ProfileUpdate) {
       if (patch.timezone !== undefined && !isKnownTimeZone(patch.timezone)) {
         throw new DomainError('VALIDATION_FAILED', { path: 'timezone' });
       }
-      const updated = await q.updateUser(db, user.id, patch);
-      return toProfile(updated!);
+      const updated = (await q.updateUser(db, user.id, patch))!;
+      if (patch.timezone !== undefined && patch.timezone !== user.timezone) await billing.timezoneChanged(updated);
+      return profileOf({ user: updated });
     },
 
-    async settings(user: q.UserRow) {
+    async settings({ user }: Account) {
       return withDefaults(await q.getSettings(db, user.id));
     },
 
-    async updateSettings(user: q.UserRow, patch: SettingsUpdate) {
+    async updateSettings({ user }: Account, patch: SettingsUpdate) {
       return withDefaults(await q.mergeSettings(db, user.id, patch));
     },
 
-    async upgradeToEarlyBird(user: q.UserRow) {
+    async upgradeToEarlyBird({ user }: Account) {
       if (user.earlyBird) throw new DomainError('ALREADY_UPGRADED');
-      return toProfile((await q.grantAllowance(db, user.id, EARLY_BIRD_ALLOWANCE, { earlyBird: true }))!);
+      const updated = await db.transaction(async (tx) => {
+        const marked = (await q.updateUser(tx, user.id, { earlyBird: true }))!;
+        await billing.changePlan(tx, marked, 'earlyBird');
+        return marked;
+      });
+      return profileOf({ user: updated });
     },
 
-    async upgradeToAppDeal(user: q.UserRow, code: string) {
+    async upgradeToAppDeal({ user }: Account, code: string) {
       if (user.appDeal) throw new DomainError('ALREADY_UPGRADED');
       const updated = await db.transaction(async (tx) => {
         if (!(await q.redeemLicenceCode(tx, code, user.id))) throw new DomainError('INVALID_LICENCE_CODE');
-        return q.grantAllowance(tx, user.id, APP_DEAL_ALLOWANCE, { appDeal: true, lifetimeUser: true });
+        const marked = (await q.updateUser(tx, user.id, { appDeal: true, lifetimeUser: true }))!;
+        await billing.changePlan(tx, marked, 'appDeal');
+        return marked;
       });
-      return toProfile(updated!);
+      return profileOf({ user: updated });
     },
 
     /** Command-line only: a verified site admin (an existing account is promoted, its password set). */
@@ -60,20 +68,22 @@ export function createUserService({ db, passwords }: { db: Db; passwords: Passwo
       const passwordHash = await passwords.hash(input.password);
       const existing = await q.findUserByEmail(db, input.email);
       if (existing) {
-        return toProfile((await q.updateUser(db, existing.id, { role: 'admin', verified: true, passwordHash }))!);
+        return profileOf({
+          user: (await q.updateUser(db, existing.id, { role: 'admin', verified: true, passwordHash }))!,
+        });
       }
-      return toProfile(
-        await db.transaction((tx) =>
-          q.insertUser(tx, {
-            email: input.email,
-            passwordHash,
-            name: input.name,
-            role: 'admin',
-            verified: true,
-            ...FREE_ALLOWANCE,
-          }),
-        ),
-      );
+      const created = await db.transaction(async (tx) => {
+        const user = await q.insertUser(tx, {
+          email: input.email,
+          passwordHash,
+          name: input.name,
+          role: 'admin',
+          verified: true,
+        });
+        await billing.openWallet(tx, user, 'free');
+        return user;
+      });
+      return profileOf({ user: created });
     },
 
     /** Command-line only: new single-use app-deal licence codes, e.g. PARLEY-7K3M-Q9XD-2HRT. */

@@ -1,64 +1,114 @@
-import { sql } from 'drizzle-orm';
-import type { Tier } from '@parley/contract';
-import type { Db } from '../../db/client.js';
-import { run, statement } from '../../db/prepared.js';
+import { DAILY_CREDIT_TIERS, type Allowance, type PlanId, type Tier } from '@parley/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
+import { columnReader, columnsOf, run, statement } from '../../db/prepared.js';
+import { featureUses, wallets, type Balance } from '../../db/schema/index.js';
 import { SESSION_WITH_USER_COLUMNS, toSessionWithUser, type SessionWithUser } from '../accounts/index.js';
 
-/** Column names per tier; never built from user input. */
-const COLUMNS: Record<Tier, { credit: string; use: string }> = {
-  basic: { credit: 'basic_credit', use: 'basic_use' },
-  advance: { credit: 'advance_credit', use: 'advance_use' },
-  extraAdvance: { credit: 'extra_advance_credit', use: 'extra_advance_use' },
+export type WalletRow = typeof wallets.$inferSelect;
+
+/** Balance name → column, for statements whose text names a column (never built from input). */
+const COLUMN: Record<Balance, string> = {
+  daily: 'daily_credit',
+  basic: 'basic_credit',
+  advance: 'advance_credit',
+  extraAdvance: 'extra_advance_credit',
 };
+const TIERS: Tier[] = ['basic', 'advance', 'extraAdvance'];
 
 /** One statement per tier: column names are part of a statement's text. */
-const perTier = <T>(make: (tier: Tier, c: { credit: string; use: string }) => T) =>
-  Object.fromEntries((Object.keys(COLUMNS) as Tier[]).map((tier) => [tier, make(tier, COLUMNS[tier])])) as Record<
-    Tier,
-    T
-  >;
-
-/** The UPDATE … INSERT that takes `$2` credits from user `$1`'s tier and records it as reserved. */
-const takeAndRecord = (tier: Tier, c: { credit: string; use: string }, userId: string) => `
-    taken AS (
-      UPDATE users
-         SET ${c.credit} = ${c.credit} - $2::int, ${c.use} = ${c.use} + $2::int
-       WHERE id = ${userId} AND ${c.credit} >= $2::int
-   RETURNING id
-    ), ledger AS (
-      INSERT INTO credit_ledger (user_id, tier, amount, feature)
-      SELECT id, '${tier}', $2::int, $3 FROM taken
-   RETURNING id
-    )`;
-
-const reserveStatements = perTier((tier, c) =>
-  statement<{ id: string }>(`reserve_${tier}`, `WITH ${takeAndRecord(tier, c, '$1::uuid')} SELECT id FROM ledger`),
-);
+const perTier = <T>(make: (tier: Tier) => T) =>
+  Object.fromEntries(TIERS.map((tier) => [tier, make(tier)])) as Record<Tier, T>;
 
 /**
- * Takes `amount` credits and records the reservation in ONE statement: the UPDATE only matches while the balance
- * covers it, so no number of concurrent requests can spend more than the balance. Returns the ledger id, or null.
+ * Takes `$2` credits from wallet `walletId` for a call on a `tier` model, and records the reservation, in one
+ * statement. Daily credits pay first where they may (DAILY_CREDIT_TIERS), then the tier's own. The row is locked
+ * while the choice is made, and the UPDATE only matches while the chosen balance covers the amount, so no number
+ * of concurrent calls can spend more than there is. `$2` is the amount, `$3` the feature; who spends and when are
+ * given as expressions.
  */
-export async function reserveCredits(db: Db, userId: string, tier: Tier, amount: number, feature: string) {
-  const [row] = await run(db, reserveStatements[tier], [userId, amount, feature]);
+const takeAndRecord = (tier: Tier, walletId: string, userId: string, at: string) => {
+  const fromDaily = DAILY_CREDIT_TIERS.includes(tier) ? 'daily_credit >= $2::int' : 'false';
+  return `
+    cur AS (
+      SELECT id, ${fromDaily} AS from_daily FROM wallets WHERE id = ${walletId} FOR UPDATE
+    ), taken AS (
+      UPDATE wallets w
+         SET daily_credit = w.daily_credit - CASE WHEN cur.from_daily THEN $2::int ELSE 0 END,
+             ${COLUMN[tier]} = w.${COLUMN[tier]} - CASE WHEN cur.from_daily THEN 0 ELSE $2::int END
+        FROM cur
+       WHERE w.id = cur.id AND (cur.from_daily OR w.${COLUMN[tier]} >= $2::int)
+   RETURNING w.id, cur.from_daily
+    ), ledger AS (
+      INSERT INTO wallet_ledger (wallet_id, user_id, balance, tier, amount, kind, state, feature, created_at)
+      SELECT id, ${userId}, CASE WHEN from_daily THEN 'daily' ELSE '${tier}' END, '${tier}', -$2::int, 'reserve', 'reserved',
+             $3, ${at}
+        FROM taken
+   RETURNING id
+    )`;
+};
+
+const reserveStatements = perTier((tier) =>
+  statement<{ id: string }>(
+    `reserve_${tier}`,
+    `WITH ${takeAndRecord(tier, '$1::uuid', '$4::uuid', '$5::timestamptz')} SELECT id FROM ledger`,
+  ),
+);
+
+/** Reserves `amount` credits; returns the reservation's ledger id, or null when the balances do not cover it. */
+export async function reserveCredits(
+  db: Db,
+  walletId: string,
+  userId: string,
+  tier: Tier,
+  amount: number,
+  feature: string,
+  now: Date,
+) {
+  const [row] = await run(db, reserveStatements[tier], [walletId, amount, feature, userId, now]);
   return row?.id ?? null;
 }
 
-const sessionReserveStatements = perTier((tier, c) =>
+/** The columns of a wallet (as `w.<key>`), for statements that read a session, its user and their wallet. */
+const WALLET_COLUMNS = columnsOf(wallets, 'w', 'w.');
+const readWallet = columnReader<WalletRow>(wallets, 'w.');
+const SESSION_USER_WALLET = `SELECT ${SESSION_WITH_USER_COLUMNS}, ${WALLET_COLUMNS}
+  FROM sessions s JOIN users u ON u.id = s.user_id LEFT JOIN wallets w ON w.user_id = u.id
+ WHERE s.token_hash = $1`;
+
+export type SessionWithWallet = SessionWithUser & { wallet: WalletRow | null };
+
+const toSessionWithWallet = (row: Record<string, unknown>): SessionWithWallet => ({
+  ...toSessionWithUser(row),
+  wallet: row['w.id'] ? readWallet(row) : null,
+});
+
+const sessionWithWallet = statement<Record<string, unknown>>('session_with_wallet', SESSION_USER_WALLET);
+
+/** One statement per authenticated request: the session, its user and the wallet that pays. */
+export async function findSessionWithWallet(db: Db, tokenHash: string): Promise<SessionWithWallet | undefined> {
+  const [row] = await run(db, sessionWithWallet, [tokenHash]);
+  return row ? toSessionWithWallet(row) : undefined;
+}
+
+const sessionReserveStatements = perTier((tier) =>
   statement<Record<string, unknown> & { ledgerId: string | null }>(
     `session_reserve_${tier}`,
-    `WITH s AS (
-      SELECT ${SESSION_WITH_USER_COLUMNS} FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = $1
-    ), ${takeAndRecord(tier, c, `(SELECT "s.userId" FROM s WHERE "s.revokedAt" IS NULL AND date_trunc('milliseconds', "s.expiresAt") > $4::timestamptz)`)}
+    `WITH s AS (${SESSION_USER_WALLET}),
+      ${takeAndRecord(
+        tier,
+        `(SELECT "w.id" FROM s WHERE "s.revokedAt" IS NULL AND date_trunc('milliseconds', "s.expiresAt") > $4::timestamptz)`,
+        `(SELECT "u.id" FROM s)`,
+        '$4::timestamptz',
+      )}
     SELECT s.*, (SELECT id FROM ledger) AS "ledgerId" FROM s`,
   ),
 );
 
 /**
- * The session of `tokenHash` with its user, and, if that session is live at `now` (not revoked, not expired), a
- * reservation of `amount` credits for that user, all in one statement: a request that needs both makes one round
- * trip. The user row is as it was before the reservation. `ledgerId` is null when nothing was reserved (no live
- * session, or not enough credits).
+ * The session of `tokenHash` with its user and wallet, and, if that session is live at `now` (not revoked, not
+ * expired), a reservation of `amount` credits from that wallet, all in one statement: a request that needs both
+ * makes one round trip. The wallet is as it was before the reservation. `ledgerId` is null when nothing was reserved.
  */
 export async function reserveForSession(
   db: Db,
@@ -67,16 +117,16 @@ export async function reserveForSession(
   amount: number,
   feature: string,
   now: Date,
-): Promise<{ found: SessionWithUser | undefined; ledgerId: string | null }> {
+): Promise<{ found: SessionWithWallet | undefined; ledgerId: string | null }> {
   const [row] = await run(db, sessionReserveStatements[tier], [tokenHash, amount, feature, now]);
   if (!row) return { found: undefined, ledgerId: null };
   const { ledgerId, ...rest } = row;
-  return { found: toSessionWithUser(rest), ledgerId };
+  return { found: toSessionWithWallet(rest), ledgerId };
 }
 
 const chargeStatement = statement(
   'charge_reservation',
-  `UPDATE credit_ledger SET state = 'charged', settled_at = now() WHERE id = $1::uuid AND state = 'reserved'`,
+  `UPDATE wallet_ledger SET state = 'charged', settled_at = now() WHERE id = $1::uuid AND state = 'reserved'`,
 );
 
 /** Charged: the reservation stands. Only a reservation still pending changes state. */
@@ -84,58 +134,258 @@ export async function chargeReservation(db: Db, ledgerId: string) {
   await run(db, chargeStatement, [ledgerId]);
 }
 
-const giveBack = (pick: 'credit' | 'use', op: '+' | '-') =>
-  (Object.keys(COLUMNS) as Tier[])
-    .map(
-      (tier) =>
-        `${COLUMNS[tier][pick]} = ${COLUMNS[tier][pick]} ${op} CASE WHEN l.tier = '${tier}' THEN l.amount ELSE 0 END`,
-    )
-    .join(', ');
+/**
+ * Refunds the reservations `settle` marks refunded (a statement returning id, wallet_id, user_id, balance, tier,
+ * amount, feature): each gets a refund row, and each wallet its credits back, in one statement. Returns how many
+ * reservations were refunded.
+ */
+const refundWith = (settle: string) => `
+  WITH l AS (${settle}),
+  back AS (
+    INSERT INTO wallet_ledger (wallet_id, user_id, balance, tier, amount, kind, feature, reservation_id)
+    SELECT wallet_id, user_id, balance, tier, -amount, 'refund', feature, id FROM l
+  ),
+  s AS (
+    SELECT wallet_id, ${(Object.keys(COLUMN) as Balance[])
+      .map((b) => `sum(CASE WHEN balance = '${b}' THEN -amount ELSE 0 END)::int AS ${COLUMN[b]}`)
+      .join(', ')}
+      FROM l GROUP BY wallet_id
+  ),
+  given AS (
+    UPDATE wallets w SET ${(Object.keys(COLUMN) as Balance[])
+      .map((b) => `${COLUMN[b]} = w.${COLUMN[b]} + s.${COLUMN[b]}`)
+      .join(', ')}
+      FROM s WHERE w.id = s.wallet_id
+  )
+  SELECT count(*)::int AS refunded FROM l`;
 
-const refundStatement = statement(
+const refundStatement = statement<{ refunded: number }>(
   'refund_reservation',
-  `WITH l AS (
-     UPDATE credit_ledger SET state = 'refunded', settled_at = now()
-      WHERE id = $1::uuid AND state = 'reserved'
-  RETURNING user_id, tier, amount
-   )
-   UPDATE users SET ${giveBack('credit', '+')}, ${giveBack('use', '-')} FROM l WHERE users.id = l.user_id`,
+  refundWith(`UPDATE wallet_ledger SET state = 'refunded', settled_at = now()
+               WHERE id = $1::uuid AND state = 'reserved'
+           RETURNING id, wallet_id, user_id, balance, tier, amount, feature`),
 );
 
-/** Refunded: credits and usage go back, once, in one statement. */
+/** Refunded: the credits go back, once, with a refund row, in one statement. */
 export async function refundReservation(db: Db, ledgerId: string) {
   await run(db, refundStatement, [ledgerId]);
 }
 
+const staleStatement = statement<{ refunded: number }>(
+  'refund_stale_reservations',
+  refundWith(`UPDATE wallet_ledger SET state = 'refunded', settled_at = now()
+               WHERE state = 'reserved' AND created_at < now() - make_interval(secs => $1::int)
+           RETURNING id, wallet_id, user_id, balance, tier, amount, feature`),
+);
+
 /**
  * Gives back every reservation still pending after `olderThanSeconds` (a process that stopped between reserving and
- * settling), credits and usage per user, in one statement. Returns how many reservations were refunded.
+ * settling), in one statement. Returns how many reservations were refunded.
  */
 export async function refundStaleReservations(db: Db, olderThanSeconds: number) {
-  const sums = sql.raw(
-    (Object.keys(COLUMNS) as Tier[])
-      .map((tier) => `sum(CASE WHEN tier = '${tier}' THEN amount ELSE 0 END)::int AS ${COLUMNS[tier].credit}`)
-      .join(', '),
-  );
-  const restore = sql.raw(
-    (Object.keys(COLUMNS) as Tier[])
-      .map(
-        (tier) =>
-          `${COLUMNS[tier].credit} = users.${COLUMNS[tier].credit} + s.${COLUMNS[tier].credit}, ` +
-          `${COLUMNS[tier].use} = users.${COLUMNS[tier].use} - s.${COLUMNS[tier].credit}`,
-      )
-      .join(', '),
-  );
-  const result = (await db.execute(sql`
-    WITH l AS (
-      UPDATE credit_ledger SET state = 'refunded', settled_at = now()
-       WHERE state = 'reserved' AND created_at < now() - make_interval(secs => ${olderThanSeconds})
-   RETURNING user_id, tier, amount
-    ), s AS (
-      SELECT user_id, count(*)::int AS n, ${sums} FROM l GROUP BY user_id
-    ), u AS (
-      UPDATE users SET ${restore} FROM s WHERE users.id = s.user_id RETURNING s.n
+  const rows = await run(db, staleStatement, [olderThanSeconds]);
+  return rows[0]?.refunded ?? 0;
+}
+
+/** A wallet for a new account, holding its plan's allowance (each credit granted by a ledger row). */
+export async function openWallet(
+  db: Tx,
+  values: { userId: string; plan: PlanId; allowance: Allowance; dailyRenewsAt: Date; monthlyRenewsAt: Date | null },
+) {
+  const a = values.allowance;
+  const [wallet] = await db
+    .insert(wallets)
+    .values({
+      userId: values.userId,
+      plan: values.plan,
+      dailyCredit: a.dailyCredit,
+      basicCredit: a.basicCredit,
+      advanceCredit: a.advanceCredit,
+      extraAdvanceCredit: a.extraAdvanceCredit,
+      dailyRenewsAt: values.dailyRenewsAt,
+      monthlyRenewsAt: values.monthlyRenewsAt,
+    })
+    .onConflictDoNothing({ target: wallets.userId })
+    .returning();
+  if (!wallet) return null;
+  const grants = (
+    [
+      ['daily', a.dailyCredit],
+      ['basic', a.basicCredit],
+      ['advance', a.advanceCredit],
+      ['extraAdvance', a.extraAdvanceCredit],
+    ] as const
+  ).filter(([, amount]) => amount !== 0);
+  if (grants.length) {
+    await db.execute(sql`
+      INSERT INTO wallet_ledger (wallet_id, user_id, balance, amount, kind, feature)
+      SELECT ${wallet.id}::uuid, ${values.userId}::uuid, b, n, 'grant', ${values.plan}
+        FROM unnest(${`{${grants.map(([b]) => b).join(',')}}`}::text[], ${`{${grants.map(([, n]) => n).join(',')}}`}::int[]) AS g(b, n)`);
+  }
+  return wallet;
+}
+
+/**
+ * Moves a wallet to `plan`: each credit is raised to at least the plan's allowance (never lowered), every raise a
+ * ledger row, in one statement.
+ */
+export async function changePlan(
+  db: Tx,
+  walletId: string,
+  plan: PlanId,
+  allowance: Allowance,
+  monthlyRenewsAt: Date | null,
+) {
+  await db.execute(sql`
+    WITH cur AS (
+      SELECT id, user_id, daily_credit, basic_credit, advance_credit, extra_advance_credit
+        FROM wallets WHERE id = ${walletId}::uuid FOR UPDATE
+    ), raised AS (
+      UPDATE wallets w SET plan = ${plan},
+             daily_credit = greatest(cur.daily_credit, ${allowance.dailyCredit}::int),
+             basic_credit = greatest(cur.basic_credit, ${allowance.basicCredit}::int),
+             advance_credit = greatest(cur.advance_credit, ${allowance.advanceCredit}::int),
+             extra_advance_credit = greatest(cur.extra_advance_credit, ${allowance.extraAdvanceCredit}::int),
+             monthly_renews_at = ${monthlyRenewsAt},
+             updated_at = now()
+        FROM cur WHERE w.id = cur.id
     )
-    SELECT coalesce(sum(n), 0)::int AS refunded FROM u`)) as unknown as { rows: { refunded: number }[] };
-  return result.rows[0]?.refunded ?? 0;
+    INSERT INTO wallet_ledger (wallet_id, user_id, balance, amount, kind, feature)
+    SELECT cur.id, cur.user_id, g.b, g.n, 'grant', ${plan} FROM cur CROSS JOIN LATERAL (VALUES
+      ('daily', ${allowance.dailyCredit}::int - cur.daily_credit),
+      ('basic', ${allowance.basicCredit}::int - cur.basic_credit),
+      ('advance', ${allowance.advanceCredit}::int - cur.advance_credit),
+      ('extraAdvance', ${allowance.extraAdvanceCredit}::int - cur.extra_advance_credit)) AS g(b, n)
+     WHERE g.n > 0`);
+}
+
+export async function findWalletByUser(db: Tx, userId: string) {
+  const [row] = await db.select().from(wallets).where(eq(wallets.userId, userId)).limit(1);
+  return row;
+}
+
+/** Wallets whose daily credits are due (their owner's midnight has passed), locked for this transaction. */
+export async function dueForDailyRenewal(db: Tx, now: Date, limit: number) {
+  const result = (await db.execute(sql`
+    SELECT w.id, w.plan, u.timezone FROM wallets w JOIN users u ON u.id = w.user_id
+     WHERE w.daily_renews_at <= ${now} ORDER BY w.daily_renews_at LIMIT ${limit}
+       FOR UPDATE OF w SKIP LOCKED`)) as unknown as { rows: { id: string; plan: PlanId; timezone: string }[] };
+  return result.rows;
+}
+
+/**
+ * Renews these wallets' daily credits: each is set back to its allowance (one `renewal` row for the difference)
+ * and its next renewal set, in one statement. A wallet already renewed (by another instance) is left alone.
+ */
+export async function renewDaily(db: Tx, now: Date, due: { id: string; allowance: number; next: Date }[]) {
+  if (!due.length) return 0;
+  const ids = `{${due.map((d) => d.id).join(',')}}`;
+  const allowances = `{${due.map((d) => d.allowance).join(',')}}`;
+  const nexts = `{${due.map((d) => d.next.toISOString()).join(',')}}`;
+  const result = (await db.execute(sql`
+    WITH n AS (
+      SELECT * FROM unnest(${ids}::uuid[], ${allowances}::int[], ${nexts}::timestamptz[]) AS n(id, allowance, next)
+    ), cur AS (
+      SELECT w.id, w.user_id, w.daily_credit, n.allowance, n.next FROM wallets w JOIN n ON n.id = w.id
+       WHERE w.daily_renews_at <= ${now}
+    ), renewed AS (
+      UPDATE wallets w SET daily_credit = cur.allowance, daily_renews_at = cur.next, updated_at = now()
+        FROM cur WHERE w.id = cur.id RETURNING w.id
+    ), logged AS (
+      INSERT INTO wallet_ledger (wallet_id, user_id, balance, amount, kind, created_at)
+      SELECT id, user_id, 'daily', allowance - daily_credit, 'renewal', ${now} FROM cur WHERE allowance <> daily_credit
+    )
+    SELECT count(*)::int AS renewed FROM renewed`)) as unknown as { rows: { renewed: number }[] };
+  return result.rows[0]?.renewed ?? 0;
+}
+
+/**
+ * Tops up the credits of wallets whose monthly renewal is due (plans that renew without payment) to their plan's
+ * allowance, never lowering one; each raise a `renewal` row; the next renewal a month later. Returns how many.
+ */
+export async function renewMonthly(db: Db, now: Date, allowances: Record<PlanId, Allowance>) {
+  const plans = Object.keys(allowances) as PlanId[];
+  const table = (pick: keyof Allowance) => `{${plans.map((p) => allowances[p][pick]).join(',')}}`;
+  const result = (await db.execute(sql`
+    WITH a AS (
+      SELECT * FROM unnest(${`{${plans.join(',')}}`}::text[], ${table('basicCredit')}::int[],
+                           ${table('advanceCredit')}::int[], ${table('extraAdvanceCredit')}::int[])
+                 AS a(plan, basic, advance, extra)
+    ), cur AS (
+      SELECT w.id, w.user_id, w.basic_credit, w.advance_credit, w.extra_advance_credit, w.monthly_renews_at,
+             a.basic, a.advance, a.extra
+        FROM wallets w JOIN a ON a.plan = w.plan
+       WHERE w.monthly_renews_at <= ${now}
+         FOR UPDATE OF w SKIP LOCKED
+    ), renewed AS (
+      UPDATE wallets w SET basic_credit = greatest(cur.basic_credit, cur.basic),
+             advance_credit = greatest(cur.advance_credit, cur.advance),
+             extra_advance_credit = greatest(cur.extra_advance_credit, cur.extra),
+             monthly_renews_at = cur.monthly_renews_at + interval '1 month', updated_at = now()
+        FROM cur WHERE w.id = cur.id RETURNING w.id
+    ), logged AS (
+      INSERT INTO wallet_ledger (wallet_id, user_id, balance, amount, kind, created_at)
+      SELECT cur.id, cur.user_id, g.b, g.n, 'renewal', ${now} FROM cur CROSS JOIN LATERAL (VALUES
+        ('basic', cur.basic - cur.basic_credit), ('advance', cur.advance - cur.advance_credit),
+        ('extraAdvance', cur.extra - cur.extra_advance_credit)) AS g(b, n)
+       WHERE g.n > 0
+    )
+    SELECT count(*)::int AS renewed FROM renewed`)) as unknown as { rows: { renewed: number }[] };
+  return result.rows[0]?.renewed ?? 0;
+}
+
+/** Credits used (charged calls) since `since`, by day in `timezone` and by model tier. */
+export async function usageByDay(db: Db, walletId: string, since: Date, timezone: string) {
+  const result = (await db.execute(sql`
+    SELECT to_char(created_at AT TIME ZONE ${timezone}, 'YYYY-MM-DD') AS day, tier, sum(-amount)::int AS used
+      FROM wallet_ledger
+     WHERE wallet_id = ${walletId}::uuid AND kind = 'reserve' AND state = 'charged' AND created_at >= ${since}
+     GROUP BY 1, 2`)) as unknown as { rows: { day: string; tier: Tier; used: number }[] };
+  return result.rows;
+}
+
+/** Whether PostgreSQL knows this time zone (Node's and PostgreSQL's time zone data can differ). */
+export async function knowsTimeZone(db: Db, timezone: string) {
+  try {
+    await db.execute(sql`SELECT now() AT TIME ZONE ${timezone}`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Counts one use of a gated capability on `day`, if fewer than `limit` were counted: one statement, so that any
+ * number of concurrent calls lets exactly `limit` through. Returns the count after, or null when the limit was hit.
+ */
+export async function takeFeatureUse(db: Db, userId: string, capability: string, day: string, limit: number) {
+  const result = (await db.execute(sql`
+    INSERT INTO feature_uses (user_id, capability, day, count) VALUES (${userId}::uuid, ${capability}, ${day}::date, 1)
+    ON CONFLICT (user_id, capability, day)
+    DO UPDATE SET count = feature_uses.count + 1 WHERE feature_uses.count < ${limit}
+    RETURNING count`)) as unknown as { rows: { count: number }[] };
+  return result.rows[0]?.count ?? null;
+}
+
+/** Gives one use back (the call failed before any output). */
+export async function giveBackFeatureUse(db: Db, userId: string, capability: string, day: string) {
+  await db
+    .update(featureUses)
+    .set({ count: sql`greatest(${featureUses.count} - 1, 0)` })
+    .where(and(eq(featureUses.userId, userId), eq(featureUses.capability, capability), eq(featureUses.day, day)));
+}
+
+export async function featureUsesOn(db: Db, userId: string, day: string) {
+  return db
+    .select({ capability: featureUses.capability, count: featureUses.count })
+    .from(featureUses)
+    .where(and(eq(featureUses.userId, userId), eq(featureUses.day, day)));
+}
+
+/** The next daily renewal moves to `next`, but never earlier than it was. */
+export async function postponeDailyRenewal(db: Db, userId: string, next: Date) {
+  await db
+    .update(wallets)
+    .set({ dailyRenewsAt: sql`greatest(${wallets.dailyRenewsAt}, ${next})` })
+    .where(eq(wallets.userId, userId));
 }

@@ -1,7 +1,21 @@
-import type { Tier } from '@parley/contract';
-import type { Db } from '../../db/client.js';
+import {
+  CAPABILITIES,
+  FREE_DAILY_USES,
+  GATED_CAPABILITIES,
+  PLANS,
+  type Capability,
+  type Credits,
+  type PlanId,
+  type Profile,
+  type Tier,
+  type Usage,
+} from '@parley/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, Tx } from '../../db/client.js';
 import { whileUnavailable } from '../../db/unavailable.js';
 import { DomainError } from '../../lib/errors.js';
+import { lastDays, localDate, nextLocalMidnight, zoneOrUtc } from '../../lib/time.js';
+import type { AccountsBilling, SessionRow, UserRow } from '../accounts/index.js';
 import * as q from './billing.queries.js';
 
 /** A reservation settles exactly once: charge when output was produced, refund when the request failed before any. */
@@ -9,45 +23,324 @@ export type Reservation = { charge(): Promise<void>; refund(): Promise<void>; re
 
 export const NOT_METERED: Reservation = { metered: false, charge: async () => {}, refund: async () => {} };
 
-export function createCreditsService({ db }: { db: Db }) {
+/** The balances that pay for a caller's calls: a person's own (an organization's, once organizations arrive). */
+export type Wallet = {
+  id: string;
+  plan: PlanId;
+  credits: Credits;
+  dailyRenewsAt: Date;
+  monthlyRenewsAt: Date | null;
+};
+
+/**
+ * Who is calling, and who pays: resolved once per request (plugins/caller.ts) and handed to every route and service.
+ * `organization` is the organization the call is made in and the member's role there; none until organizations arrive.
+ */
+export type Caller = {
+  user: UserRow;
+  session: SessionRow;
+  role: UserRow['role'];
+  organization: { id: string; role: 'admin' | 'user' } | null;
+  wallet: Wallet;
+};
+
+/** What paying needs to know of a caller. */
+export type Payer = { user: Pick<UserRow, 'id' | 'timezone'>; wallet: Pick<Wallet, 'id' | 'plan'> };
+
+/** One use of a capability: on whose key, on which model tier, under which feature name in the ledger. */
+export type Use = { capability: Capability; tier: Tier; keySource: 'own' | 'server'; feature?: string };
+
+const toWallet = (row: q.WalletRow): Wallet => ({
+  id: row.id,
+  plan: row.plan,
+  credits: {
+    dailyCredit: row.dailyCredit,
+    basicCredit: row.basicCredit,
+    advanceCredit: row.advanceCredit,
+    extraAdvanceCredit: row.extraAdvanceCredit,
+  },
+  dailyRenewsAt: row.dailyRenewsAt,
+  monthlyRenewsAt: row.monthlyRenewsAt,
+});
+
+const monthFrom = (now: Date) => {
+  const next = new Date(now);
+  next.setUTCMonth(next.getUTCMonth() + 1);
+  return next;
+};
+
+/**
+ * Billing owns the wallets and their ledger, and is the one way to spend: `metered` reserves before a provider is
+ * called and settles once. `db` is the main pool; `ledger` the one for the ledger's hot statements (decision 012).
+ * `clock` is injected so that tests can move time.
+ */
+export function createBillingService({
+  db,
+  ledger,
+  log,
+  clock = () => new Date(),
+}: {
+  db: Db;
+  ledger: Db;
+  log: FastifyBaseLogger;
+  clock?: () => Date;
+}) {
   const reservation = (ledgerId: string): Reservation => {
     // The first of charge or refund wins; later calls wait for it. Each statement only changes a reservation still
     // pending, so a retry after a lost answer (database out of reach for a moment) is harmless.
     let settling: Promise<void> | null = null;
     const settle = (fn: (db: Db, id: string) => Promise<void>) => () =>
-      (settling ??= whileUnavailable(() => fn(db, ledgerId)));
+      (settling ??= whileUnavailable(() => fn(ledger, ledgerId)));
     return { metered: true, charge: settle(q.chargeReservation), refund: settle(q.refundReservation) };
   };
 
+  /** Time zones PostgreSQL knows (its data and Node's can differ): days are counted in UTC for the others. */
+  const knownZones = new Map<string, Promise<boolean>>();
+  const sqlZone = async (timezone: string) => {
+    const zone = zoneOrUtc(timezone);
+    if (!knownZones.has(zone)) knownZones.set(zone, q.knowsTimeZone(db, zone));
+    return (await knownZones.get(zone)) ? zone : 'UTC';
+  };
+
+  async function reserve(payer: Payer, tier: Tier, feature: string) {
+    const ledgerId = await q.reserveCredits(ledger, payer.wallet.id, payer.user.id, tier, 1, feature, clock());
+    if (!ledgerId) throw new DomainError('OUT_OF_CREDITS');
+    return reservation(ledgerId);
+  }
+
+  /** The free tier's daily use of a gated capability, taken for a call; `release` gives it back. */
+  async function takeGate(payer: Payer, capability: Capability) {
+    if (!CAPABILITIES[capability].gated || !PLANS[payer.wallet.plan].gated) return null;
+    const day = localDate(clock(), payer.user.timezone);
+    const count = await q.takeFeatureUse(db, payer.user.id, capability, day, FREE_DAILY_USES);
+    if (count === null) throw new DomainError('DAILY_LIMIT_REACHED', { limit: FREE_DAILY_USES });
+    let released = false;
+    return {
+      release: async () => {
+        if (released) return;
+        released = true;
+        await q.giveBackFeatureUse(db, payer.user.id, capability, day);
+      },
+    };
+  }
+
+  /** The wallet of an account, opened now if it has none (one made before wallets existed, or by hand). */
+  async function walletFor(tx: Tx, user: Pick<UserRow, 'id' | 'timezone' | 'earlyBird' | 'appDeal'>) {
+    const existing = await q.findWalletByUser(tx, user.id);
+    if (existing) return existing;
+    const plan: PlanId = user.appDeal ? 'appDeal' : user.earlyBird ? 'earlyBird' : 'free';
+    await openWallet(tx, user, plan);
+    return (await q.findWalletByUser(tx, user.id))!;
+  }
+
+  async function openWallet(tx: Tx, user: Pick<UserRow, 'id' | 'timezone'>, plan: PlanId) {
+    const now = clock();
+    await q.openWallet(tx, {
+      userId: user.id,
+      plan,
+      allowance: PLANS[plan].allowance,
+      dailyRenewsAt: nextLocalMidnight(now, user.timezone),
+      monthlyRenewsAt: PLANS[plan].monthlyRenewal ? monthFrom(now) : null,
+    });
+  }
+
+  /** Credits used over the last 30 days (today included, in the person's time zone), by day and by model tier. */
+  async function usageDays(payer: Payer, now: Date) {
+    const zone = await sqlZone(payer.user.timezone);
+    const dates = lastDays(now, zone, 30);
+    const since = new Date(now.getTime() - 31 * 86400_000);
+    const rows = await q.usageByDay(db, payer.wallet.id, since, zone);
+    const days = dates.map((date) => ({ date, basic: 0, advance: 0, extraAdvance: 0 }));
+    const byDate = new Map(days.map((d) => [d.date, d]));
+    for (const row of rows) {
+      const day = byDate.get(row.day);
+      if (day) day[row.tier] += row.used;
+    }
+    const totals = { basic: 0, advance: 0, extraAdvance: 0 };
+    for (const d of days) {
+      totals.basic += d.basic;
+      totals.advance += d.advance;
+      totals.extraAdvance += d.extraAdvance;
+    }
+    return { days, totals };
+  }
+
+  async function profileCredits(who: { user: UserRow; wallet?: Wallet }) {
+    const wallet = who.wallet ?? toWallet(await walletFor(db, who.user));
+    const { totals } = await usageDays({ user: who.user, wallet }, clock());
+    const credits: Pick<Profile, 'credits' | 'basicUse' | 'advanceUse' | 'extraAdvanceUse' | 'monthlyUse'> = {
+      credits: wallet.credits,
+      basicUse: totals.basic,
+      advanceUse: totals.advance,
+      extraAdvanceUse: totals.extraAdvance,
+      monthlyUse: totals.basic + totals.advance + totals.extraAdvance,
+    };
+    return credits;
+  }
+
+  async function changePlan(tx: Tx, user: Pick<UserRow, 'id' | 'timezone' | 'earlyBird' | 'appDeal'>, plan: PlanId) {
+    const wallet = await walletFor(tx, user);
+    await q.changePlan(
+      tx,
+      wallet.id,
+      plan,
+      PLANS[plan].allowance,
+      PLANS[plan].monthlyRenewal ? (wallet.monthlyRenewsAt ?? monthFrom(clock())) : null,
+    );
+  }
+
+  /**
+   * Daily credits renew at midnight in the new zone, but never earlier than they would have: hopping time zones
+   * must not renew them again and again.
+   */
+  const timezoneChanged = (user: Pick<UserRow, 'id' | 'timezone'>) =>
+    q.postponeDailyRenewal(db, user.id, nextLocalMidnight(clock(), user.timezone));
+
+  /** What accounts needs of billing: wallets opened and plans changed with the account, the profile's credits. */
+  const forAccounts: AccountsBilling = { openWallet, changePlan, timezoneChanged, profileCredits };
+
   return {
+    forAccounts,
+
+    /** The caller of a verified session: its wallet, opened now if the account has none yet. */
+    async callerOf(user: UserRow, session: SessionRow, row: q.WalletRow | null): Promise<Caller> {
+      return {
+        user,
+        session,
+        role: user.role,
+        organization: null,
+        wallet: toWallet(row ?? (await walletFor(db, user))),
+      };
+    },
+
+    /** The session of a token with its user and wallet, in one statement (for AuthService.authenticateWith). */
+    async sessionWithWallet(tokenHash: string) {
+      const found = await q.findSessionWithWallet(db, tokenHash);
+      return { found, wallet: found?.wallet ?? null };
+    },
+
+    /**
+     * Reads the session of `tokenHash` with its user and wallet and, if the session is live at `now`, reserves one
+     * credit from the wallet, in one round trip (see q.reserveForSession): the chat turn's hot path. `reservation` is
+     * null when none was made; the caller still checks the session.
+     */
+    async reserveForSession(tokenHash: string, tier: Tier, feature: string, now: Date) {
+      const { found, ledgerId } = await q.reserveForSession(ledger, tokenHash, tier, 1, feature, now);
+      return { found, wallet: found?.wallet ?? null, reservation: ledgerId ? reservation(ledgerId) : null };
+    },
+
+    /**
+     * The one way to spend. Reserves (the free tier's daily use of a gated capability, then a credit) before `run`
+     * calls a provider, and settles once: charged when `run` returns (unless `produced` says it produced nothing),
+     * refunded when it throws. A call on the person's own key is neither metered nor gated.
+     */
+    async metered<T>(
+      payer: Payer,
+      use: Use,
+      run: () => Promise<T>,
+      options: { produced?: (result: T) => boolean } = {},
+    ): Promise<T> {
+      if (use.keySource === 'own') return run();
+      const gate = await takeGate(payer, use.capability);
+      let reserved: Reservation;
+      try {
+        reserved = await reserve(payer, use.tier, use.feature ?? use.capability);
+      } catch (error) {
+        await gate?.release();
+        throw error;
+      }
+      let result: T;
+      try {
+        result = await run();
+      } catch (error) {
+        await Promise.all([reserved.refund(), gate?.release()]);
+        throw error;
+      }
+      if (options.produced && !options.produced(result)) await Promise.all([reserved.refund(), gate?.release()]);
+      else await reserved.charge();
+      return result;
+    },
+
+    /** A new account's wallet, holding its plan's allowance; in the transaction that creates the account. */
+    openWallet,
+
+    /** Moves an account's wallet to `plan`: no credit is lowered, each raised to at least the plan's allowance. */
+    changePlan,
+
+    /**
+     * Renews what is due at `now`: daily credits of every wallet whose owner's midnight has passed (back to the
+     * plan's daily allowance; next renewal at the next midnight there), and the monthly top-up of plans that renew
+     * without payment. Safe to run on several instances at once. Returns how many wallets were renewed.
+     */
+    async renewDue(now = clock()) {
+      let daily = 0;
+      for (;;) {
+        const renewed = await db.transaction(async (tx) => {
+          const due = await q.dueForDailyRenewal(tx, now, 500);
+          return {
+            found: due.length,
+            renewed: await q.renewDaily(
+              tx,
+              now,
+              due.map((w) => ({
+                id: w.id,
+                allowance: PLANS[w.plan].allowance.dailyCredit,
+                next: nextLocalMidnight(now, w.timezone),
+              })),
+            ),
+          };
+        });
+        daily += renewed.renewed;
+        if (renewed.found < 500) break;
+      }
+      const allowances = Object.fromEntries(Object.entries(PLANS).map(([id, plan]) => [id, plan.allowance])) as Record<
+        PlanId,
+        (typeof PLANS)[PlanId]['allowance']
+      >;
+      const monthly = await q.renewMonthly(db, now, allowances);
+      if (daily || monthly) log.info({ daily, monthly }, 'renewed credits');
+      return { daily, monthly };
+    },
+
     /**
      * Refunds reservations left pending by a process that stopped mid-request. No request holds a reservation longer
      * than its provider timeout, so anything older than `olderThanSeconds` (well past it) can only be such a leftover.
      */
-    sweepStale: (olderThanSeconds: number) => q.refundStaleReservations(db, olderThanSeconds),
+    sweepStale: (olderThanSeconds: number) => q.refundStaleReservations(ledger, olderThanSeconds),
 
-    /** Before the provider is called. Requests with the user's own key are not metered. */
-    async reserve(
-      userId: string,
-      tier: Tier,
-      feature: string,
-      options: { metered: boolean; amount?: number },
-    ): Promise<Reservation> {
-      if (!options.metered) return NOT_METERED;
-      const ledgerId = await q.reserveCredits(db, userId, tier, options.amount ?? 1, feature);
-      if (!ledgerId) throw new DomainError('OUT_OF_CREDITS');
-      return reservation(ledgerId);
-    },
+    /** The credits and the last 30 days of use a profile shows (monthlyUse is their sum). */
+    profileCredits,
 
-    /**
-     * Reads the session of `tokenHash` and, if it is live at `now`, reserves one credit for its user, in one round
-     * trip (see q.reserveForSession). `reservation` is null when none was made; the caller still checks the session.
-     */
-    async reserveForSession(tokenHash: string, tier: Tier, feature: string, now: Date) {
-      const { found, ledgerId } = await q.reserveForSession(db, tokenHash, tier, 1, feature, now);
-      return { found, reservation: ledgerId ? reservation(ledgerId) : null };
+    /** The dashboard's numbers: credits, when they come back, 30 days of use, and the free tier's uses left today. */
+    async usage(caller: Caller): Promise<Usage> {
+      const now = clock();
+      const zone = await sqlZone(caller.user.timezone);
+      const today = localDate(now, zone);
+      const [{ days, totals }, taken] = await Promise.all([
+        usageDays(caller, now),
+        PLANS[caller.wallet.plan].gated
+          ? q.featureUsesOn(db, caller.user.id, localDate(now, caller.user.timezone))
+          : [],
+      ]);
+      const used = new Map(taken.map((t) => [t.capability, t.count]));
+      return {
+        plan: caller.wallet.plan,
+        timezone: zone,
+        today,
+        credits: caller.wallet.credits,
+        dailyRenewsAt: caller.wallet.dailyRenewsAt.toISOString(),
+        monthlyRenewsAt: caller.wallet.monthlyRenewsAt?.toISOString() ?? null,
+        days,
+        totals,
+        gates: PLANS[caller.wallet.plan].gated
+          ? GATED_CAPABILITIES.map((capability) => {
+              const n = Math.min(used.get(capability) ?? 0, FREE_DAILY_USES);
+              return { capability, used: n, limit: FREE_DAILY_USES, left: FREE_DAILY_USES - n };
+            })
+          : [],
+      };
     },
   };
 }
 
-export type CreditsService = ReturnType<typeof createCreditsService>;
+export type BillingService = ReturnType<typeof createBillingService>;

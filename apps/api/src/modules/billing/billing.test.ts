@@ -1,107 +1,354 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { creditLedger, sessions, users } from '../../db/schema/index.js';
+import { sessions, users, walletLedger, wallets } from '../../db/schema/index.js';
 import { hashSecret } from '../../lib/crypto.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
+import { startFakeOpenAI } from '../../test/fake-openai.js';
+import { ledgerMismatches, recordUse, setCredits, walletOf } from '../../test/wallets.js';
+import * as q from './billing.queries.js';
 
+// The clock the app's billing reads: tests move it to cross midnights and months.
+let now = new Date('2026-11-23T12:00:00Z');
+const clock = () => now;
+
+let fake: Awaited<ReturnType<typeof startFakeOpenAI>>;
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  fake = await startFakeOpenAI();
+  t = await createTestApp(
+    {
+      OPENAI_COMPATIBLE_BASE_URL: fake.baseUrl,
+      OPENAI_COMPATIBLE_MODEL: 'fake-model',
+      RATE_LIMIT_PER_IP: '1000',
+      AI_RATE_PER_USER: '1000',
+      AI_RATE_PER_IP: '10000',
+    },
+    { clock },
+  );
 });
 afterAll(async () => {
   await t.close();
+  await fake.close();
 });
 
-const balance = async (id: string) => {
-  const [row] = await t.database.db.select().from(users).where(eq(users.id, id));
-  return { basicCredit: row!.basicCredit, basicUse: row!.basicUse, advanceCredit: row!.advanceCredit };
+const MODEL = 'CUSTOM_OPENAI_COMPATIBLE'; // a basic-tier model
+const billing = () => t.app.services.billing;
+const payerOf = async (email: string) => {
+  const [user] = await t.database.db.select().from(users).where(eq(users.email, email));
+  const w = await walletOf(t.database.db, email);
+  return { user: user!, wallet: { id: w.id, plan: 'free' as const } };
 };
+const rewrite = (token: string) =>
+  t.json('POST', '/api/ai/edit-message', { token, body: { text: 'make it better', model: MODEL } });
+
+describe('wallets and their ledger', () => {
+  it('a new account has its plan’s allowance, each credit granted by a ledger row', async () => {
+    const u = await t.signUp();
+    expect(await walletOf(t.database.db, u.email)).toMatchObject({
+      dailyCredit: 3,
+      basicCredit: 30,
+      advanceCredit: 5,
+      extraAdvanceCredit: 0,
+    });
+    const w = await walletOf(t.database.db, u.email);
+    const rows = await t.database.db.select().from(walletLedger).where(eq(walletLedger.walletId, w.id));
+    expect(rows.map((r) => [r.kind, r.balance, r.amount]).sort()).toEqual(
+      [
+        ['grant', 'advance', 5],
+        ['grant', 'basic', 30],
+        ['grant', 'daily', 3],
+      ].sort(),
+    );
+    expect(await ledgerMismatches(t.database.db)).toEqual([]);
+  });
+
+  it('daily credits are spent first (basic and advance models), then the tier’s own', async () => {
+    const u = await t.signUp();
+    for (let i = 0; i < 4; i++) expect((await rewrite(u.token)).status).toBe(200);
+    expect(await walletOf(t.database.db, u.email)).toMatchObject({ dailyCredit: 0, basicCredit: 29, basicUse: 4 });
+    const profile = (await t.json('GET', '/api/user/profile', { token: u.token })).body.data;
+    expect(profile).toMatchObject({
+      credits: { dailyCredit: 0, basicCredit: 29 },
+      basicUse: 4,
+      monthlyUse: 4,
+    });
+    expect(await ledgerMismatches(t.database.db)).toEqual([]);
+  });
+
+  it('a failed call gives its credit back with a refund row', async () => {
+    const u = await t.signUp();
+    const failed = await t.json('POST', '/api/ai/edit-message', {
+      token: u.token,
+      body: { text: 'please #fail500', model: MODEL },
+    });
+    expect(failed.status).toBe(502);
+    const w = await walletOf(t.database.db, u.email);
+    expect(w).toMatchObject({ dailyCredit: 3, basicCredit: 30, basicUse: 0 });
+    const rows = await t.database.db.select().from(walletLedger).where(eq(walletLedger.walletId, w.id));
+    const reserve = rows.find((r) => r.kind === 'reserve')!;
+    expect(reserve).toMatchObject({ state: 'refunded', balance: 'daily', amount: -1 });
+    expect(rows.find((r) => r.kind === 'refund')).toMatchObject({ reservationId: reserve.id, amount: 1 });
+    expect(await ledgerMismatches(t.database.db)).toEqual([]);
+  });
+});
+
+describe('daily credits renew at the person’s midnight', () => {
+  it('in two time zones, with the clock moved', async () => {
+    now = new Date('2026-11-23T12:00:00Z');
+    const paris = await t.signUp({ timezone: 'Europe/Paris' });
+    const york = await t.signUp({ timezone: 'America/New_York' });
+    for (const who of [paris, york]) await setCredits(t.database.db, who.email, { dailyCredit: 0 });
+    const renewsAt = async (email: string) =>
+      (
+        await t.database.db
+          .select()
+          .from(wallets)
+          .where(eq(wallets.id, (await walletOf(t.database.db, email)).id))
+      )[0]!.dailyRenewsAt.toISOString();
+    const daily = async (email: string) => (await walletOf(t.database.db, email)).dailyCredit;
+    expect(await renewsAt(paris.email)).toBe('2026-11-23T23:00:00.000Z');
+    expect(await renewsAt(york.email)).toBe('2026-11-24T05:00:00.000Z');
+    // Changing time zones never brings a renewal earlier (hopping zones would renew daily credits again and again);
+    // the next one falls on the new zone's midnight unless that comes sooner.
+    expect(
+      (await t.json('POST', '/api/user/profile', { token: york.token, body: { timezone: 'Asia/Tokyo' } })).status,
+    ).toBe(200);
+    expect(await renewsAt(york.email)).toBe('2026-11-24T05:00:00.000Z');
+    expect(
+      (await t.json('POST', '/api/user/profile', { token: york.token, body: { timezone: 'America/Los_Angeles' } }))
+        .status,
+    ).toBe(200);
+    expect(await renewsAt(york.email)).toBe('2026-11-24T08:00:00.000Z');
+    expect(
+      (await t.json('POST', '/api/user/profile', { token: york.token, body: { timezone: 'America/New_York' } })).status,
+    ).toBe(200);
+    await t.database.db.execute(sql`UPDATE wallets SET daily_renews_at = ${new Date('2026-11-24T05:00:00Z')}
+      WHERE user_id = (SELECT id FROM users WHERE email = ${york.email})`);
+
+    // 23:59 in Paris: nothing yet.
+    now = new Date('2026-11-23T22:59:00Z');
+    await billing().renewDue();
+    expect([await daily(paris.email), await daily(york.email)]).toEqual([0, 0]);
+    // Midnight in Paris (23:00 UTC): Paris renews; in New York it is 18:00.
+    now = new Date('2026-11-23T23:00:30Z');
+    await billing().renewDue();
+    expect([await daily(paris.email), await daily(york.email)]).toEqual([3, 0]);
+    expect(await renewsAt(paris.email)).toBe('2026-11-24T23:00:00.000Z');
+    // Midnight in New York (05:00 UTC): New York renews.
+    now = new Date('2026-11-24T04:59:00Z');
+    await billing().renewDue();
+    expect(await daily(york.email)).toBe(0);
+    now = new Date('2026-11-24T05:00:01Z');
+    await billing().renewDue();
+    expect(await daily(york.email)).toBe(3);
+    expect(await renewsAt(york.email)).toBe('2026-11-25T05:00:00.000Z');
+    expect(await ledgerMismatches(t.database.db)).toEqual([]);
+  });
+
+  it('the dashboard shows the daily credits going down, and back the next day', async () => {
+    now = new Date('2026-11-25T10:00:00Z');
+    const u = await t.signUp();
+    expect((await rewrite(u.token)).status).toBe(200);
+    const usage = (await t.json('GET', '/api/user/usage', { token: u.token })).body.data;
+    expect(usage).toMatchObject({ plan: 'free', timezone: 'UTC', today: '2026-11-25', credits: { dailyCredit: 2 } });
+    expect(usage.dailyRenewsAt).toBe('2026-11-26T00:00:00.000Z');
+    now = new Date('2026-11-26T00:00:05Z');
+    await billing().renewDue();
+    const next = (await t.json('GET', '/api/user/usage', { token: u.token })).body.data;
+    expect(next).toMatchObject({ today: '2026-11-26', credits: { dailyCredit: 3 } });
+    expect(next.days.at(-2)).toEqual({ date: '2026-11-25', basic: 1, advance: 0, extraAdvance: 0 });
+  });
+});
+
+describe('the free tier: 3 a day of the gated capabilities', () => {
+  it('20 concurrent summaries: exactly 3 pass; the next day 3 more', async () => {
+    now = new Date('2026-11-27T09:00:00Z');
+    const u = await t.signUp();
+    const summarize = () =>
+      t.json('POST', '/api/ai/summary', {
+        token: u.token,
+        body: { kind: 'page', text: 'A long page about tides.', model: MODEL },
+        lang: 'es',
+      });
+    const results = await Promise.all(Array.from({ length: 20 }, summarize));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(3);
+    const refused = results.filter((r) => r.status === 402);
+    expect(refused).toHaveLength(17);
+    expect(refused[0]!.body).toMatchObject({
+      code: 'DAILY_LIMIT_REACHED',
+      message: 'Ya has usado hoy tus 3 usos gratuitos de esta función. Mejora tu plan para continuar o vuelve mañana.',
+    });
+    // Three credits went, no more; other capabilities are not gated.
+    expect(await walletOf(t.database.db, u.email)).toMatchObject({ dailyCredit: 0, basicCredit: 30 });
+    expect((await rewrite(u.token)).status).toBe(200);
+    const usage = (await t.json('GET', '/api/user/usage', { token: u.token })).body.data;
+    expect(usage.gates.find((g: { capability: string }) => g.capability === 'summary')).toEqual({
+      capability: 'summary',
+      used: 3,
+      limit: 3,
+      left: 0,
+    });
+    expect(usage.gates.find((g: { capability: string }) => g.capability === 'reply')).toMatchObject({ left: 3 });
+
+    now = new Date('2026-11-28T00:00:01Z');
+    const tomorrow = await Promise.all(Array.from({ length: 5 }, summarize));
+    expect(tomorrow.filter((r) => r.status === 200)).toHaveLength(3);
+  });
+
+  it('a use that fails is given back', async () => {
+    now = new Date('2026-11-29T09:00:00Z');
+    const u = await t.signUp();
+    const failing = await t.json('POST', '/api/ai/summary', {
+      token: u.token,
+      body: { kind: 'page', text: 'Fail please #fail500', model: MODEL },
+    });
+    expect(failing.status).toBe(502);
+    const usage = (await t.json('GET', '/api/user/usage', { token: u.token })).body.data;
+    expect(usage.gates.find((g: { capability: string }) => g.capability === 'summary')).toMatchObject({ used: 0 });
+  });
+
+  it('does not apply to a plan without it (app deal), whose allowance renews each month without payment', async () => {
+    now = new Date('2026-11-30T09:00:00Z');
+    const u = await t.signUp();
+    const [code] = await t.app.services.users.createLicenceCodes(1);
+    expect((await t.json('POST', '/api/user/upgradeToAppsumo', { token: u.token, body: { code } })).status).toBe(200);
+    const usage = (await t.json('GET', '/api/user/usage', { token: u.token })).body.data;
+    expect(usage).toMatchObject({ plan: 'appDeal', gates: [] });
+    expect(usage.monthlyRenewsAt).toBe('2026-12-30T09:00:00.000Z');
+    await recordUse(t.database.db, u.email, 'basic', 100);
+    expect(await walletOf(t.database.db, u.email)).toMatchObject({ basicCredit: 900 });
+    now = new Date('2026-12-30T09:00:01Z');
+    expect((await billing().renewDue()).monthly).toBeGreaterThanOrEqual(1);
+    expect(await walletOf(t.database.db, u.email)).toMatchObject({ basicCredit: 1000 });
+    expect((await t.json('GET', '/api/user/usage', { token: u.token })).body.data.monthlyRenewsAt).toBe(
+      '2027-01-30T09:00:00.000Z',
+    );
+    expect(await ledgerMismatches(t.database.db)).toEqual([]);
+  });
+});
+
+describe('use over the last 30 days', () => {
+  it('comes from the ledger, day by day; older use falls out of the window', async () => {
+    now = new Date('2026-12-10T15:00:00Z');
+    const u = await t.signUp();
+    const w = await walletOf(t.database.db, u.email);
+    await recordUse(t.database.db, u.email, 'basic', 2, now);
+    await recordUse(t.database.db, u.email, 'advance', 1, now);
+    // Two of those a week ago, one 40 days ago.
+    const rows = await t.database.db
+      .select()
+      .from(walletLedger)
+      .where(sql`${walletLedger.walletId} = ${w.id} AND ${walletLedger.kind} = 'reserve'`);
+    await t.database.db
+      .update(walletLedger)
+      .set({ createdAt: new Date('2026-12-03T10:00:00Z') })
+      .where(eq(walletLedger.id, rows[0]!.id));
+    await t.database.db
+      .update(walletLedger)
+      .set({ createdAt: new Date('2026-10-31T10:00:00Z') })
+      .where(eq(walletLedger.id, rows[2]!.id));
+    await t.database.db.execute(sql`UPDATE wallet_ledger SET created_at = ${now}
+      WHERE wallet_id = ${w.id} AND kind = 'reserve' AND created_at > ${new Date('2026-12-05T00:00:00Z')}`);
+    const usage = (await t.json('GET', '/api/user/usage', { token: u.token })).body.data;
+    expect(usage.days).toHaveLength(30);
+    expect(usage.days[0].date).toBe('2026-11-11');
+    expect(usage.days.at(-1)).toEqual({ date: '2026-12-10', basic: 1, advance: 0, extraAdvance: 0 });
+    expect(usage.days.find((d: { date: string }) => d.date === '2026-12-03')).toMatchObject({ basic: 1 });
+    expect(usage.totals).toEqual({ basic: 2, advance: 0, extraAdvance: 0 });
+    const profile = (await t.json('GET', '/api/user/profile', { token: u.token })).body.data;
+    expect(profile).toMatchObject({ basicUse: 2, advanceUse: 0, monthlyUse: 2 });
+  });
+});
 
 describe('reservations left pending', () => {
   it('are refunded once they are older than any request can last; fresh and settled ones are left alone', async () => {
-    const a = await t.signUp();
-    const b = await t.signUp();
-    const [rowA] = await t.database.db.select().from(users).where(eq(users.email, a.email));
-    const [rowB] = await t.database.db.select().from(users).where(eq(users.email, b.email));
-    const credits = t.app.services.credits;
-    const start = { a: await balance(rowA!.id), b: await balance(rowB!.id) };
+    const a = await payerOf((await t.signUp()).email);
+    const b = await payerOf((await t.signUp()).email);
+    const ledger = t.database.ledger;
+    const start = { a: await walletOf(t.database.db, a.user.email), b: await walletOf(t.database.db, b.user.email) };
 
     // A process stopped mid-request: two of a's reservations and one of b's stay pending, an hour old.
-    await credits.reserve(rowA!.id, 'basic', 'chat', { metered: true });
-    await credits.reserve(rowA!.id, 'advance', 'chat', { metered: true });
-    await credits.reserve(rowB!.id, 'basic', 'chat', { metered: true });
-    await t.database.db.execute(sql`UPDATE credit_ledger SET created_at = now() - interval '1 hour'`);
-    // Meanwhile: one charged an hour ago, one still running.
-    const charged = await credits.reserve(rowA!.id, 'basic', 'chat', { metered: true });
-    await charged.charge();
+    await q.reserveCredits(ledger, a.wallet.id, a.user.id, 'basic', 1, 'chat', new Date());
+    await q.reserveCredits(ledger, a.wallet.id, a.user.id, 'extraAdvance', 1, 'chat', new Date()); // no extra credits: refused
+    await q.reserveCredits(ledger, a.wallet.id, a.user.id, 'advance', 1, 'chat', new Date());
+    await q.reserveCredits(ledger, b.wallet.id, b.user.id, 'basic', 1, 'chat', new Date());
     await t.database.db.execute(
-      sql`UPDATE credit_ledger SET created_at = now() - interval '1 hour' WHERE state = 'charged'`,
+      sql`UPDATE wallet_ledger SET created_at = now() - interval '1 hour' WHERE kind = 'reserve'`,
     );
-    const running = await credits.reserve(rowB!.id, 'basic', 'chat', { metered: true });
+    // Meanwhile: one charged an hour ago, one still running.
+    const charged = await q.reserveCredits(ledger, a.wallet.id, a.user.id, 'basic', 1, 'chat', new Date());
+    await q.chargeReservation(ledger, charged!);
+    await t.database.db.execute(
+      sql`UPDATE wallet_ledger SET created_at = now() - interval '1 hour' WHERE state = 'charged'`,
+    );
+    const running = await q.reserveCredits(ledger, b.wallet.id, b.user.id, 'basic', 1, 'chat', new Date());
 
-    expect(await credits.sweepStale(15 * 60)).toBe(3);
-    expect(await balance(rowA!.id)).toEqual({
-      basicCredit: start.a.basicCredit - 1, // the charged one
-      basicUse: start.a.basicUse + 1,
-      advanceCredit: start.a.advanceCredit,
-    });
-    expect(await balance(rowB!.id)).toEqual({
-      basicCredit: start.b.basicCredit - 1, // the one still running
-      basicUse: start.b.basicUse + 1,
-      advanceCredit: start.b.advanceCredit,
-    });
-    const pending = await t.database.db.select().from(creditLedger).where(eq(creditLedger.state, 'reserved'));
-    expect(pending.map((l) => l.userId)).toEqual([rowB!.id]);
+    expect(await billing().sweepStale(15 * 60)).toBe(3);
+    const afterA = await walletOf(t.database.db, a.user.email);
+    expect(afterA.dailyCredit + afterA.basicCredit).toBe(start.a.dailyCredit + start.a.basicCredit - 1); // the charged one
+    expect(afterA.advanceCredit).toBe(start.a.advanceCredit);
+    const afterB = await walletOf(t.database.db, b.user.email);
+    expect(afterB.dailyCredit + afterB.basicCredit).toBe(start.b.dailyCredit + start.b.basicCredit - 1); // running
+    const pending = await t.database.db.select().from(walletLedger).where(eq(walletLedger.state, 'reserved'));
+    expect(pending.map((l) => l.walletId)).toEqual([b.wallet.id]);
 
     // Nothing twice: a second sweep finds nothing, and the running request still settles normally.
-    expect(await credits.sweepStale(15 * 60)).toBe(0);
-    await running.refund();
-    expect(await balance(rowB!.id)).toEqual(start.b);
+    expect(await billing().sweepStale(15 * 60)).toBe(0);
+    await q.refundReservation(ledger, running!);
+    const endB = await walletOf(t.database.db, b.user.email);
+    expect(endB.dailyCredit + endB.basicCredit).toBe(start.b.dailyCredit + start.b.basicCredit);
+    expect(await ledgerMismatches(t.database.db)).toEqual([]);
   });
 });
 
 describe('a reservation made with the session check', () => {
   it('reserves only for a live session, and only what the balance covers', async () => {
     const a = await t.signUp();
-    const [row] = await t.database.db.select().from(users).where(eq(users.email, a.email));
-    const id = row!.id;
-    const credits = t.app.services.credits;
     const tokenHash = hashSecret(a.token);
-    const start = await balance(id);
+    const start = await walletOf(t.database.db, a.email);
 
-    // Live: the session and its user come back with the credit taken.
-    const live = await credits.reserveForSession(tokenHash, 'basic', 'chat', new Date());
-    expect(live.found?.user.id).toBe(id);
+    // Live: the session, its user and wallet come back with the credit taken (from the daily credits first).
+    const live = await billing().reserveForSession(tokenHash, 'basic', 'chat', new Date());
+    expect(live.found?.user.email).toBe(a.email);
     expect(live.found?.session.tokenHash).toBe(tokenHash);
+    expect(live.wallet?.id).toBe(start.id);
     expect(live.reservation).not.toBeNull();
-    expect((await balance(id)).basicCredit).toBe(start.basicCredit - 1);
+    expect((await walletOf(t.database.db, a.email)).dailyCredit).toBe(start.dailyCredit - 1);
     await live.reservation!.refund();
-    expect(await balance(id)).toEqual(start);
+    expect(await walletOf(t.database.db, a.email)).toMatchObject({ dailyCredit: start.dailyCredit });
 
     // Past its expiry (as of the time given), or unknown: found or not, nothing is taken.
     const [session] = await t.database.db.select().from(sessions).where(eq(sessions.tokenHash, tokenHash));
     const later = new Date(session!.expiresAt.getTime() + 1);
-    const expired = await credits.reserveForSession(tokenHash, 'basic', 'chat', later);
-    expect(expired.found?.user.id).toBe(id);
+    const expired = await billing().reserveForSession(tokenHash, 'basic', 'chat', later);
+    expect(expired.found?.user.email).toBe(a.email);
     expect(expired.reservation).toBeNull();
-    expect(await credits.reserveForSession(hashSecret('no-such-token'), 'basic', 'chat', new Date())).toEqual({
-      found: undefined,
-      reservation: null,
-    });
+    const unknown = await billing().reserveForSession(hashSecret('no-such-token'), 'basic', 'chat', new Date());
+    expect(unknown).toMatchObject({ found: undefined, reservation: null });
 
     // Revoked: nothing taken either.
     await t.database.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.tokenHash, tokenHash));
-    expect((await credits.reserveForSession(tokenHash, 'basic', 'chat', new Date())).reservation).toBeNull();
+    expect((await billing().reserveForSession(tokenHash, 'basic', 'chat', new Date())).reservation).toBeNull();
     await t.database.db.update(sessions).set({ revokedAt: null }).where(eq(sessions.tokenHash, tokenHash));
 
     // Not enough credits in the tier asked for: the session still comes back, without a reservation.
-    await t.database.db.update(users).set({ advanceCredit: 0 }).where(eq(users.id, id));
-    const broke = await credits.reserveForSession(tokenHash, 'advance', 'chat', new Date());
-    expect(broke.found?.user.id).toBe(id);
+    await setCredits(t.database.db, a.email, { dailyCredit: 0, advanceCredit: 0 });
+    const broke = await billing().reserveForSession(tokenHash, 'advance', 'chat', new Date());
+    expect(broke.found?.user.email).toBe(a.email);
     expect(broke.reservation).toBeNull();
-    expect((await balance(id)).advanceCredit).toBe(0);
-    const pending = await t.database.db.select().from(creditLedger).where(eq(creditLedger.userId, id));
-    expect(pending.map((l) => l.state)).toEqual(['refunded']);
+    expect(await ledgerMismatches(t.database.db)).toEqual([]);
+  });
+});
+
+describe('no route reads credits from users any more', () => {
+  it('the users table has no credit or use columns', async () => {
+    const result = (await t.database.db.execute(sql`
+      SELECT column_name FROM information_schema.columns WHERE table_name = 'users'`)) as unknown as {
+      rows: { column_name: string }[];
+    };
+    const columns = result.rows.map((r) => r.column_name);
+    expect(columns).toContain('email');
+    expect(columns.filter((c) => /credit|_use$/.test(c))).toEqual([]);
   });
 });
 

@@ -1,1 +1,11 @@
-export { createCreditsService, NOT_METERED, type CreditsService, type Reservation } from './billing.service.js';
+export { registerBillingRoutes } from './billing.routes.js';
+export {
+  createBillingService,
+  NOT_METERED,
+  type BillingService,
+  type Caller,
+  type Payer,
+  type Reservation,
+  type Use,
+  type Wallet,
+} from './billing.service.js';

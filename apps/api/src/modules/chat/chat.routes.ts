@@ -4,7 +4,7 @@ import { UI_MESSAGE_STREAM_HEADERS, type UIMessageChunk } from 'ai';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { AiLimits } from '../../lib/ai-limits.js';
 import { DomainError } from '../../lib/errors.js';
-import { defineRoute } from '../../lib/route.js';
+import { callerOf as caller, defineRoute } from '../../lib/route.js';
 import { readMultipart } from '../../lib/upload.js';
 import type { PendingCaller } from '../accounts/index.js';
 import { contentDisposition } from '../documents/index.js';
@@ -20,11 +20,6 @@ type Deps = {
   requireAuth: onRequestAsyncHookHandler;
   startAuth: (request: FastifyRequest) => PendingCaller;
 };
-
-function caller(request: FastifyRequest) {
-  if (!request.auth) throw new Error('requireAuth did not run');
-  return request.auth;
-}
 
 /**
  * Writes a UI message stream as server-sent events straight to the socket, in the AI SDK's wire format

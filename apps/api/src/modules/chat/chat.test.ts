@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiKeys, creditLedger, users } from '../../db/schema/index.js';
+import { apiKeys, walletLedger } from '../../db/schema/index.js';
+import { ledgerMismatches, setCredits, walletOf } from '../../test/wallets.js';
 import { buildPdf, buildPng } from '../documents/test-fixtures.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { startFakeOpenAI } from '../../test/fake-openai.js';
@@ -48,9 +49,10 @@ async function chat(token: string, request: object, files: Parameters<typeof cha
   };
 }
 
+/** What can pay for a basic model (daily credits, then basic ones), and the basic credits used. */
 const credits = async (email: string) => {
-  const [row] = await t.database.db.select().from(users).where(eq(users.email, email));
-  return { basicCredit: row!.basicCredit, basicUse: row!.basicUse };
+  const w = await walletOf(t.database.db, email);
+  return { left: w.dailyCredit + w.basicCredit, basicUse: w.basicUse };
 };
 
 describe('models', () => {
@@ -92,7 +94,7 @@ describe('streaming chat', () => {
     expect(res.chunks.filter((c) => c.type === 'text-delta').length).toBeGreaterThan(1);
     expect(res.text).toBe('You asked: Hello there');
     expect(res.chunks.at(-1)).toMatchObject({ type: 'finish' });
-    expect(await credits(u.email)).toEqual({ basicCredit: 29, basicUse: 1 });
+    expect(await credits(u.email)).toEqual({ left: 32, basicUse: 1 });
 
     const history = await t.json('GET', `/api/mongo/users/chat/history?chatHistoryId=${res.chatId}`, {
       token: u.token,
@@ -148,7 +150,7 @@ describe('streaming chat', () => {
     expect(res.chunks.find((c) => c.type === 'error')).toMatchObject({
       errorText: "Le fournisseur d'IA a renvoyé une erreur. Veuillez réessayer.",
     });
-    await expect.poll(() => credits(u.email)).toEqual({ basicCredit: 30, basicUse: 0 });
+    await expect.poll(() => credits(u.email)).toEqual({ left: 33, basicUse: 0 });
     const history = (
       await t.json('GET', `/api/mongo/users/chat/history?chatHistoryId=${res.chatId}`, { token: u.token })
     ).body.data.messages;
@@ -167,7 +169,7 @@ describe('streaming chat', () => {
         ).body.data.messages.at(-1),
       )
       .toMatchObject({ role: 'assistant', status: 'failed', text: res.text });
-    expect(await credits(u.email)).toEqual({ basicCredit: 29, basicUse: 1 });
+    expect(await credits(u.email)).toEqual({ left: 32, basicUse: 1 });
   });
 
   it('a provider that never answers times out with a message and a refund', async () => {
@@ -176,7 +178,7 @@ describe('streaming chat', () => {
     const res = await chat(u.token, { model: MODEL, text: 'Are you there #hang' });
     expect(Date.now() - started).toBeGreaterThanOrEqual(4500);
     expect(res.chunks.some((c) => c.type === 'error')).toBe(true);
-    await expect.poll(() => credits(u.email)).toEqual({ basicCredit: 30, basicUse: 0 });
+    await expect.poll(() => credits(u.email)).toEqual({ left: 33, basicUse: 0 });
   }, 20_000);
 
   it('stops the provider when the client aborts mid-stream, keeping the partial answer', async () => {
@@ -214,14 +216,14 @@ describe('streaming chat', () => {
     ).body.data.messages.at(-1);
     expect(stored.text.length).toBeGreaterThan(0);
     expect(stored.text).not.toContain('word199');
-    expect(await credits(u.email)).toEqual({ basicCredit: 29, basicUse: 1 });
+    expect(await credits(u.email)).toEqual({ left: 32, basicUse: 1 });
   });
 });
 
 describe('credits under concurrency', () => {
   it('50 concurrent requests against a balance of 10: exactly 10 are served', async () => {
     const u = await t.signUp();
-    await t.database.db.update(users).set({ basicCredit: 10 }).where(eq(users.email, u.email));
+    await setCredits(t.database.db, u.email, { dailyCredit: 0, basicCredit: 10 });
     const results = await Promise.all(
       Array.from({ length: 50 }, (_, i) => chat(u.token, { model: MODEL, text: `Question ${i}` })),
     );
@@ -233,7 +235,8 @@ describe('credits under concurrency', () => {
     expect(
       (await t.json('GET', '/api/mongo/users/chat/histories?limit=200', { token: u.token })).body.data,
     ).toHaveLength(10);
-    expect(await credits(u.email)).toEqual({ basicCredit: 0, basicUse: 10 });
+    expect(await credits(u.email)).toEqual({ left: 0, basicUse: 10 });
+    expect(await ledgerMismatches(t.database.db)).toEqual([]);
   }, 60_000);
 
   it('signed out: the localized login message', async () => {
@@ -281,8 +284,8 @@ describe('credits under concurrency', () => {
 
     expect(fake.requests.length).toBe(asked);
     expect(await credits(u.email)).toEqual(before);
-    const [row] = await t.database.db.select().from(users).where(eq(users.email, u.email));
-    const ledger = await t.database.db.select().from(creditLedger).where(eq(creditLedger.userId, row!.id));
+    const wallet = await walletOf(t.database.db, u.email);
+    const ledger = await t.database.db.select().from(walletLedger).where(eq(walletLedger.walletId, wallet.id));
     expect(ledger.filter((l) => l.state === 'reserved')).toEqual([]);
   });
 });
@@ -364,7 +367,7 @@ describe('attachments', () => {
     const res = await chat(u.token, { model: MODEL, text: 'Look' }, [file]);
     expect(res.status).toBe(status);
     expect(res.json.message).toBe(message);
-    expect(await credits(u.email)).toEqual({ basicCredit: 30, basicUse: 0 });
+    expect(await credits(u.email)).toEqual({ left: 33, basicUse: 0 });
     expect((await t.json('GET', '/api/mongo/users/chat/histories', { token: u.token })).body.data).toEqual([]);
   });
 
@@ -383,7 +386,7 @@ describe('attachments', () => {
     const streamed = await chat(u.token, { model: MODEL, text: 'Look' }, large);
     expect(streamed.status).toBe(400);
     expect(streamed.json.code).toBe('TOO_MANY_FILES');
-    expect(await credits(u.email)).toEqual({ basicCredit: 30, basicUse: 0 });
+    expect(await credits(u.email)).toEqual({ left: 33, basicUse: 0 });
   });
 
   it('refuses a malformed multipart body with a message, and reserves nothing', async () => {
@@ -398,7 +401,7 @@ describe('attachments', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('MALFORMED_UPLOAD');
     expect(res.json().message).toBe('L’envoi a été interrompu ou n’est pas un formulaire valide. Veuillez réessayer.');
-    expect(await credits(u.email)).toEqual({ basicCredit: 30, basicUse: 0 });
+    expect(await credits(u.email)).toEqual({ left: 33, basicUse: 0 });
   });
 });
 
@@ -561,11 +564,11 @@ describe('bring your own key', () => {
       expect(userHost.requests.every((r) => r.authorization === 'Bearer user-own-key-123')).toBe(true);
       expect(fake.requests.some((r) => r.authorization === 'Bearer user-own-key-123')).toBe(false);
       expect(userHost.requests[0]!.body.model).toBe('my-llama');
-      const [row] = await local.database.db.select().from(users).where(eq(users.email, u.email));
-      expect(row).toMatchObject({ basicCredit: 29, basicUse: 1 });
+      const wallet = await walletOf(local.database.db, u.email);
+      expect(wallet).toMatchObject({ dailyCredit: 2, basicCredit: 30, basicUse: 1 });
 
       // Unmetered means a person with no credits left still chats on their own key, and nothing stays reserved.
-      await local.database.db.update(users).set({ basicCredit: 0, dailyCredit: 0 }).where(eq(users.id, row!.id));
+      await setCredits(local.database.db, u.email, { basicCredit: 0, dailyCredit: 0 });
       const broke = await encodeForm(chatForm({ model: MODEL, text: 'Still on my own key' }));
       const again = await local.app.inject({
         method: 'POST',
@@ -575,11 +578,10 @@ describe('bring your own key', () => {
       });
       expect(again.statusCode).toBe(200);
       expect(streamedText(parseUiStream(again.body))).toBe('You asked: Still on my own key');
-      const ledger = await local.database.db.select().from(creditLedger).where(eq(creditLedger.userId, row!.id));
+      const ledger = await local.database.db.select().from(walletLedger).where(eq(walletLedger.walletId, wallet.id));
       expect(ledger.filter((l) => l.state === 'reserved')).toEqual([]);
       expect(ledger.filter((l) => l.state === 'charged')).toHaveLength(1); // the first turn, on the server's key
-      const [after] = await local.database.db.select().from(users).where(eq(users.id, row!.id));
-      expect(after).toMatchObject({ basicCredit: 0, basicUse: 1, dailyCredit: 0 });
+      expect(await walletOf(local.database.db, u.email)).toMatchObject({ basicCredit: 0, basicUse: 1, dailyCredit: 0 });
     } finally {
       await local.close();
       await userHost.close();
@@ -602,7 +604,7 @@ describe('writing helpers', () => {
     });
     expect(named.status).toBe(503);
     expect(named.body.message).toMatch(/GPT-4o mini/);
-    expect(await credits(u.email)).toEqual({ basicCredit: 29, basicUse: 1 });
+    expect(await credits(u.email)).toEqual({ left: 32, basicUse: 1 });
   });
 
   it('rewrite, reply, comment, translate and suggestions answer with text and are metered', async () => {
@@ -637,7 +639,7 @@ describe('writing helpers', () => {
       body: { text: 'Tell me about Mars' },
     });
     expect(suggestions.body.data.suggestions).toEqual(['First idea', 'Second idea', 'Third idea']);
-    expect(await credits(u.email)).toEqual({ basicCredit: 25, basicUse: 5 });
+    expect(await credits(u.email)).toEqual({ left: 28, basicUse: 5 });
   });
 
   it('a failed summary says so in the spec words and costs nothing', async () => {
@@ -648,7 +650,7 @@ describe('writing helpers', () => {
     });
     expect(res.status).toBe(502);
     expect(res.body.message).toBe('Could not generate summary, try again after reloading the page');
-    expect(await credits(u.email)).toEqual({ basicCredit: 30, basicUse: 0 });
+    expect(await credits(u.email)).toEqual({ left: 33, basicUse: 0 });
   });
 
   it('transcribes recorded audio with the speech model', async () => {

@@ -6,6 +6,7 @@ import { documents, users } from '../../db/schema/index.js';
 import { buildPdf, buildPng } from '../documents/test-fixtures.js';
 import { buildPhotoJpeg, buildPngImage, CAMERA_MAKE } from '../documents/image-fixtures.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
+import { walletOf } from '../../test/wallets.js';
 import { startFakeOpenAI } from '../../test/fake-openai.js';
 import { chatForm, encodeForm, parseUiStream } from '../../test/sse.js';
 
@@ -86,8 +87,7 @@ describe('files and their conversations', () => {
     expect(refused.res.json().code).toBe('URL_NOT_ALLOWED');
     expect(await storedFiles(id)).toEqual([]);
     expect(await t.database.db.select().from(documents).where(eq(documents.userId, id))).toEqual([]);
-    const [row] = await t.database.db.select().from(users).where(eq(users.id, id));
-    expect(row!.basicCredit).toBe(30);
+    expect(await walletOf(t.database.db, u.email)).toMatchObject({ dailyCredit: 3, basicCredit: 30 });
 
     // The same in a conversation that already exists: nothing is added to it.
     const first = await chat(u.token, { model: MODEL, text: 'Hello' });
@@ -161,8 +161,7 @@ describe('images', () => {
         'This image is too large (50000 × 50000 pixels): images may be at most 16384 pixels on a side and 64 megapixels.',
     });
     expect(await storedFiles(id)).toEqual([]);
-    const [row] = await t.database.db.select().from(users).where(eq(users.id, id));
-    expect(row!.basicCredit).toBe(30);
+    expect(await walletOf(t.database.db, u.email)).toMatchObject({ dailyCredit: 3, basicCredit: 30 });
   });
 
   it('a photo’s location and camera data are neither stored nor sent to the model; its orientation stays', async () => {

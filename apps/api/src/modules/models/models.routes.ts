@@ -1,11 +1,8 @@
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
-import { defineRoute } from '../../lib/route.js';
+import { callerOf, defineRoute } from '../../lib/route.js';
 import type { ModelsService } from './models.service.js';
 
-function userId(request: FastifyRequest) {
-  if (!request.auth) throw new Error('requireAuth did not run');
-  return request.auth.user.id;
-}
+const userId = (request: FastifyRequest) => callerOf(request).user.id;
 
 export function registerModelsRoutes(
   app: FastifyInstance,

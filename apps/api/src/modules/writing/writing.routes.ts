@@ -2,14 +2,9 @@ import { STREAM_PATHS } from '@parley/contract';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { AiLimits } from '../../lib/ai-limits.js';
 import { DomainError } from '../../lib/errors.js';
-import { defineRoute } from '../../lib/route.js';
+import { callerOf as caller, defineRoute } from '../../lib/route.js';
 import { readMultipart } from '../../lib/upload.js';
 import type { WritingService } from './writing.service.js';
-
-function caller(request: FastifyRequest) {
-  if (!request.auth) throw new Error('requireAuth did not run');
-  return request.auth.user;
-}
 
 export function registerWritingRoutes(
   app: FastifyInstance,
@@ -23,7 +18,7 @@ export function registerWritingRoutes(
   /** Every writing call is an AI call (or a fetch for one): counted per person and per address, like a chat turn. */
   const limited = async (request: FastifyRequest) => {
     await aiLimits.address(request.ip);
-    await aiLimits.person(caller(request).id);
+    await aiLimits.person(caller(request).user.id);
   };
   const route = <N extends Parameters<typeof defineRoute>[1]>(name: N, handler: Parameters<typeof defineRoute<N>>[3]) =>
     defineRoute(app, name, requireAuth, async (input) => {

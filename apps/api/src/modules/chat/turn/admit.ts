@@ -6,7 +6,7 @@ import { DomainError, NotFoundError } from '../../../lib/errors.js';
 import type { Upload } from '../../../lib/upload.js';
 import type { ResolvedModel } from '../../../providers/ai/registry.js';
 import type { PendingCaller, UserRow } from '../../accounts/index.js';
-import { NOT_METERED, type CreditsService, type Reservation } from '../../billing/index.js';
+import { NOT_METERED, type BillingService, type Reservation } from '../../billing/index.js';
 import { safeFileName, type DocumentTools } from '../../documents/index.js';
 import type { ModelsService } from '../../models/index.js';
 import type { FileStore } from '../../storage/index.js';
@@ -18,7 +18,7 @@ export type ChatInput = z.output<typeof chatRequestSchema>;
 export type TurnDeps = {
   db: Db;
   models: ModelsService;
-  credits: CreditsService;
+  billing: BillingService;
   files: FileStore;
   tools: DocumentTools;
   log: FastifyBaseLogger;
@@ -82,7 +82,7 @@ function createUndo(
 
 /**
  * The start of a turn: everything that can be refused without writing anything (files, vision, search), then the
- * session check with the credit's reservation in one statement (`credits.reserveForSession`), before knowing whose
+ * session check with the credit's reservation in one statement (`billing.reserveForSession`), before knowing whose
  * key pays (with the person's own key the credit goes back at once). Every round trip here delays the first token.
  * When the token's owner is known from an earlier request, the turn's lookups (model, conversation, messages) run
  * while that statement does; nothing found for the hinted owner is used before the statement has confirmed it.
@@ -93,7 +93,7 @@ export async function admitTurn(
   input: ChatInput,
   files: Upload[],
 ): Promise<AdmittedTurn> {
-  const { db, models, credits, tools } = deps;
+  const { db, models, billing, tools } = deps;
   const info = modelInfo(input.model);
   let checked: CheckedUpload[];
   try {
@@ -116,7 +116,7 @@ export async function admitTurn(
     throw error;
   }
 
-  const authorized = caller.userWith((tokenHash, now) => credits.reserveForSession(tokenHash, info.tier, 'chat', now));
+  const authorized = caller.userWith((tokenHash, now) => billing.reserveForSession(tokenHash, info.tier, 'chat', now));
   authorized.catch(noop); // awaited below, on every path
   // node-postgres's pool sends a query on the next tick: let it go out before the work below, which it overlaps.
   await new Promise((resolve) => process.nextTick(resolve));

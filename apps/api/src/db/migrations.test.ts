@@ -1,0 +1,153 @@
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { withDatabase } from '../test/global-setup.js';
+import { ledgerMismatches } from '../test/wallets.js';
+import { MIGRATIONS_DIR, type Db } from './client.js';
+
+// A database filled by an earlier schema, then migrated: nothing a person had is lost on the way.
+
+const cleanup: (() => Promise<unknown>)[] = [];
+afterAll(async () => {
+  for (const fn of cleanup.reverse()) await fn();
+});
+
+/** The committed migrations up to `tag` (included), in a folder of their own. */
+async function migrationsUpTo(tag: string) {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'parley-migrations-'));
+  cleanup.push(() => rm(dir, { recursive: true, force: true }));
+  await cp(MIGRATIONS_DIR, dir, { recursive: true });
+  const journalFile = path.join(dir, 'meta', '_journal.json');
+  const journal = JSON.parse(await readFile(journalFile, 'utf8')) as { entries: { tag: string }[] };
+  journal.entries = journal.entries.slice(0, journal.entries.findIndex((e) => e.tag === tag) + 1);
+  await writeFile(journalFile, JSON.stringify(journal));
+  return dir;
+}
+
+/** A fresh database of the suite's kind, migrated with `folder`; and a function to migrate it the rest of the way. */
+async function openAt(folder: string): Promise<{ db: Db; migrateAll: () => Promise<void> }> {
+  if (process.env.PARLEY_TEST_DB === 'postgres') {
+    const url = process.env.TEST_DATABASE_URL!;
+    const name = `parley_m_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    const pool = new pg.Pool({ connectionString: withDatabase(url, name), max: 2 });
+    cleanup.push(async () => {
+      await pool.end();
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    });
+    const db = drizzlePg(pool);
+    await migratePg(db, { migrationsFolder: folder });
+    return {
+      db: db as unknown as Db,
+      migrateAll: () => migratePg(db, { migrationsFolder: MIGRATIONS_DIR }),
+    };
+  }
+  const client = new PGlite();
+  cleanup.push(() => client.close());
+  const db = drizzlePglite(client);
+  await migratePglite(db, { migrationsFolder: folder });
+  return {
+    db: db as unknown as Db,
+    migrateAll: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
+  };
+}
+
+const rows = async <T>(db: Db, query: ReturnType<typeof sql>) =>
+  ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+
+describe('the move of credits from users to wallets (0003_wallets)', () => {
+  it('carries every balance over, with its history, and each balance equals its ledger', async () => {
+    const { db, migrateAll } = await openAt(await migrationsUpTo('0002_mail_outbox'));
+    // Three accounts as the previous schema kept them: a free one that chatted, an early bird, a lifetime deal.
+    await db.execute(sql`
+      INSERT INTO users (id, email, name, verified, early_bird, app_deal, lifetime_user, timezone,
+                         basic_use, advance_use, extra_advance_use,
+                         daily_credit, basic_credit, advance_credit, extra_advance_credit, created_at)
+      VALUES ('00000000-0000-4000-8000-000000000001', 'free@example.com', 'Free', true, false, false, false, 'Europe/Paris',
+              2, 1, 0, 3, 28, 4, 0, now() - interval '40 days'),
+             ('00000000-0000-4000-8000-000000000002', 'early@example.com', 'Early', true, true, false, false, 'UTC',
+              0, 0, 0, 10, 300, 50, 10, now() - interval '10 days'),
+             ('00000000-0000-4000-8000-000000000003', 'deal@example.com', 'Deal', true, false, true, true, 'Bad/Zone',
+              0, 0, 0, 20, 1000, 200, 50, now() - interval '5 days')`);
+    await db.execute(sql`
+      INSERT INTO credit_ledger (id, user_id, tier, amount, feature, state, created_at, settled_at)
+      VALUES ('10000000-0000-4000-8000-000000000001', '00000000-0000-4000-8000-000000000001', 'basic', 1, 'chat', 'charged',
+              now() - interval '3 days', now() - interval '3 days'),
+             ('10000000-0000-4000-8000-000000000002', '00000000-0000-4000-8000-000000000001', 'basic', 1, 'rewrite', 'charged',
+              now() - interval '2 days', now() - interval '2 days'),
+             ('10000000-0000-4000-8000-000000000003', '00000000-0000-4000-8000-000000000001', 'advance', 1, 'chat', 'charged',
+              now() - interval '1 day', now() - interval '1 day'),
+             ('10000000-0000-4000-8000-000000000004', '00000000-0000-4000-8000-000000000001', 'basic', 1, 'chat', 'refunded',
+              now() - interval '1 day', now() - interval '1 day')`);
+
+    await migrateAll();
+
+    const wallets = await rows<Record<string, unknown>>(
+      db,
+      sql`SELECT u.email, w.plan, w.daily_credit, w.basic_credit, w.advance_credit, w.extra_advance_credit,
+                 w.monthly_renews_at IS NOT NULL AS renews_monthly
+            FROM wallets w JOIN users u ON u.id = w.user_id ORDER BY u.email`,
+    );
+    expect(wallets).toEqual([
+      {
+        email: 'deal@example.com',
+        plan: 'appDeal',
+        daily_credit: 20,
+        basic_credit: 1000,
+        advance_credit: 200,
+        extra_advance_credit: 50,
+        renews_monthly: true,
+      },
+      {
+        email: 'early@example.com',
+        plan: 'earlyBird',
+        daily_credit: 10,
+        basic_credit: 300,
+        advance_credit: 50,
+        extra_advance_credit: 10,
+        renews_monthly: false,
+      },
+      {
+        email: 'free@example.com',
+        plan: 'free',
+        daily_credit: 3,
+        basic_credit: 28,
+        advance_credit: 4,
+        extra_advance_credit: 0,
+        renews_monthly: false,
+      },
+    ]);
+    expect(await ledgerMismatches(db)).toEqual([]);
+    // The history is kept: what was charged still counts as use, and the refunded call has its refund.
+    const history = await rows<{ kind: string; state: string | null; amount: number; feature: string | null }>(
+      db,
+      sql`SELECT l.kind, l.state, l.amount, l.feature FROM wallet_ledger l JOIN users u ON u.id = l.user_id
+           WHERE u.email = 'free@example.com' AND l.kind IN ('reserve', 'refund') ORDER BY l.created_at, l.kind DESC`,
+    );
+    expect(history).toEqual([
+      { kind: 'reserve', state: 'charged', amount: -1, feature: 'chat' },
+      { kind: 'reserve', state: 'charged', amount: -1, feature: 'rewrite' },
+      { kind: 'reserve', state: 'charged', amount: -1, feature: 'chat' },
+      { kind: 'reserve', state: 'refunded', amount: -1, feature: 'chat' },
+      { kind: 'refund', state: null, amount: 1, feature: 'chat' },
+    ]);
+    const [gone] = await rows<{ n: number }>(
+      db,
+      sql`SELECT count(*)::int AS n FROM information_schema.tables
+      WHERE table_name = 'credit_ledger'`,
+    );
+    expect(gone!.n).toBe(0);
+  });
+});

@@ -1,0 +1,92 @@
+import type { Credits } from '@parley/contract';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { users, wallets, walletLedger } from '../db/schema/index.js';
+
+/**
+ * A person's wallet, read from the database: balances, and credits used (charged) over the last 30 days by model
+ * tier, from the ledger.
+ */
+export async function walletOf(db: Db, email: string) {
+  const [row] = await db
+    .select({ wallet: wallets })
+    .from(wallets)
+    .innerJoin(users, eq(users.id, wallets.userId))
+    .where(eq(users.email, email));
+  if (!row) throw new Error(`no wallet for ${email}`);
+  const w = row.wallet;
+  const use = (await db.execute(sql`
+    SELECT tier, sum(-amount)::int AS used FROM wallet_ledger
+     WHERE wallet_id = ${w.id} AND kind = 'reserve' AND state = 'charged' AND created_at > now() - interval '30 days'
+     GROUP BY tier`)) as unknown as { rows: { tier: string; used: number }[] };
+  const used = (tier: string) => use.rows.find((r) => r.tier === tier)?.used ?? 0;
+  return {
+    id: w.id,
+    dailyCredit: w.dailyCredit,
+    basicCredit: w.basicCredit,
+    advanceCredit: w.advanceCredit,
+    extraAdvanceCredit: w.extraAdvanceCredit,
+    basicUse: used('basic'),
+    advanceUse: used('advance'),
+    extraAdvanceUse: used('extraAdvance'),
+  };
+}
+
+const COLUMNS = {
+  dailyCredit: ['daily_credit', 'daily'],
+  basicCredit: ['basic_credit', 'basic'],
+  advanceCredit: ['advance_credit', 'advance'],
+  extraAdvanceCredit: ['extra_advance_credit', 'extraAdvance'],
+} as const;
+
+/** Sets balances the way an administrator would: each change an `adjust` row, so a balance still equals its ledger. */
+export async function setCredits(db: Db, email: string, patch: Partial<Credits>) {
+  const wallet = await walletOf(db, email);
+  for (const [key, value] of Object.entries(patch) as [keyof Credits, number][]) {
+    const [column, balance] = COLUMNS[key];
+    const change = value - wallet[key];
+    if (change === 0) continue;
+    await db.execute(sql`UPDATE wallets SET ${sql.raw(column)} = ${value} WHERE id = ${wallet.id}`);
+    await db.insert(walletLedger).values({ walletId: wallet.id, balance, amount: change, kind: 'adjust' });
+  }
+}
+
+/** Every wallet's balances against the sums of its ledger: empty when each balance equals its ledger. */
+export async function ledgerMismatches(db: Db) {
+  const result = (await db.execute(sql`
+    SELECT w.id, b.balance, b.held, coalesce(sum(l.amount), 0)::int AS ledger
+      FROM wallets w
+     CROSS JOIN LATERAL (VALUES ('daily', w.daily_credit), ('basic', w.basic_credit),
+                                ('advance', w.advance_credit), ('extraAdvance', w.extra_advance_credit)) AS b(balance, held)
+      LEFT JOIN wallet_ledger l ON l.wallet_id = w.id AND l.balance = b.balance
+     GROUP BY w.id, b.balance, b.held
+    HAVING b.held <> coalesce(sum(l.amount), 0)`)) as unknown as {
+    rows: { id: string; balance: string; held: number; ledger: number }[];
+  };
+  return result.rows;
+}
+
+/** Records `count` charged calls on `tier` models paid from that tier's credits, as metering would. */
+export async function recordUse(
+  db: Db,
+  email: string,
+  tier: 'basic' | 'advance' | 'extraAdvance',
+  count: number,
+  at = new Date(),
+) {
+  const wallet = await walletOf(db, email);
+  const column = COLUMNS[`${tier}Credit` as keyof typeof COLUMNS][0];
+  await db.execute(sql`UPDATE wallets SET ${sql.raw(column)} = ${sql.raw(column)} - ${count} WHERE id = ${wallet.id}`);
+  for (let i = 0; i < count; i++) {
+    await db.insert(walletLedger).values({
+      walletId: wallet.id,
+      balance: tier,
+      tier,
+      amount: -1,
+      kind: 'reserve',
+      state: 'charged',
+      feature: 'chat',
+      createdAt: at,
+    });
+  }
+}
