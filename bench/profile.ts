@@ -1,15 +1,21 @@
 // Throughput and latency of an authenticated `GET /api/user/profile`, on PGlite and on PostgreSQL.
 // A real server process on 127.0.0.1 in a temp DATA_DIR; a user is registered, verified through the .eml
 // the file mailer writes, and signed in; then autocannon: a warm-up, then the measured run.
+// On PostgreSQL the floor (bench/floor-server.ts: bare Fastify + pg, one prepared lookup of the hashed token joined to
+// its user, JSON out) is measured the same way in the same run, on the same database and token, and the ratio printed.
 //
-//   node --import tsx bench/profile.ts [--duration 10] [--connections 20] [--warmup 3]
+//   node --import tsx bench/profile.ts [--duration 10] [--connections 20] [--warmup 3] [--rounds 3]
 //   BENCH_PG_ADMIN_URL=postgres://user@127.0.0.1:5432/test   (default: tries users postgres, then root)
 //   BENCH_SKIP_POSTGRES=1                                     (PGlite only)
 import autocannon from 'autocannon';
 import { createBenchDatabase, signIn } from './accounts.js';
+import { spawn } from 'node:child_process';
 import {
   freePort,
   isMain,
+  LOOPBACK,
+  repoRoot,
+  sleep,
   loadSummary,
   makeTempDir,
   numberOption,
@@ -21,7 +27,7 @@ import {
 } from './lib.js';
 
 export type ProfileResult = {
-  database: 'PGlite' | 'PostgreSQL';
+  database: 'PGlite' | 'PostgreSQL' | 'floor: Fastify + pg';
   requestsPerSecond: number;
   p50: number;
   p90: number;
@@ -33,15 +39,64 @@ export type ProfileResult = {
   skipped?: string;
 };
 
-type Options = { duration: number; connections: number; warmup: number };
+type Options = { duration: number; connections: number; warmup: number; rounds: number };
 
 const USER = { email: 'bench@example.com', password: 'bench-password-123', name: 'Bench' };
 
-async function measure(
+function autocannonRun(url: string, token: string, connections: number, duration: number) {
+  return autocannon({
+    url,
+    connections,
+    duration,
+    timeout: 10,
+    headers: { authorization: `Bearer ${token}` },
+  });
+}
+
+async function measureUrl(
   database: ProfileResult['database'],
+  url: string,
+  token: string,
+  options: Options,
+): Promise<ProfileResult> {
+  process.stdout.write(`  ${database}: warm-up ${options.warmup} s… `);
+  await autocannonRun(url, token, options.connections, options.warmup);
+  process.stdout.write(`measuring ${options.duration} s with ${options.connections} connections… `);
+  const result = await autocannonRun(url, token, options.connections, options.duration);
+  console.log('done');
+  return {
+    database,
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p90: result.latency.p90,
+    p99: result.latency.p99,
+    total: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+  };
+}
+
+/** The median of some numbers (the middle one, or the mean of the two middle ones). */
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+/** The run of a round with the median throughput (the figures printed for that server). */
+const medianRun = (runs: ProfileResult[]) => {
+  const target = median(runs.map((r) => r.requestsPerSecond));
+  return runs.reduce((best, r) =>
+    Math.abs(r.requestsPerSecond - target) < Math.abs(best.requestsPerSecond - target) ? r : best,
+  );
+};
+
+async function measure(
+  database: 'PGlite' | 'PostgreSQL',
   options: Options,
   databaseUrl?: string,
-): Promise<ProfileResult> {
+): Promise<{ results: ProfileResult[]; ratios: { throughput: number; p99: number }[] }> {
   const dataDir = makeTempDir(`profile-${database.toLowerCase()}`);
   const server = startServer({
     dataDir,
@@ -49,35 +104,51 @@ async function measure(
     watchdog: true,
     ...(databaseUrl ? { databaseUrl } : {}),
   });
+  let floor: ReturnType<typeof spawn> | null = null;
   try {
     await waitForHealth(server);
     const token = await signIn(server, dataDir, USER);
-    const run = (duration: number) =>
-      autocannon({
-        url: `${server.baseUrl}/api/user/profile`,
-        connections: options.connections,
-        duration,
-        timeout: 10,
-        headers: { authorization: `Bearer ${token}` },
-      });
-    process.stdout.write(`  ${database}: warm-up ${options.warmup} s… `);
-    await run(options.warmup);
-    process.stdout.write(`measuring ${options.duration} s with ${options.connections} connections… `);
-    const result = await run(options.duration);
-    console.log('done');
-    if (server.child.exitCode !== null) throw new Error(`server exited during the run:\n${server.output()}`);
-    return {
-      database,
-      requestsPerSecond: result.requests.average,
-      p50: result.latency.p50,
-      p90: result.latency.p90,
-      p99: result.latency.p99,
-      total: result.requests.total,
-      non2xx: result.non2xx,
-      errors: result.errors,
-      timeouts: result.timeouts,
-    };
+    const parleyUrl = `${server.baseUrl}/api/user/profile`;
+    if (!databaseUrl) return { results: [await measureUrl(database, parleyUrl, token, options)], ratios: [] };
+
+    const port = await freePort();
+    floor = spawn(process.execPath, ['--import', 'tsx', 'bench/floor-server.ts'], {
+      cwd: repoRoot,
+      env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port) },
+      stdio: 'ignore',
+    });
+    const floorUrl = `http://${LOOPBACK}:${port}/api/user/profile`;
+    for (let i = 0; ; i++) {
+      const ok = await fetch(floorUrl, { headers: { authorization: `Bearer ${token}` } }).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (ok) break;
+      if (i > 100) throw new Error('the floor server did not start');
+      await sleep(100);
+    }
+    // Rounds, each order in turn, so that a change of the machine's load during the run weighs on both alike.
+    const parley: ProfileResult[] = [];
+    const bare: ProfileResult[] = [];
+    const ratios: { throughput: number; p99: number }[] = [];
+    for (let round = 0; round < options.rounds; round++) {
+      const pair: ProfileResult[] = [];
+      for (const which of round % 2 ? ['floor', 'parley'] : ['parley', 'floor']) {
+        pair.push(
+          which === 'parley'
+            ? await measureUrl(database, parleyUrl, token, options)
+            : await measureUrl('floor: Fastify + pg', floorUrl, token, options),
+        );
+      }
+      const [p, f] = round % 2 ? [pair[1]!, pair[0]!] : [pair[0]!, pair[1]!];
+      parley.push(p);
+      bare.push(f);
+      ratios.push({ throughput: p.requestsPerSecond / f.requestsPerSecond, p99: p.p99 / f.p99 });
+      if (server.child.exitCode !== null) throw new Error(`server exited during the run:\n${server.output()}`);
+    }
+    return { results: [medianRun(parley), medianRun(bare)], ratios };
   } finally {
+    floor?.kill('SIGTERM');
     await server.stop();
     removeTempDir(dataDir);
   }
@@ -88,13 +159,15 @@ export async function runProfile(overrides: Partial<Options> = {}): Promise<Prof
     duration: overrides.duration ?? numberOption('duration', 'BENCH_DURATION', 10),
     connections: overrides.connections ?? numberOption('connections', 'BENCH_CONNECTIONS', 20),
     warmup: overrides.warmup ?? numberOption('warmup', 'BENCH_WARMUP', 3),
+    rounds: overrides.rounds ?? numberOption('rounds', 'BENCH_ROUNDS', 3),
   };
   console.log(
     `\n== GET /api/user/profile (authenticated), autocannon ${options.connections} connections, ${options.duration} s after a ${options.warmup} s warm-up ==`,
   );
   console.log(`  before: ${loadSummary()}`);
   const results: ProfileResult[] = [];
-  results.push(await measure('PGlite', options));
+  results.push(...(await measure('PGlite', options)).results);
+  let ratios: { throughput: number; p99: number }[] = [];
 
   if (process.env.BENCH_SKIP_POSTGRES) {
     results.push(skipped('BENCH_SKIP_POSTGRES is set'));
@@ -105,7 +178,9 @@ export async function runProfile(overrides: Partial<Options> = {}): Promise<Prof
       results.push(skipped('no PostgreSQL reachable'));
     } else {
       try {
-        results.push(await measure('PostgreSQL', options, created.url));
+        const measured = await measure('PostgreSQL', options, created.url);
+        results.push(...measured.results);
+        ratios = measured.ratios;
       } finally {
         await created.drop();
       }
@@ -132,6 +207,16 @@ export async function runProfile(overrides: Partial<Options> = {}): Promise<Prof
       ),
     ),
   );
+  if (ratios.length) {
+    const rounds = ratios.map((r) => `${Math.round(r.throughput * 100)} %`).join(', ');
+    const throughput = median(ratios.map((r) => r.throughput));
+    const p99 = median(ratios.map((r) => r.p99));
+    console.log(
+      `  Parley keeps ${Math.round(throughput * 100)} % of the floor's throughput (median of ${ratios.length} rounds: ` +
+        `${rounds}; target ≥ 65 %); its p99 is ${p99.toFixed(2)}× the floor's (median; target ≤ 2×).`,
+    );
+    console.log('  (table: the round of median throughput for each server)');
+  }
   const bad = results.filter((r) => !r.skipped && (r.non2xx || r.errors || r.timeouts));
   if (bad.length)
     console.log(`  WARNING: non-2xx answers or errors during the run on ${bad.map((r) => r.database).join(', ')}`);

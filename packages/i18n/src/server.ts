@@ -32,6 +32,9 @@ export function interpolate(text: string, params: Record<string, string | number
   );
 }
 
+/** Texts already looked up, by language, namespace and key (every answer carries a message). */
+const found = new Map<string, string>();
+
 /** `translate('es', 'api', 'errors.NOT_FOUND')`; falls back to English, then to the key. */
 export function translate(
   lng: string,
@@ -40,8 +43,13 @@ export function translate(
   params?: Record<string, string | number>,
 ): string {
   const language = (SERVER_LANGUAGES as readonly string[]).includes(lng) ? (lng as ServerLanguage) : 'en';
-  const text = lookup(resources[language][ns], key) ?? lookup(resources.en[ns], key) ?? key;
-  return interpolate(text, params);
+  const id = `${language}\u0000${ns}\u0000${key}`;
+  let text = found.get(id);
+  if (text === undefined) {
+    text = lookup(resources[language][ns], key) ?? lookup(resources.en[ns], key) ?? key;
+    if (found.size < 10_000) found.set(id, text);
+  }
+  return params ? interpolate(text, params) : text;
 }
 
 export function hasTranslation(lng: ServerLanguage, ns: 'api' | 'mail', key: string): boolean {

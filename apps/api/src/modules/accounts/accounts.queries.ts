@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Settings } from '@parley/contract';
 import type { Db } from '../../db/client.js';
-import { columnReader, columnsOf, run, statement } from '../../db/prepared.js';
+import { jsonOf, jsonReader, run, statement } from '../../db/prepared.js';
 import { emailTokens, licenceCodes, sessions, userSettings, users } from '../../db/schema/index.js';
 
 export type UserRow = typeof users.$inferSelect;
@@ -58,22 +58,67 @@ export async function insertSession(db: Tx, values: typeof sessions.$inferInsert
   return row!;
 }
 
-/** The columns of a session (as `s.<key>`) and of its user (as `u.<key>`), for statements that read both. */
-export const SESSION_WITH_USER_COLUMNS = `${columnsOf(sessions, 's', 's.')}, ${columnsOf(users, 'u', 'u.')}`;
+/** What a request carries of a session: what checking it needs. */
+const SESSION_KEYS = ['id', 'userId', 'expiresAt', 'revokedAt', 'revokedReason'] as const;
+export type SessionRef = Pick<SessionRow, (typeof SESSION_KEYS)[number]>;
 
-export type SessionWithUser = { session: SessionRow; user: UserRow };
+/** What a request carries of its user (the caller's account): no password hash, which stays in the database. */
+const ACCOUNT_KEYS = [
+  'id',
+  'email',
+  'name',
+  'fullName',
+  'role',
+  'timezone',
+  'language',
+  'verified',
+  'lifetimeUser',
+  'multipleLogin',
+  'earlyBird',
+  'appDeal',
+  'loginCount',
+  'createdAt',
+] as const;
+export type Account = Pick<UserRow, (typeof ACCOUNT_KEYS)[number]> & { hasPassword: boolean; googleLinked: boolean };
 
-const readSession = columnReader<SessionRow>(sessions, 's.');
-const readUser = columnReader<UserRow>(users, 'u.');
-
-/** A row read with SESSION_WITH_USER_COLUMNS, as the session and its user. */
-export function toSessionWithUser(row: Record<string, unknown>): SessionWithUser {
-  return { session: readSession(row), user: readUser(row) };
+export function toAccount(user: UserRow): Account {
+  const account = Object.fromEntries(ACCOUNT_KEYS.map((key) => [key, user[key]])) as Pick<
+    UserRow,
+    (typeof ACCOUNT_KEYS)[number]
+  >;
+  return { ...account, hasPassword: user.passwordHash !== null, googleLinked: user.googleSub !== null };
 }
 
-const sessionWithUser = statement<Record<string, unknown>>(
+/**
+ * The session `s` and its user `u` as two JSON values, "session" and "user" (db/prepared.ts: jsonOf), for the
+ * statements that check a session (accounts' own, and billing's, which adds the wallet).
+ */
+export const SESSION_AND_ACCOUNT = `${jsonOf(sessions, 's', SESSION_KEYS)} AS "session", ${jsonOf(
+  users,
+  'u',
+  ACCOUNT_KEYS,
+  {
+    hasPassword: 'u.password_hash IS NOT NULL',
+    googleLinked: 'u.google_sub IS NOT NULL',
+  },
+)} AS "user"`;
+
+export type SessionWithUser = { session: SessionRef; user: Account };
+
+const readSession = jsonReader<SessionRef>(sessions, SESSION_KEYS);
+const readAccount = jsonReader<Account>(users, ACCOUNT_KEYS);
+
+/** A row read with SESSION_AND_ACCOUNT, as the session and its user. */
+export function toSessionWithUser(row: { session: unknown; user: unknown }): SessionWithUser {
+  return {
+    session: readSession(row.session as Record<string, unknown>),
+    user: readAccount(row.user as Record<string, unknown>),
+  };
+}
+
+const sessionWithUser = statement<{ session: unknown; user: unknown }>(
   'session_with_user',
-  `SELECT ${SESSION_WITH_USER_COLUMNS} FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = $1`,
+  `SELECT ${SESSION_AND_ACCOUNT} FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = $1`,
 );
 
 /** One query per authenticated request: the session and its user. */

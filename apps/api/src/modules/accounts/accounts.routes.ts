@@ -8,9 +8,14 @@ type Deps = {
   users: UserService;
   googleClientId: string | undefined;
   requireAuth: onRequestAsyncHookHandler;
+  /** `requireAuth`, with the profile's numbers resolved in the same statement as the caller. */
+  requireAuthForProfile: onRequestAsyncHookHandler;
 };
 
-export function registerAccountsRoutes(app: FastifyInstance, { auth, users, googleClientId, requireAuth }: Deps) {
+export function registerAccountsRoutes(
+  app: FastifyInstance,
+  { auth, users, googleClientId, requireAuth, requireAuthForProfile }: Deps,
+) {
   const route = <N extends Parameters<typeof defineRoute>[1]>(name: N, handler: Parameters<typeof defineRoute<N>>[3]) =>
     defineRoute(app, name, requireAuth, handler);
 
@@ -53,7 +58,9 @@ export function registerAccountsRoutes(app: FastifyInstance, { auth, users, goog
     message: 'registered',
   }));
 
-  route('profile', async ({ request }) => ({ data: await users.profile(caller(request)) }));
+  defineRoute(app, 'profile', requireAuthForProfile, async ({ request }) => ({
+    data: await users.profile(caller(request)),
+  }));
   route('updateProfile', async ({ body, request }) => ({
     data: await users.updateProfile(caller(request), body),
     message: 'profileUpdated',

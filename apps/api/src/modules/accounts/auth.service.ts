@@ -126,7 +126,8 @@ export function createAuthService({ db, config, mailer, passwords, google, limit
       });
       return q.incrementLoginCount(tx, user.id);
     });
-    return { token, user: toProfile(updated, await billing.profileCredits({ user: updated })) };
+    const account = q.toAccount(updated);
+    return { token, user: toProfile(account, await billing.profileCredits({ user: account })) };
   }
 
   /** Consumes a verification or reset link: unknown/used → INVALID_TOKEN, late → TOKEN_EXPIRED. */
@@ -386,7 +387,9 @@ export function createAuthService({ db, config, mailer, passwords, google, limit
       await q.revokeSession(db, sessionId, 'logout');
     },
 
-    async changePassword(user: q.UserRow, sessionId: string, input: { oldPassword: string; newPassword: string }) {
+    async changePassword(account: q.Account, sessionId: string, input: { oldPassword: string; newPassword: string }) {
+      // The password hash never rides with a request: it is read here, fresh.
+      const user = (await q.findUserById(db, account.id))!;
       const key = `chpw-fail:${user.id}`;
       const { count, resetInMs } = await limits.peek(key);
       if (count >= config.rateLimits.loginMaxFailures) throw new RateLimitedError(resetInMs / 1000);

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { DomainError } from '../../lib/errors.js';
-import type { SessionWithUser, UserRow } from './accounts.queries.js';
+import type { Account, SessionWithUser } from './accounts.queries.js';
 import type { AuthService } from './auth.service.js';
 
 export { registerAccountsRoutes } from './accounts.routes.js';
@@ -8,8 +8,8 @@ export type { AccountPlan, AccountsBilling } from './billing-port.js';
 export type { ProfileCredits } from './profile.js';
 export { createAuthService, type AuthService } from './auth.service.js';
 export { createUserService, type UserService } from './users.service.js';
-export type { SessionRow, SessionWithUser, UserRow } from './accounts.queries.js';
-export { SESSION_WITH_USER_COLUMNS, toSessionWithUser } from './accounts.queries.js';
+export type { Account, SessionRef, SessionRow, SessionWithUser, UserRow } from './accounts.queries.js';
+export { SESSION_AND_ACCOUNT, toAccount, toSessionWithUser } from './accounts.queries.js';
 
 /** The bearer token of a request, or 401 when there is none or it is malformed. */
 export function bearerToken(request: FastifyRequest) {
@@ -24,14 +24,14 @@ export type PendingCaller = {
    * Verifies the session (once, however often it is called): resolves with the user, or rejects with 401 / 409.
    * The check starts on the first call.
    */
-  user: () => Promise<UserRow>;
+  user: () => Promise<Account>;
   /**
    * Verifies the session with a statement that does more at the same time (AuthService.authenticateWith): resolves
    * with the user and what `read` returned. Later calls of `user()` reuse this check.
    */
   userWith: <T>(
     read: (tokenHash: string, now: Date) => Promise<{ found: SessionWithUser | undefined } & T>,
-  ) => Promise<{ user: UserRow; result: T }>;
+  ) => Promise<{ user: Account; result: T }>;
   /** Who this token belonged to when last seen, to start lookups early; see AuthService.ownerHint. */
   ownerHint: string | undefined;
 };
@@ -43,7 +43,7 @@ export type PendingCaller = {
 export function createStartAuth(auth: AuthService) {
   return (request: FastifyRequest): PendingCaller => {
     const token = bearerToken(request);
-    let checking: Promise<UserRow> | undefined;
+    let checking: Promise<Account> | undefined;
     const user = () => (checking ??= auth.authenticate(token).then((caller) => caller.user));
     const userWith: PendingCaller['userWith'] = (read) => {
       const checked = auth.authenticateWith(token, read).then(({ caller, result }) => ({ user: caller.user, result }));

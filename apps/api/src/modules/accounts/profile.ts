@@ -1,10 +1,10 @@
 import { settingsSchema, type Profile, type Settings } from '@parley/contract';
-import type { UserRow } from './accounts.queries.js';
+import type { Account } from './accounts.queries.js';
 
 /** The credits and the last 30 days of use a profile shows: billing's, passed in (see AccountsBilling). */
 export type ProfileCredits = Pick<Profile, 'credits' | 'basicUse' | 'advanceUse' | 'extraAdvanceUse' | 'monthlyUse'>;
 
-export function toProfile(u: UserRow, credits: ProfileCredits): Profile {
+export function toProfile(u: Account, credits: ProfileCredits): Profile {
   return {
     id: u.id,
     profileId: u.id,
@@ -22,8 +22,8 @@ export function toProfile(u: UserRow, credits: ProfileCredits): Profile {
     verified: u.verified,
     earlyBird: u.earlyBird,
     appDeal: u.appDeal,
-    hasPassword: u.passwordHash !== null,
-    googleLinked: u.googleSub !== null,
+    hasPassword: u.hasPassword,
+    googleLinked: u.googleLinked,
   };
 }
 

@@ -9,7 +9,7 @@ import type { AccountsBilling } from './billing-port.js';
 import { toProfile, withDefaults } from './profile.js';
 
 /** The signed-in person, as routes hand it over (the request's caller). */
-type Account = { user: q.UserRow };
+type Signed = { user: q.Account };
 
 export function createUserService({
   db,
@@ -20,39 +20,39 @@ export function createUserService({
   passwords: PasswordHasher;
   billing: AccountsBilling;
 }) {
-  const profileOf = async (who: Account) => toProfile(who.user, await billing.profileCredits(who));
+  const profileOf = async (who: Signed) => toProfile(who.user, await billing.profileCredits(who));
 
   return {
     profile: profileOf,
 
-    async updateProfile({ user }: Account, patch: ProfileUpdate) {
+    async updateProfile({ user }: Signed, patch: ProfileUpdate) {
       if (patch.timezone !== undefined && !isKnownTimeZone(patch.timezone)) {
         throw new DomainError('VALIDATION_FAILED', { path: 'timezone' });
       }
       const updated = (await q.updateUser(db, user.id, patch))!;
       if (patch.timezone !== undefined && patch.timezone !== user.timezone) await billing.timezoneChanged(updated);
-      return profileOf({ user: updated });
+      return profileOf({ user: q.toAccount(updated) });
     },
 
-    async settings({ user }: Account) {
+    async settings({ user }: Signed) {
       return withDefaults(await q.getSettings(db, user.id));
     },
 
-    async updateSettings({ user }: Account, patch: SettingsUpdate) {
+    async updateSettings({ user }: Signed, patch: SettingsUpdate) {
       return withDefaults(await q.mergeSettings(db, user.id, patch));
     },
 
-    async upgradeToEarlyBird({ user }: Account) {
+    async upgradeToEarlyBird({ user }: Signed) {
       if (user.earlyBird) throw new DomainError('ALREADY_UPGRADED');
       const updated = await db.transaction(async (tx) => {
         const marked = (await q.updateUser(tx, user.id, { earlyBird: true }))!;
         await billing.changePlan(tx, marked, 'earlyBird');
         return marked;
       });
-      return profileOf({ user: updated });
+      return profileOf({ user: q.toAccount(updated) });
     },
 
-    async upgradeToAppDeal({ user }: Account, code: string) {
+    async upgradeToAppDeal({ user }: Signed, code: string) {
       if (user.appDeal) throw new DomainError('ALREADY_UPGRADED');
       const updated = await db.transaction(async (tx) => {
         if (!(await q.redeemLicenceCode(tx, code, user.id))) throw new DomainError('INVALID_LICENCE_CODE');
@@ -60,7 +60,7 @@ export function createUserService({
         await billing.changePlan(tx, marked, 'appDeal');
         return marked;
       });
-      return profileOf({ user: updated });
+      return profileOf({ user: q.toAccount(updated) });
     },
 
     /** Command-line only: a verified site admin (an existing account is promoted, its password set). */
@@ -68,9 +68,8 @@ export function createUserService({
       const passwordHash = await passwords.hash(input.password);
       const existing = await q.findUserByEmail(db, input.email);
       if (existing) {
-        return profileOf({
-          user: (await q.updateUser(db, existing.id, { role: 'admin', verified: true, passwordHash }))!,
-        });
+        const promoted = (await q.updateUser(db, existing.id, { role: 'admin', verified: true, passwordHash }))!;
+        return profileOf({ user: q.toAccount(promoted) });
       }
       const created = await db.transaction(async (tx) => {
         const user = await q.insertUser(tx, {
@@ -83,7 +82,7 @@ export function createUserService({
         await billing.openWallet(tx, user, 'free');
         return user;
       });
-      return profileOf({ user: created });
+      return profileOf({ user: q.toAccount(created) });
     },
 
     /** Command-line only: new single-use app-deal licence codes, e.g. PARLEY-7K3M-Q9XD-2HRT. */

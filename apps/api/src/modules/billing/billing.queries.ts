@@ -1,9 +1,9 @@
 import { DAILY_CREDIT_TIERS, type Allowance, type PlanId, type Tier } from '@parley/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { columnReader, columnsOf, run, statement } from '../../db/prepared.js';
+import { jsonOf, jsonReader, run, statement } from '../../db/prepared.js';
 import { featureUses, wallets, type Balance } from '../../db/schema/index.js';
-import { SESSION_WITH_USER_COLUMNS, toSessionWithUser, type SessionWithUser } from '../accounts/index.js';
+import { SESSION_AND_ACCOUNT, toSessionWithUser, type SessionWithUser } from '../accounts/index.js';
 
 export type WalletRow = typeof wallets.$inferSelect;
 
@@ -69,21 +69,37 @@ export async function reserveCredits(
   return row?.id ?? null;
 }
 
-/** The columns of a wallet (as `w.<key>`), for statements that read a session, its user and their wallet. */
-const WALLET_COLUMNS = columnsOf(wallets, 'w', 'w.');
-const readWallet = columnReader<WalletRow>(wallets, 'w.');
-const SESSION_USER_WALLET = `SELECT ${SESSION_WITH_USER_COLUMNS}, ${WALLET_COLUMNS}
+/** What a request carries of the wallet that pays. */
+const WALLET_KEYS = [
+  'id',
+  'plan',
+  'dailyCredit',
+  'basicCredit',
+  'advanceCredit',
+  'extraAdvanceCredit',
+  'dailyRenewsAt',
+  'monthlyRenewsAt',
+] as const;
+export type WalletRef = Pick<WalletRow, (typeof WALLET_KEYS)[number]>;
+const readWallet = jsonReader<WalletRef>(wallets, WALLET_KEYS);
+
+/** The session, its user, and their wallet (null when the account has none yet), as JSON values. */
+const sessionUserWallet = (more = '') => `SELECT ${SESSION_AND_ACCOUNT},
+       CASE WHEN w.id IS NULL THEN NULL ELSE ${jsonOf(wallets, 'w', WALLET_KEYS)} END AS "wallet"${more}
   FROM sessions s JOIN users u ON u.id = s.user_id LEFT JOIN wallets w ON w.user_id = u.id
  WHERE s.token_hash = $1`;
 
-export type SessionWithWallet = SessionWithUser & { wallet: WalletRow | null };
+export type UseTotals = { basic: number; advance: number; extraAdvance: number };
+export type SessionWithWallet = SessionWithUser & { wallet: WalletRef | null; recentUse?: UseTotals };
+type Found = { session: unknown; user: unknown; wallet: unknown; use?: unknown };
 
-const toSessionWithWallet = (row: Record<string, unknown>): SessionWithWallet => ({
+const toSessionWithWallet = (row: Found): SessionWithWallet => ({
   ...toSessionWithUser(row),
-  wallet: row['w.id'] ? readWallet(row) : null,
+  wallet: row.wallet ? readWallet(row.wallet as Record<string, unknown>) : null,
+  ...(row.use ? { recentUse: row.use as UseTotals } : {}),
 });
 
-const sessionWithWallet = statement<Record<string, unknown>>('session_with_wallet', SESSION_USER_WALLET);
+const sessionWithWallet = statement<Found>('session_with_wallet', sessionUserWallet());
 
 /** One statement per authenticated request: the session, its user and the wallet that pays. */
 export async function findSessionWithWallet(db: Db, tokenHash: string): Promise<SessionWithWallet | undefined> {
@@ -91,17 +107,49 @@ export async function findSessionWithWallet(db: Db, tokenHash: string): Promise<
   return row ? toSessionWithWallet(row) : undefined;
 }
 
+/** The session, its wallet, and the credits used since `$2` by model tier, as the JSON value "use". */
+const sessionWithWalletAndUse = statement<Found>(
+  'session_with_wallet_and_use',
+  sessionUserWallet(`,
+       (SELECT json_build_object(
+                 'basic', coalesce(sum(-l.amount) FILTER (WHERE l.tier = 'basic'), 0),
+                 'advance', coalesce(sum(-l.amount) FILTER (WHERE l.tier = 'advance'), 0),
+                 'extraAdvance', coalesce(sum(-l.amount) FILTER (WHERE l.tier = 'extraAdvance'), 0))
+          FROM wallet_ledger l
+         WHERE l.wallet_id = w.id AND l.kind = 'reserve' AND l.state = 'charged' AND l.created_at > $2::timestamptz
+       ) AS "use"`),
+);
+
+/** The session, its user, their wallet and what they used since `since`, in one statement (for the profile). */
+export async function findSessionWithWalletAndUse(db: Db, tokenHash: string, since: Date) {
+  const [row] = await run(db, sessionWithWalletAndUse, [tokenHash, since]);
+  return row ? toSessionWithWallet(row) : undefined;
+}
+
+/** Credits used (charged calls) by a wallet since `since`, by model tier. */
+export async function useSince(db: Db, walletId: string, since: Date): Promise<UseTotals> {
+  const result = (await db.execute(sql`
+    SELECT coalesce(sum(-amount) FILTER (WHERE tier = 'basic'), 0)::int AS basic,
+           coalesce(sum(-amount) FILTER (WHERE tier = 'advance'), 0)::int AS advance,
+           coalesce(sum(-amount) FILTER (WHERE tier = 'extraAdvance'), 0)::int AS "extraAdvance"
+      FROM wallet_ledger
+     WHERE wallet_id = ${walletId}::uuid AND kind = 'reserve' AND state = 'charged' AND created_at > ${since}`)) as unknown as {
+    rows: UseTotals[];
+  };
+  return result.rows[0] ?? { basic: 0, advance: 0, extraAdvance: 0 };
+}
+
 const sessionReserveStatements = perTier((tier) =>
-  statement<Record<string, unknown> & { ledgerId: string | null }>(
+  statement<Found & { ledgerId: string | null }>(
     `session_reserve_${tier}`,
-    `WITH s AS (${SESSION_USER_WALLET}),
+    `WITH s AS (${sessionUserWallet(', s.user_id AS uid, s.revoked_at, s.expires_at, w.id AS wid')}),
       ${takeAndRecord(
         tier,
-        `(SELECT "w.id" FROM s WHERE "s.revokedAt" IS NULL AND date_trunc('milliseconds', "s.expiresAt") > $4::timestamptz)`,
-        `(SELECT "u.id" FROM s)`,
+        `(SELECT wid FROM s WHERE revoked_at IS NULL AND date_trunc('milliseconds', expires_at) > $4::timestamptz)`,
+        `(SELECT uid FROM s)`,
         '$4::timestamptz',
       )}
-    SELECT s.*, (SELECT id FROM ledger) AS "ledgerId" FROM s`,
+    SELECT s.session, s.user, s.wallet, (SELECT id FROM ledger) AS "ledgerId" FROM s`,
   ),
 );
 

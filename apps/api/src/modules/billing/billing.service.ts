@@ -15,7 +15,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { whileUnavailable } from '../../db/unavailable.js';
 import { DomainError } from '../../lib/errors.js';
 import { lastDays, localDate, nextLocalMidnight, zoneOrUtc } from '../../lib/time.js';
-import type { AccountsBilling, SessionRow, UserRow } from '../accounts/index.js';
+import type { Account, AccountsBilling, SessionRef, UserRow } from '../accounts/index.js';
 import * as q from './billing.queries.js';
 
 /** A reservation settles exactly once: charge when output was produced, refund when the request failed before any. */
@@ -37,20 +37,22 @@ export type Wallet = {
  * `organization` is the organization the call is made in and the member's role there; none until organizations arrive.
  */
 export type Caller = {
-  user: UserRow;
-  session: SessionRow;
-  role: UserRow['role'];
+  user: Account;
+  session: SessionRef;
+  role: Account['role'];
   organization: { id: string; role: 'admin' | 'user' } | null;
   wallet: Wallet;
+  /** Credits used over the last 30 days, when the route asked for them with the caller (the profile). */
+  recentUse?: q.UseTotals;
 };
 
 /** What paying needs to know of a caller. */
-export type Payer = { user: Pick<UserRow, 'id' | 'timezone'>; wallet: Pick<Wallet, 'id' | 'plan'> };
+export type Payer = { user: Pick<Account, 'id' | 'timezone'>; wallet: Pick<Wallet, 'id' | 'plan'> };
 
 /** One use of a capability: on whose key, on which model tier, under which feature name in the ledger. */
 export type Use = { capability: Capability; tier: Tier; keySource: 'own' | 'server'; feature?: string };
 
-const toWallet = (row: q.WalletRow): Wallet => ({
+const toWallet = (row: q.WalletRef): Wallet => ({
   id: row.id,
   plan: row.plan,
   credits: {
@@ -165,9 +167,12 @@ export function createBillingService({
     return { days, totals };
   }
 
-  async function profileCredits(who: { user: UserRow; wallet?: Wallet }) {
+  /** The last 30 days (a rolling window, to this instant). */
+  const thirtyDaysAgo = () => new Date(clock().getTime() - 30 * 86400_000);
+
+  async function profileCredits(who: { user: Account; wallet?: Wallet; recentUse?: q.UseTotals }) {
     const wallet = who.wallet ?? toWallet(await walletFor(db, who.user));
-    const { totals } = await usageDays({ user: who.user, wallet }, clock());
+    const totals = who.recentUse ?? (await q.useSince(db, wallet.id, thirtyDaysAgo()));
     const credits: Pick<Profile, 'credits' | 'basicUse' | 'advanceUse' | 'extraAdvanceUse' | 'monthlyUse'> = {
       credits: wallet.credits,
       basicUse: totals.basic,
@@ -203,20 +208,31 @@ export function createBillingService({
     forAccounts,
 
     /** The caller of a verified session: its wallet, opened now if the account has none yet. */
-    async callerOf(user: UserRow, session: SessionRow, row: q.WalletRow | null): Promise<Caller> {
+    async callerOf(
+      user: Account,
+      session: SessionRef,
+      found: { wallet: q.WalletRef | null; recentUse?: q.UseTotals | undefined },
+    ): Promise<Caller> {
+      const wallet = toWallet(found.wallet ?? (await walletFor(db, user)));
       return {
         user,
         session,
         role: user.role,
         organization: null,
-        wallet: toWallet(row ?? (await walletFor(db, user))),
+        wallet,
+        ...(found.wallet && found.recentUse ? { recentUse: found.recentUse } : {}),
       };
     },
 
-    /** The session of a token with its user and wallet, in one statement (for AuthService.authenticateWith). */
-    async sessionWithWallet(tokenHash: string) {
-      const found = await q.findSessionWithWallet(db, tokenHash);
-      return { found, wallet: found?.wallet ?? null };
+    /**
+     * The session of a token with its user and wallet, in one statement (for AuthService.authenticateWith); with
+     * `withRecentUse`, also the credits used over the last 30 days (the profile's numbers), in the same statement.
+     */
+    async sessionWithWallet(tokenHash: string, withRecentUse = false) {
+      const found = withRecentUse
+        ? await q.findSessionWithWalletAndUse(db, tokenHash, thirtyDaysAgo())
+        : await q.findSessionWithWallet(db, tokenHash);
+      return { found, wallet: found?.wallet ?? null, recentUse: found?.recentUse };
     },
 
     /**

@@ -1,7 +1,7 @@
 import type { Attachment, ChatHistory, ChatMessage, ChatSummary } from '@parley/contract';
 import type { Db } from '../../db/client.js';
 import { NotFoundError } from '../../lib/errors.js';
-import type { UserRow } from '../accounts/index.js';
+import type { Account } from '../accounts/index.js';
 import type { FileStore } from '../storage/index.js';
 import * as q from './chat.queries.js';
 
@@ -36,7 +36,7 @@ function messageView(row: q.MessageRow, docs: Map<string, q.DocumentRow>): ChatM
 /** Conversations: their history, their attachments, and their deletion with everything they own. */
 export function createChatService({ db, files }: { db: Db; files: FileStore }) {
   return {
-    async list(user: UserRow, query: { q?: string | undefined; limit: number }): Promise<ChatSummary[]> {
+    async list(user: Account, query: { q?: string | undefined; limit: number }): Promise<ChatSummary[]> {
       const rows = await q.listConversations(db, user.id, query);
       return rows.map((c) => ({
         chatHistoryId: c.id,
@@ -47,7 +47,7 @@ export function createChatService({ db, files }: { db: Db; files: FileStore }) {
       }));
     },
 
-    async get(user: UserRow, id: string): Promise<ChatHistory> {
+    async get(user: Account, id: string): Promise<ChatHistory> {
       const conversation = await q.findConversation(db, id, user.id);
       if (!conversation) throw new NotFoundError('conversation');
       const rows = await q.listMessages(db, id);
@@ -64,21 +64,21 @@ export function createChatService({ db, files }: { db: Db; files: FileStore }) {
     },
 
     /** A conversation with its documents and their files. */
-    async remove(user: UserRow, id: string) {
+    async remove(user: Account, id: string) {
       const { count, storageKeys } = await q.deleteConversations(db, user.id, id);
       if (!count) throw new NotFoundError('conversation');
       await files.removeAll(storageKeys);
     },
 
     /** Every conversation of the person, with their documents and files. */
-    async removeAll(user: UserRow) {
+    async removeAll(user: Account) {
       const { count, storageKeys } = await q.deleteConversations(db, user.id);
       await files.removeAll(storageKeys);
       return count;
     },
 
     /** An attachment's bytes, for its owner only. */
-    async file(user: UserRow, id: string) {
+    async file(user: Account, id: string) {
       const doc = await q.findDocument(db, id, user.id);
       if (!doc?.storageKey) throw new NotFoundError('file');
       return { bytes: await files.get(doc.storageKey), mediaType: doc.mediaType, name: doc.name };

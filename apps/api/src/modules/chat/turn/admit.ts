@@ -5,7 +5,7 @@ import type { Db } from '../../../db/client.js';
 import { DomainError, NotFoundError } from '../../../lib/errors.js';
 import type { Upload } from '../../../lib/upload.js';
 import type { ResolvedModel } from '../../../providers/ai/registry.js';
-import type { PendingCaller, UserRow } from '../../accounts/index.js';
+import type { Account, PendingCaller } from '../../accounts/index.js';
 import { NOT_METERED, type BillingService, type Reservation } from '../../billing/index.js';
 import { safeFileName, type DocumentTools } from '../../documents/index.js';
 import type { ModelsService } from '../../models/index.js';
@@ -28,7 +28,7 @@ export type TurnDeps = {
 export type CheckedUpload = { file: Upload; kind: { kind: 'image' | 'pdf'; mediaType: string } };
 
 /** The turn may call the provider: the session is the owner's, and the credit is reserved (or not needed). */
-export type Admission = { user: UserRow; reservation: Reservation; unreserved: Promise<void> | null };
+export type Admission = { user: Account; reservation: Reservation; unreserved: Promise<void> | null };
 
 export type AdmittedTurn = {
   input: ChatInput;
