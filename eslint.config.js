@@ -33,6 +33,42 @@ const webFeatures = [
   },
 ];
 
+/**
+ * The extension's layers (apps/extension/README.md): entrypoints wire, `app` composes; `features/*` do not import each
+ * other or app; `ui` imports no feature or app; `platform` (messaging, storage, tabs, the background's API client)
+ * imports no feature, app or ui; `sites` (per-site knowledge) imports no feature or app. Depth-aware like the web
+ * rules: a file `depth` folders below src/ reaches src/<layer> as `../` × depth + layer (or through WXT's `@/`, `~/`).
+ */
+const extensionSrc = 'apps/extension/src';
+const extensionLayers = (layer, banned, message, { siblings = false } = {}) =>
+  [1, 2, 3, 4].map((depth) => {
+    const patterns = [
+      { regex: `^(\\.\\./){${depth}}(${banned.join('|')})(/|$)`, message },
+      { regex: `^(@|~)/(${banned.join('|')})(/|$)|^(@@|~~)/src/(${banned.join('|')})(/|$)`, message },
+    ];
+    // From features/<f>/…/x.ts, going up to features/ and down again is another feature.
+    if (siblings) patterns.push({ regex: depth === 1 ? '^\\./' : `^(\\.\\./){${depth - 1}}(?!\\.\\./)`, message });
+    return {
+      files: [`${extensionSrc}/${layer}/${'*/'.repeat(depth - 1)}*.{ts,tsx}`],
+      rules: { 'no-restricted-imports': ['error', { patterns }] },
+    };
+  });
+const extensionRules = [
+  ...extensionLayers(
+    'features',
+    ['app', 'features'],
+    'Extension features do not import each other or src/app; they meet in src/app.',
+    { siblings: true },
+  ),
+  ...extensionLayers('ui', ['app', 'features'], 'The shared src/ui imports no feature and no app code.'),
+  ...extensionLayers(
+    'platform',
+    ['app', 'features', 'ui'],
+    'src/platform (messaging, storage, tabs, API) imports no feature, app or ui.',
+  ),
+  ...extensionLayers('sites', ['app', 'features'], 'Site knowledge (src/sites) imports no feature and no app code.'),
+];
+
 const packagesStayDown = {
   files: ['packages/**/*.{ts,tsx}'],
   rules: {
@@ -120,6 +156,7 @@ export default tseslint.config(
   { files: ['apps/api/src/cli.ts', 'bench/**', 'scripts/**', 'e2e/**', '.ci/**'], rules: { 'no-console': 'off' } },
   apiModules,
   ...webFeatures,
+  ...extensionRules,
   packagesStayDown,
   contractIsLeaf,
   noEnvOutsideConfig,

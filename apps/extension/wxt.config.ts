@@ -26,10 +26,13 @@ type VitePlugin = NonNullable<WxtViteConfig['plugins']>[number];
 /**
  * WXT's content script entry builds its `ctx` from `wxt/utils/content-script-context`, whose constructor posts a
  * message naming the extension to every page; this resolves that import to our quiet subclass instead (see
- * src/features/content-ui/script-context.ts, which itself imports WXT's class).
+ * src/platform/content-script/script-context.ts, which itself imports WXT's class).
  */
 function quietContentScriptContext(): VitePlugin {
-  const ours = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'src/features/content-ui/script-context.ts');
+  const ours = path.resolve(
+    path.dirname(fileURLToPath(import.meta.url)),
+    'src/platform/content-script/script-context.ts',
+  );
   return {
     name: 'parley:quiet-content-script-context',
     enforce: 'pre',

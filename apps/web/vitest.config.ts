@@ -17,6 +17,7 @@ export default defineConfig({
       'src/**/*.test.{ts,tsx}',
       '../../packages/i18n/src/**/*.test.ts',
       '../../packages/ui/src/**/*.test.{ts,tsx}',
+      '../../packages/api-client/src/**/*.test.ts',
     ],
     css: false,
     restoreMocks: true,

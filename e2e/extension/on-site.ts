@@ -1,4 +1,4 @@
-import type { CDPSession, Page } from '@playwright/test';
+import type { BrowserContext, CDPSession, Page } from '@playwright/test';
 
 /**
  * Parley's on-site UI lives in closed shadow roots on hosts with a tag made up per page, so neither the page's scripts
@@ -61,7 +61,7 @@ async function closedRoots(page: Page): Promise<string[]> {
 
 /**
  * The text a node shows. Parley draws its texts as generated content (`::before { content: attr(data-text) }`, see
- * showText in apps/extension/src/features/content-ui/shadow.ts), so this reads what is drawn: each element's `::before`
+ * showText in apps/extension/src/ui/on-site/shadow.ts), so this reads what is drawn: each element's `::before`
  * content (a CSS string, unescaped here) followed by its children's text. Runs in the page.
  */
 function shown(node: Node): string {
@@ -231,6 +231,19 @@ export class OnSite {
 /** Parley's UI of this kind on the page (see OnSite). */
 export const onSite = (page: Page, kind: OnSiteKind, options: { within?: string } = {}) =>
   new OnSite(page, kind, options);
+
+/**
+ * What a person would paste: the clipboard, read in the page. The context must hold clipboard-read (see
+ * `allowClipboard`); the on-site UI writes it from its own (isolated) world on a person's click on Copy.
+ */
+export async function clipboardText(page: Page): Promise<string> {
+  await page.bringToFront();
+  return page.evaluate(() => navigator.clipboard.readText());
+}
+
+/** Lets the pages of this context read the clipboard (and write it: headless Chromium asks for both). */
+export const allowClipboard = (context: BrowserContext) =>
+  context.grantPermissions(['clipboard-read', 'clipboard-write']);
 
 /** The names of the buttons shown in every closed root of the page (whatever its kind). */
 export async function everyButtonName(page: Page): Promise<string[]> {

@@ -152,4 +152,4 @@ export const editorState = (page: Page) =>
     () => (window as unknown as { __editorState?: { text: string; events: number } }).__editorState ?? null,
   );
 
-export { everyButtonName, onSite } from './on-site.js';
+export { allowClipboard, clipboardText, everyButtonName, onSite } from './on-site.js';

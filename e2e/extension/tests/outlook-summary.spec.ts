@@ -1,5 +1,5 @@
 import { shot, tr } from '../../support.js';
-import { expect, onSite, signIn, test, URLS } from '../sites.js';
+import { allowClipboard, clipboardText, expect, onSite, signIn, test, URLS } from '../sites.js';
 
 const SUMMARY_FAILED = 'Could not generate summary, try again after reloading the page';
 
@@ -16,6 +16,11 @@ test('Outlook: Summarize shows a summary of the open conversation', async ({ con
   expect(await summary.classes('[data-parley=summary]')).not.toContain('error');
   expect(await summary.text('[data-parley=summary-panel] .title')).toBe(tr('en', 'extension:onSite.summaryTitle'));
   expect(await summary.visible('[data-parley=summary-panel] .title')).toBe(true);
+  // The summary is drawn, not selectable: Copy puts it on the clipboard.
+  await allowClipboard(context);
+  await summary.click(tr('en', 'extension:onSite.copy'));
+  await expect.poll(() => summary.buttonNames()).toContain(tr('en', 'extension:onSite.copied'));
+  expect(await clipboardText(site)).toBe(await text());
   await shot(site, 'extension-outlook-summary');
 });
 
@@ -34,6 +39,9 @@ test('Outlook: when the AI fails, the panel says the summary could not be made',
   await expect.poll(() => summary.text('[data-parley=summary]')).toBe(SUMMARY_FAILED);
   expect(await summary.classes('[data-parley=summary]')).toContain('error');
   expect(tr('en', 'extension:onSite.summaryFailed')).toBe(SUMMARY_FAILED);
+  // A failure is nothing to copy.
+  const COPY = tr('en', 'extension:onSite.copy');
+  expect((await summary.buttons()).find((b) => b.name === COPY)).toEqual({ name: COPY, visible: true, enabled: false });
   // The button works again: a later try is possible.
   await expect
     .poll(async () => (await summary.buttons()).find((b) => b.name === SUMMARIZE))

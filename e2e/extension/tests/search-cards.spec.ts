@@ -1,5 +1,5 @@
 import { shot, tr } from '../../support.js';
-import { expect, onSite, signIn, test, URLS } from '../sites.js';
+import { allowClipboard, clipboardText, expect, onSite, signIn, test, URLS } from '../sites.js';
 
 const ENGINES = [
   { name: 'Bing', url: URLS.bing, column: '#b_context' },
@@ -27,11 +27,17 @@ for (const engine of ENGINES) {
     // Nothing is asked (no credit spent) until the person wants the answer.
     const answer = () => card.text('[data-parley=search-answer]');
     expect(await card.visible('[data-parley=search-answer]')).toBe(false);
+    expect(await card.buttonNames()).not.toContain(tr('en', 'extension:onSite.copy'));
     await card.click(tr('en', 'extension:onSite.searchAsk'));
     await expect.poll(answer).toContain('You asked:');
     // The question and the numbered results went to the model as the page to summarize.
     expect(await answer()).toContain('how to store fresh basil');
     expect((await card.buttons()).map((b) => b.name)).not.toContain(tr('en', 'extension:onSite.searchAsk'));
+    // The answer is drawn, not selectable: Copy puts it on the clipboard.
+    await allowClipboard(context);
+    await card.click(tr('en', 'extension:onSite.copy'));
+    await expect.poll(() => card.buttonNames()).toContain(tr('en', 'extension:onSite.copied'));
+    expect(await clipboardText(site)).toBe(await answer());
     await shot(site, `extension-search-${engine.name.toLowerCase()}`);
   });
 }

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { tr } from '../../support.js';
-import { expect, onSite, signIn, test, URLS as SITE_URLS } from '../sites.js';
+import { allowClipboard, clipboardText, expect, onSite, signIn, test, URLS as SITE_URLS } from '../sites.js';
 
 const ARTICLE_URL = SITE_URLS.article;
 
@@ -17,6 +17,8 @@ const URLS = {
 };
 
 const REPLY = tr('en', 'extension:onSite.replyButton');
+const COPY = tr('en', 'extension:onSite.copy');
+const COPIED = tr('en', 'extension:onSite.copied');
 /** The names of the buttons shown by the first reply UI on the page. */
 const replyButtons = (page: Page) => onSite(page, 'reply').buttonNames();
 
@@ -25,6 +27,7 @@ const editorText = (page: Page) =>
 
 test('every site gets a reply button whose suggestion lands in the site editor', async ({ context, page, storage }) => {
   await signIn(page, storage);
+  await allowClipboard(context);
   for (const [name, url] of Object.entries(URLS)) {
     await test.step(name, async () => {
       const site = await context.newPage();
@@ -33,7 +36,12 @@ test('every site gets a reply button whose suggestion lands in the site editor',
       await expect.poll(() => replyButtons(site)).toContain(REPLY);
       await reply.click(REPLY);
       await expect.poll(() => reply.text('[data-parley=suggestion]')).toContain('You asked:');
-      const firstLine = ((await reply.text('[data-parley=suggestion]')) ?? '').split('\n')[0]!.trim().slice(0, 40);
+      const suggestion = (await reply.text('[data-parley=suggestion]')) ?? '';
+      const firstLine = suggestion.split('\n')[0]!.trim().slice(0, 40);
+      // The suggestion cannot be selected by hand (it is drawn, see showText): Copy gives it whole.
+      await reply.click(COPY);
+      await expect.poll(() => reply.buttonNames()).toContain(COPIED);
+      expect(await clipboardText(site)).toBe(suggestion);
       await reply.click(tr('en', 'extension:onSite.insert'));
       await expect
         .poll(() => editorText(site), { message: `${name}: the editor's model has the text` })
@@ -43,14 +51,20 @@ test('every site gets a reply button whose suggestion lands in the site editor',
   }
 });
 
-test('Gmail and YouTube show a summary', async ({ context, page, storage }) => {
+test('Gmail and YouTube show a summary, which Copy puts on the clipboard', async ({ context, page, storage }) => {
   await signIn(page, storage);
+  await allowClipboard(context);
   for (const url of [URLS.gmail, URLS.youtube]) {
     const site = await context.newPage();
     await site.goto(url);
     const summary = onSite(site, 'summary');
     await summary.click(tr('en', 'extension:onSite.summarize'));
     await expect.poll(() => summary.text('[data-parley=summary]')).toContain('You asked:');
+    await summary.click(COPY);
+    await expect.poll(() => summary.buttonNames()).toContain(COPIED);
+    expect(await clipboardText(site)).toBe(await summary.text('[data-parley=summary]'));
+    // It says Copy again a moment later.
+    await expect.poll(() => summary.buttonNames()).toContain(COPY);
     await site.close();
   }
 });
@@ -80,13 +94,16 @@ test('selected text gets the mini menu; Summarize shows the answer, Rewrite in a
   storage,
 }) => {
   await signIn(page, storage);
+  await allowClipboard(context);
   const site = await context.newPage();
   await site.goto(ARTICLE_URL);
   const quick = onSite(site, 'quick');
   await site.locator('#para').click({ clickCount: 3 });
   await quick.click(tr('en', 'extension:onSite.summarize'));
   await expect.poll(() => quick.text('[data-parley=quick-result]')).toContain('You asked:');
-  await expect.poll(() => quick.buttonNames()).toContain(tr('en', 'extension:onSite.copy'));
+  await quick.click(COPY);
+  await expect.poll(() => quick.buttonNames()).toContain(COPIED);
+  expect(await clipboardText(site)).toBe(await quick.text('[data-parley=quick-result]'));
   // Not editable: no Insert.
   expect((await quick.buttons()).map((b) => b.name)).not.toContain(tr('en', 'extension:onSite.insert'));
 
@@ -126,6 +143,10 @@ test('a Google results page gets the Search with AI card with its sources', asyn
   const card = onSite(site, 'search', { within: '#rhs' });
   await card.click(tr('en', 'extension:onSite.searchAsk'));
   await expect.poll(() => card.text('[data-parley=search-answer]')).toContain('You asked:');
+  await allowClipboard(context);
+  await card.click(COPY);
+  await expect.poll(() => card.buttonNames()).toContain(COPIED);
+  expect(await clipboardText(site)).toBe(await card.text('[data-parley=search-answer]'));
   const links = await card.links();
   expect(links).toContainEqual({
     name: 'Keeping basil fresh for a week – Herb Notes',

@@ -1,6 +1,6 @@
 import { defineContentScript } from 'wxt/utils/define-content-script';
-import { runSiteScript } from '../features/site-script';
-import { facebook } from '../features/sites/facebook/index';
+import { runSiteScript } from '../app/site-script';
+import { facebook } from '../sites/facebook/index';
 
 /** Facebook: instant replies (see features/instant-reply). */
 export default defineContentScript({

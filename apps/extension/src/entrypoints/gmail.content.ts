@@ -1,6 +1,6 @@
 import { defineContentScript } from 'wxt/utils/define-content-script';
-import { runSiteScript } from '../features/site-script';
-import { gmail } from '../features/sites/gmail/index';
+import { runSiteScript } from '../app/site-script';
+import { gmail } from '../sites/gmail/index';
 
 /** Gmail: instant replies and the Summarize button (see features/instant-reply and features/summaries). */
 export default defineContentScript({

@@ -1,6 +1,6 @@
 import { defineContentScript } from 'wxt/utils/define-content-script';
-import { runSiteScript } from '../features/site-script';
-import { instagram } from '../features/sites/instagram/index';
+import { runSiteScript } from '../app/site-script';
+import { instagram } from '../sites/instagram/index';
 
 /** Instagram: instant replies (see features/instant-reply). */
 export default defineContentScript({

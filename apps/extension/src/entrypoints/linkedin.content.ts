@@ -1,6 +1,6 @@
 import { defineContentScript } from 'wxt/utils/define-content-script';
-import { runSiteScript } from '../features/site-script';
-import { linkedin } from '../features/sites/linkedin/index';
+import { runSiteScript } from '../app/site-script';
+import { linkedin } from '../sites/linkedin/index';
 
 /** LinkedIn: instant replies (see features/instant-reply). */
 export default defineContentScript({

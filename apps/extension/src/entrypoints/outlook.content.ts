@@ -1,6 +1,6 @@
 import { defineContentScript } from 'wxt/utils/define-content-script';
-import { runSiteScript } from '../features/site-script';
-import { outlook } from '../features/sites/outlook/index';
+import { runSiteScript } from '../app/site-script';
+import { outlook } from '../sites/outlook/index';
 
 /** Outlook: instant replies and the Summarize button (see features/instant-reply and features/summaries). */
 export default defineContentScript({

@@ -1,8 +1,8 @@
 import { defineContentScript } from 'wxt/utils/define-content-script';
-import { translator } from '../features/content-ui/strings';
+import { runOnPage } from '../app/page-script';
 import { startSearchCard } from '../features/search-ai/search-ai';
-import { runOnPage } from '../features/page-script';
-import { search } from '../features/sites/search/index';
+import { search } from '../sites/search/index';
+import { translator } from '../ui/on-site/strings';
 
 /**
  * Google, Bing and DuckDuckGo results pages: the Search with AI card while the setting is on (see

@@ -1,8 +1,8 @@
 import { defineContentScript } from 'wxt/utils/define-content-script';
-import { watchSession } from '../features/auth/session-store';
-import { listenTrusted } from '../features/content-ui/trusted';
 import { PAGE_MESSAGES, readUpdateToken, shouldTellWebApp } from '../features/web-bridge/bridge';
-import { sendMessage } from '../messaging/messaging';
+import { sendMessage } from '../platform/messaging/messaging';
+import { watchSession } from '../platform/storage/session-store';
+import { listenTrusted } from '../ui/on-site/trusted';
 
 /**
  * The sign-in channel with the web app. `matches` is set at build time to exactly PARLEY_WEB_URL's origin

@@ -1,6 +1,6 @@
 import { defineContentScript } from 'wxt/utils/define-content-script';
-import { runSiteScript } from '../features/site-script';
-import { x } from '../features/sites/x/index';
+import { runSiteScript } from '../app/site-script';
+import { x } from '../sites/x/index';
 
 /** X (Twitter): instant replies (see features/instant-reply). */
 export default defineContentScript({

@@ -1,6 +1,6 @@
 import { defineContentScript } from 'wxt/utils/define-content-script';
-import { runSiteScript } from '../features/site-script';
-import { youtube } from '../features/sites/youtube/index';
+import { runSiteScript } from '../app/site-script';
+import { youtube } from '../sites/youtube/index';
 
 /** Youtube: instant replies and the Summarize button (see features/instant-reply and features/summaries). */
 export default defineContentScript({

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { readStoredSettings, watchStoredSettings } from '../features/settings/settings-store';
+import { readStoredSettings, watchStoredSettings } from '../platform/storage/settings-store';
 import { createExtensionI18n, uiLanguage } from './i18n';
 import { useSession } from './use-session';
 import './pages.css';

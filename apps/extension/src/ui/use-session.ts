@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { readSession, watchSession, type SessionState } from '../features/auth/session-store';
+import { readSession, watchSession, type SessionState } from '../platform/storage/session-store';
 
 /** The session as the background last wrote it (null while loading), live. */
 export function useSession(): SessionState | null {

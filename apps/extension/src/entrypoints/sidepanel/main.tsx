@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { PanelApp } from '../../features/side-panel/panel-app';
+import { PanelApp } from '../../app/panel-app';
 import { PageShell } from '../../ui/page-shell';
 
 createRoot(document.getElementById('root')!).render(

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Profile } from '@parley/contract';
+import { SIGNED_OUT, type SessionState } from '../../platform/storage/session-store';
 import { createSessionService, type SessionStorage } from './session-service';
-import { SIGNED_OUT, type SessionState } from './session-store';
 
 const profile = { id: 'u1', name: 'Ana', email: 'ana@example.com', language: 'es' } as Profile;
 const token = 'T'.repeat(43);
@@ -66,6 +66,16 @@ describe('session service', () => {
     await s.end('forced');
     await s.accept(null);
     expect(m.peek().state.endReason).toBe('forced');
+  });
+
+  it('a token the API client dropped (409) is gone at once; end records why', async () => {
+    const m = memory();
+    const s = createSessionService({ storage: m.storage, fetchProfile: async () => profile, serverLogout: vi.fn() });
+    await s.accept(token);
+    s.drop();
+    expect(s.token()).toBeNull();
+    expect(await s.end('forced')).toEqual({ signedIn: false, userId: null });
+    expect(m.peek()).toMatchObject({ token: null, state: { signedIn: false, endReason: 'forced' } });
   });
 
   it('logs out on the server, then here', async () => {

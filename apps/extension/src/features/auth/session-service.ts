@@ -1,6 +1,6 @@
 import type { Profile } from '@parley/contract';
-import type { SessionInfo } from '../../messaging/protocol';
-import { SIGNED_OUT, type EndReason, type SessionState } from './session-store';
+import type { SessionInfo } from '../../platform/messaging/protocol';
+import { SIGNED_OUT, type EndReason, type SessionState } from '../../platform/storage/session-store';
 
 /** Opaque bearer tokens: printable, bounded. Anything else handed over is refused. */
 const TOKEN_PATTERN = /^[A-Za-z0-9._~+/=-]{16,1024}$/;
@@ -47,6 +47,15 @@ export function createSessionService(deps: {
     return info(next);
   }
 
+  /**
+   * Forgets the token at once, before any other call can send it: the API client does this on a 409 or a refused
+   * token, then says why (`end('forced')` / `end('invalid')`).
+   */
+  function drop() {
+    token = null;
+    void storage.setToken(null);
+  }
+
   async function setProfile(profile: Profile) {
     await ready;
     if (!token) return;
@@ -68,7 +77,8 @@ export function createSessionService(deps: {
       await setProfile(profile);
     } catch (error) {
       const status = (error as { status?: number })?.status;
-      // 409 was handled by the API client (forced logout); 401 and other refusals mean this token is no good.
+      // The API client ended the session itself on a 409 (forced) or 401 (invalid); other refusals mean this token is
+      // no good either.
       if (token === newToken && status !== 0 && status !== 409) await end('invalid');
       return info(await storage.getState());
     }
@@ -96,6 +106,7 @@ export function createSessionService(deps: {
     info: async () => info(await storage.getState()),
     accept,
     logout,
+    drop,
     end,
     setProfile,
   };

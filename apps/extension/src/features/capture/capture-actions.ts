@@ -1,11 +1,12 @@
 import { browser } from 'wxt/browser';
-import { apiCall } from '../../messaging/messaging';
-import type { PageContent } from '../../messaging/protocol';
+import { apiCall } from '../../platform/messaging/messaging';
+import type { PageContent } from '../../platform/messaging/protocol';
+import { targetTab, type Tab } from '../../platform/tabs/tabs';
 import { cropImage, imageSize, MIN_REGION, toBitmapRect } from './crop';
 import { imageFile, isCaptureError, pdfFile, type CaptureError, type CaptureFile } from './files';
 import { isPdfTab, isPdfUrl, pdfName } from './pdf';
 import { pickRegionInPage } from './region';
-import { captureVisible, CaptureFailure, targetTab, withTabAccess, withTabInFront, type Tab } from './tab-access';
+import { captureVisible, CaptureFailure, withTabAccess, withTabInFront } from './tab-access';
 import { parseJson3, readTranscriptInPage, transcriptPage, transcriptText, youtubeVideoId } from './youtube';
 
 async function requireTab(): Promise<Tab> {

@@ -3,11 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { browser } from 'wxt/browser';
 import { ATTACHMENT_LIMITS } from '@parley/contract/values';
 import { Spinner } from '@parley/ui';
-import { onMessages, sendMessage } from '../../messaging/messaging';
-import type { AttachedFile, PageContent } from '../../messaging/protocol';
-import { captureVideo, capturePdf, captureRegion, captureScreenshot, tabOffer, type TabOffer } from './capture-actions';
+import { onMessages, sendMessage } from '../../platform/messaging/messaging';
+import type { AttachedFile, PageContent } from '../../platform/messaging/protocol';
 import { CameraIcon, PdfIcon, RegionIcon, VideoIcon } from '../../ui/icons';
 import { errorText, muted, toolButton } from '../../ui/styles';
+import { captureVideo, capturePdf, captureRegion, captureScreenshot, tabOffer, type TabOffer } from './capture-actions';
 import { CaptureFailure, type CaptureProblem } from './tab-access';
 
 type Busy = 'screenshot' | 'region' | 'pdf' | 'video' | null;

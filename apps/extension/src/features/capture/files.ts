@@ -1,5 +1,6 @@
 import { ATTACHMENT_LIMITS } from '@parley/contract/values';
-import type { AttachedFile } from '../../messaging/protocol';
+import { blobToDataUrl } from '../../platform/messaging/data-url';
+import type { AttachedFile } from '../../platform/messaging/protocol';
 
 /** A file attached to the next question: images (screenshots, regions, page images) and PDFs. */
 export type CaptureFile = AttachedFile;
@@ -31,23 +32,6 @@ export function isPdfBytes(bytes: Uint8Array): boolean {
 
 let counter = 0;
 const newId = () => `f${Date.now().toString(36)}${(counter += 1)}`;
-
-export async function blobToDataUrl(blob: Blob): Promise<string> {
-  const bytes = new Uint8Array(await blob.arrayBuffer());
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return `data:${blob.type || 'application/octet-stream'};base64,${btoa(binary)}`;
-}
-
-export function dataUrlToBlob(dataUrl: string): Blob {
-  const match = /^data:([^;,]*)(;base64)?,(.*)$/s.exec(dataUrl);
-  if (!match) throw new Error('not a data URL');
-  const [, type, base64, payload] = match;
-  const bytes = base64
-    ? Uint8Array.from(atob(payload!), (c) => c.charCodeAt(0))
-    : new TextEncoder().encode(decodeURIComponent(payload!));
-  return new Blob([bytes], { type: type || 'application/octet-stream' });
-}
 
 /**
  * An image ready to attach: one of the formats the API takes, within its size limit. Anything else the browser can

@@ -8,7 +8,7 @@ export type RegionPick = { rect: Rect; viewport: Size; devicePixelRatio: number 
  * in the page the rest of the time; it must not use anything from outside its own body. A full-viewport overlay in a
  * closed shadow root: drag a rectangle, release to pick it, Escape (or a click without a drag) cancels. The overlay
  * is removed and two frames are painted without it before answering, so the capture that follows does not show it.
- * As for all on-site UI (content-ui/trusted.ts, content-ui/hosts.ts, which this cannot import): only a person's own
+ * As for all on-site UI (ui/on-site/trusted.ts, ui/on-site/hosts.ts, which this cannot import): only a person's own
  * events count, and the host is a bare element with a made-up tag, remembered in this isolated world only.
  */
 export function pickRegionInPage(hint: string, minSize: number): Promise<RegionPick | null> {

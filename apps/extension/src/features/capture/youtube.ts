@@ -1,4 +1,4 @@
-import type { PageContent } from '../../messaging/protocol';
+import type { PageContent } from '../../platform/messaging/protocol';
 
 /** Room left in a chat message for the person's own question, as for "Chat with this page". */
 export const TRANSCRIPT_TEXT_LIMIT = 24_000;

@@ -1,6 +1,7 @@
+import { createApiClient } from '@parley/api-client';
 import { describe, expect, it, vi } from 'vitest';
-import { CHAT_PORT, type ChatPortEvent } from '../../messaging/protocol';
-import type { SenderContext } from '../../messaging/senders';
+import { CHAT_PORT, type ChatPortEvent } from '../../platform/messaging/protocol';
+import type { SenderContext } from '../../platform/messaging/senders';
 import { createChatPortHandler } from './background';
 
 const ctx: SenderContext = {
@@ -48,18 +49,34 @@ function sseResponse(signal: AbortSignal | null | undefined, events: string[], h
   return new Response(body, { headers: { 'content-type': 'text/event-stream' } });
 }
 
+/** The handler over the background's real API client (as app/background.ts wires it), with a fake fetch. */
 function setup(fetchImpl: typeof fetch, token: string | null = 'tok123456') {
+  let current = token;
   const deps = {
-    ready: Promise.resolve(),
-    getToken: () => token,
-    getLanguage: () => 'fr',
-    onForcedLogout: vi.fn(),
-    onUnauthorized: vi.fn(),
     fetch: vi.fn(fetchImpl),
-    senderContext: () => ctx,
-    apiOrigin: 'http://api.test',
+    drop: vi.fn(() => {
+      current = null;
+    }),
+    onLoggedOut: vi.fn(),
+    onUnauthorized: vi.fn(),
   };
-  return { deps, handle: createChatPortHandler(deps) };
+  const client = createApiClient({
+    baseUrl: 'http://api.test',
+    token: { get: () => current, drop: deps.drop },
+    language: () => 'fr',
+    onLoggedOut: deps.onLoggedOut,
+    onUnauthorized: deps.onUnauthorized,
+    fetch: deps.fetch,
+  });
+  return {
+    deps,
+    handle: createChatPortHandler({
+      ready: Promise.resolve(),
+      hasToken: () => current !== null,
+      client,
+      senderContext: () => ctx,
+    }),
+  };
 }
 
 const fromPanel = { id: 'ourid', url: 'chrome-extension://ourid/sidepanel.html' };
@@ -109,12 +126,13 @@ describe('CHAT_PORT in the background', () => {
     const [url, init] = deps.fetch.mock.calls[0]!;
     expect(url).toBe('http://api.test/api/ai/chat');
     expect(init?.method).toBe('POST');
-    expect((init?.headers as Record<string, string>).authorization).toBe('Bearer tok123456');
-    expect((init?.headers as Record<string, string>)['lang-type']).toBe('fr');
+    expect(new Headers(init?.headers).get('authorization')).toBe('Bearer tok123456');
+    expect(new Headers(init?.headers).get('lang-type')).toBe('fr');
     expect(JSON.parse((init?.body as FormData).get('request') as string)).toEqual(request);
+    // Parsed once, by the shared parser; malformed events are skipped.
     expect(p.posted).toEqual([
       { type: 'chunk', id: 't1', chunk: { type: 'start', messageMetadata: { chatId: 'c1' } } },
-      { type: 'chunk', id: 't1', chunk: { type: 'text-delta', id: '0', delta: 'You asked: hi' } },
+      { type: 'chunk', id: 't1', chunk: { type: 'text-delta', delta: 'You asked: hi' } },
       { type: 'chunk', id: 't1', chunk: { type: 'finish' } },
       { type: 'done', id: 't1' },
     ]);
@@ -191,7 +209,7 @@ describe('CHAT_PORT in the background', () => {
     await vi.waitFor(() => expect(p.posted.at(-1)).toEqual({ type: 'done', id: 't1' }));
   });
 
-  it('a 409 signs the extension out and reports the error', async () => {
+  it('a 409 signs the extension out (once, through the API client) and reports the error', async () => {
     const { deps, handle } = setup(
       async () =>
         new Response(JSON.stringify({ status: 409, code: 'SESSION_REPLACED', message: 'You have been logged out' }), {
@@ -203,7 +221,9 @@ describe('CHAT_PORT in the background', () => {
     handle(p.port);
     p.send({ type: 'start', id: 't1', request: { model: 'm', text: 'hi' } });
     await vi.waitFor(() => expect(p.posted).toHaveLength(1));
-    expect(deps.onForcedLogout).toHaveBeenCalledTimes(1);
+    expect(deps.drop).toHaveBeenCalledTimes(1);
+    expect(deps.onLoggedOut).toHaveBeenCalledTimes(1);
+    expect(deps.onUnauthorized).not.toHaveBeenCalled();
     expect(p.posted[0]).toEqual({
       type: 'error',
       id: 't1',

@@ -1,35 +1,26 @@
-import { STREAM_PATHS } from '@parley/contract/values';
-import { readSseData } from '@parley/ui/chat-stream';
-import type { Browser } from 'wxt/browser';
-import { API_ORIGIN } from '../../config';
-import { extensionSenderContext } from '../../messaging/messaging';
+import type { ApiClient } from '@parley/api-client';
+import { chatStream } from '@parley/api-client/streams';
+import type { ChatRequest } from '@parley/contract';
 import { ATTACHMENT_LIMITS } from '@parley/contract/values';
+import { readUiMessageStream } from '@parley/ui/chat-stream';
+import type { Browser } from 'wxt/browser';
+import { dataUrlToBlob } from '../../platform/messaging/data-url';
+import { extensionSenderContext } from '../../platform/messaging/messaging';
 import {
   CHAT_PORT,
   type ChatPortEvent,
   type ChatPortFile,
   type ChatPortRequest,
-  type WireError,
-} from '../../messaging/protocol';
-import { classifySender, type SenderContext } from '../../messaging/senders';
-import type { SessionService } from '../auth/session-service';
-import { dataUrlToBlob } from '../capture/files';
-
-/** The status a JSON answer carries when the session was replaced elsewhere (as in @parley/api-client). */
-const FORCED_LOGOUT_STATUS = 409;
+} from '../../platform/messaging/protocol';
+import { classifySender, type SenderContext } from '../../platform/messaging/senders';
 
 export type ChatPortDeps = {
   /** Resolves when the stored session has been read. */
   ready: Promise<unknown>;
-  getToken: () => string | null;
-  getLanguage: () => string;
-  /** A 409: the session ended elsewhere ('You have been logged out'). */
-  onForcedLogout: () => void;
-  /** A 401 with a token: the token was refused. */
-  onUnauthorized: () => void;
-  fetch?: typeof fetch;
+  hasToken: () => boolean;
+  /** The background's API client: the token, lang-type and the 409 / 401 rules are its business. */
+  client: ApiClient;
   senderContext?: () => SenderContext;
-  apiOrigin?: string;
 };
 
 type Port = Pick<Browser.runtime.Port, 'name' | 'sender' | 'postMessage' | 'disconnect' | 'onMessage' | 'onDisconnect'>;
@@ -61,23 +52,6 @@ function isFileList(value: unknown): value is ChatPortFile[] {
   );
 }
 
-/** The error of a JSON answer (before any streaming: no credits, bad request, logged out…). */
-async function errorOf(response: Response): Promise<WireError> {
-  const text = await response.text().catch(() => '');
-  type ErrorBody = { status?: unknown; code?: unknown; message?: unknown };
-  let body: ErrorBody | null = null;
-  try {
-    body = text ? (JSON.parse(text) as ErrorBody) : null;
-  } catch {
-    body = null;
-  }
-  return {
-    status: typeof body?.status === 'number' ? body.status : response.status,
-    code: typeof body?.code === 'string' ? body.code : 'HTTP_ERROR',
-    message: typeof body?.message === 'string' ? body.message : response.statusText || `HTTP ${response.status}`,
-  };
-}
-
 /**
  * CHAT_PORT: our own pages stream a chat turn through the background (the only holder of the token). Each `start`
  * POSTs the multipart request to /api/ai/chat and forwards every parsed chunk of the answer; `abort` or the page
@@ -85,9 +59,7 @@ async function errorOf(response: Response): Promise<WireError> {
  * Content scripts and anything else are refused: the port is closed at once.
  */
 export function createChatPortHandler(deps: ChatPortDeps): (port: Port) => void {
-  const doFetch = deps.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
   const senderContext = deps.senderContext ?? extensionSenderContext;
-  const apiOrigin = deps.apiOrigin ?? API_ORIGIN;
 
   return (port) => {
     if (port.name !== CHAT_PORT) return;
@@ -106,61 +78,35 @@ export function createChatPortHandler(deps: ChatPortDeps): (port: Port) => void 
       }
     };
 
-    async function run(id: string, request: Record<string, unknown>, files: ChatPortFile[], abort: AbortController) {
+    async function run(id: string, request: ChatRequest, files: ChatPortFile[], abort: AbortController) {
       try {
         await deps.ready;
-        const token = deps.getToken();
-        if (!token) {
+        if (!deps.hasToken()) {
           post({ type: 'error', id, error: { status: 401, code: 'UNAUTHENTICATED', message: 'Kindly login...' } });
           return;
         }
-        const form = new FormData();
-        form.append('request', JSON.stringify(request));
-        for (const file of files) form.append('files', dataUrlToBlob(file.dataUrl), file.name);
-        let response: Response;
-        try {
-          response = await doFetch(apiOrigin + STREAM_PATHS.chat, {
-            method: 'POST',
-            headers: { authorization: `Bearer ${token}`, 'lang-type': deps.getLanguage() || 'en' },
-            body: form,
-            signal: abort.signal,
-          });
-        } catch (cause) {
-          if ((cause as Error)?.name === 'AbortError') throw cause;
-          post({
-            type: 'error',
-            id,
-            error: { status: 0, code: 'NETWORK_ERROR', message: (cause as Error)?.message || 'Network error' },
-          });
-          return;
-        }
-        // JSON answers carry their status in the body too (a 200 with body status 409 is still a forced logout).
-        const json = (response.headers.get('content-type') ?? '').includes('json');
-        if (!response.ok || json || !response.body) {
-          const error = await errorOf(response);
-          if (error.status === FORCED_LOGOUT_STATUS || response.status === FORCED_LOGOUT_STATUS) deps.onForcedLogout();
-          else if (response.status === 401 || error.status === 401) deps.onUnauthorized();
-          post({ type: 'error', id, error: error.status < 400 ? { ...error, code: 'EMPTY_ANSWER' } : error });
-          return;
-        }
-        for await (const data of readSseData(response.body)) {
-          let chunk: unknown;
-          try {
-            chunk = JSON.parse(data);
-          } catch {
-            continue;
-          }
-          post({ type: 'chunk', id, chunk });
+        const parts = files.map((file) => new File([dataUrlToBlob(file.dataUrl)], file.name, { type: file.mediaType }));
+        const response = await chatStream(deps.client, request, parts, abort.signal);
+        // The chunks as the shared parser reads them (the panel reduces them with the shared reducer); the parts the
+        // panel has no use for (steps, reasoning, text boundaries) are not sent across.
+        for await (const chunk of readUiMessageStream(response.body!)) {
+          if (chunk.type !== 'other') post({ type: 'chunk', id, chunk });
         }
         post({ type: 'done', id });
       } catch (error) {
         if ((error as Error)?.name === 'AbortError' || abort.signal.aborted) post({ type: 'done', id });
-        else
+        else {
+          const e = error as { status?: unknown; code?: unknown; message?: unknown } | null;
           post({
             type: 'error',
             id,
-            error: { status: 0, code: 'STREAM_ERROR', message: (error as Error)?.message || 'Stream error' },
+            error: {
+              status: typeof e?.status === 'number' ? e.status : 0,
+              code: typeof e?.code === 'string' ? e.code : 'STREAM_ERROR',
+              message: (typeof e?.message === 'string' && e.message) || 'Stream error',
+            },
           });
+        }
       } finally {
         if (turns.get(id) === abort) turns.delete(id);
       }
@@ -175,7 +121,7 @@ export function createChatPortHandler(deps: ChatPortDeps): (port: Port) => void 
       turns.get(message.id)?.abort();
       const abort = new AbortController();
       turns.set(message.id, abort);
-      void run(message.id, message.request, message.files ?? [], abort);
+      void run(message.id, message.request as ChatRequest, message.files ?? [], abort);
     });
     port.onDisconnect.addListener(() => {
       connected = false;
@@ -183,18 +129,4 @@ export function createChatPortHandler(deps: ChatPortDeps): (port: Port) => void 
       turns.clear();
     });
   };
-}
-
-/** The handler wired to the background's session: one line in entrypoints/background.ts. */
-export function chatPortHandlerFor(
-  session: Pick<SessionService, 'ready' | 'token' | 'end'>,
-  getLanguage: () => string,
-): (port: Port) => void {
-  return createChatPortHandler({
-    ready: session.ready,
-    getToken: session.token,
-    getLanguage,
-    onForcedLogout: () => void session.end('forced'),
-    onUnauthorized: () => void session.end('invalid'),
-  });
 }

@@ -1,8 +1,14 @@
+import type { StreamChunk } from '@parley/ui/chat-stream';
 import { browser, type Browser } from 'wxt/browser';
-import { CHAT_PORT, type ChatPortEvent, type ChatPortFile, type ChatPortRequest } from '../../messaging/protocol';
+import {
+  CHAT_PORT,
+  type ChatPortEvent,
+  type ChatPortFile,
+  type ChatPortRequest,
+} from '../../platform/messaging/protocol';
 
 export type ChatTurnHandlers = {
-  onChunk: (chunk: unknown) => void;
+  onChunk: (chunk: StreamChunk) => void;
   onDone: () => void;
   onError: (error: { status: number; code: string; message: string }) => void;
 };

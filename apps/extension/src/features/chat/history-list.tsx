@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChatSummary } from '@parley/contract';
 import { SearchIcon } from '@parley/ui/action-icons';
-import { apiCall } from '../../messaging/messaging';
+import { apiCall } from '../../platform/messaging/messaging';
 import { errorText, muted } from '../../ui/styles';
 
 type Props = {

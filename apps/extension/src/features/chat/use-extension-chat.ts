@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ChatHistory, ChatRequest, ModelId } from '@parley/contract';
-import { applyChunk, emptyAnswer, endAnswer, toChunk, type AnswerState, type ChatViewMessage } from '@parley/ui/chat';
-import { apiCall } from '../../messaging/messaging';
-import type { AttachedFile, PageContent } from '../../messaging/protocol';
+import { applyChunk, emptyAnswer, endAnswer, type AnswerState, type ChatViewMessage } from '@parley/ui/chat';
+import { apiCall } from '../../platform/messaging/messaging';
+import type { AttachedFile, PageContent } from '../../platform/messaging/protocol';
 import { createChatPortClient, type ChatPortClient } from './chat-port';
 
 type Message = ChatViewMessage & { answer: AnswerState | null };
@@ -93,9 +93,7 @@ export function useExtensionChat(labelOf: (model: string) => string | null) {
         id,
         request,
         {
-          onChunk: (raw) => {
-            const chunk = toChunk(raw);
-            if (!chunk) return;
+          onChunk: (chunk) => {
             if (chunk.type === 'start' && chunk.messageMetadata?.chatId) chatId.current = chunk.messageMetadata.chatId;
             update((a) => applyChunk(a, chunk));
           },

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { isParleyHost } from '../content-ui/hosts';
-import { translator } from '../content-ui/strings';
-import { button, onTestPage, settle } from '../content-ui/test-page';
-import type { ReplySite } from '../sites/shared/types';
+import type { ReplySite } from '../../sites/shared/types';
+import { button, onTestPage, settle } from '../../test/test-page';
+import { isParleyHost } from '../../ui/on-site/hosts';
+import { translator } from '../../ui/on-site/strings';
 import { startInstantReply } from './instant-reply';
 
 // WXT's test double of wxt/browser comes through 'wxt/testing', which loads esbuild, which jsdom's TextEncoder breaks.
@@ -64,6 +64,16 @@ describe('instant reply on a hostile page', () => {
     // Not even a text node inside it (window.find searches closed roots; see showText).
     expect(root.textContent).not.toContain('The answer from the API');
     expect(document.body.textContent).not.toContain('The answer from the API');
+
+    // Copy gives the person the suggestion they cannot select; a page's click copies nothing.
+    const copy = button(root, t('copy'));
+    copy.click();
+    await settle();
+    expect(page.copied).toEqual([]);
+    page.asPerson(copy, 'click');
+    await settle();
+    expect(page.copied).toEqual(['The answer from the API']);
+    expect(copy.dataset.text).toBe(t('copied'));
 
     const insert = button(root, t('insert'));
     insert.click();

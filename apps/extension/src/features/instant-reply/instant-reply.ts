@@ -1,13 +1,14 @@
 import type { Settings } from '@parley/contract';
 import { DEFAULT_SETTINGS } from '@parley/contract/values';
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
-import { apiCall } from '../../messaging/messaging';
-import { watchPage } from '../content-ui/observe';
-import { el, errorMessage, mountShadowUi, showText } from '../content-ui/shadow';
-import type { Translate } from '../content-ui/strings';
-import { listenTrusted } from '../content-ui/trusted';
-import { readStoredSettings } from '../settings/settings-store';
-import type { ReplySite, ReplyTarget, SiteContext } from '../sites/shared/types';
+import { apiCall } from '../../platform/messaging/messaging';
+import { readStoredSettings } from '../../platform/storage/settings-store';
+import type { ReplySite, ReplyTarget, SiteContext } from '../../sites/shared/types';
+import { copyButton } from '../../ui/on-site/copy';
+import { watchPage } from '../../ui/on-site/observe';
+import { el, errorMessage, mountShadowUi, showText } from '../../ui/on-site/shadow';
+import type { Translate } from '../../ui/on-site/strings';
+import { listenTrusted } from '../../ui/on-site/trusted';
 
 /** The API endpoint that drafts a reply for a target: mail threads, direct messages, or comments on a post. */
 export type ReplyEndpoint = 'mailMessage' | 'message' | 'comment';
@@ -103,18 +104,21 @@ function buildReplyUi(container: HTMLElement, target: ReplyTarget, { site, endpo
   const regenerate = el('button', '', t('regenerate'));
   const close = el('button', '', t('close'));
   for (const b of [insert, regenerate, close]) b.type = 'button';
-  actions.append(close, regenerate, insert);
+  let suggestion = '';
+  // For a box that does not take the text (insertFailed says so) or a reply written elsewhere.
+  const copy = copyButton(t, () => suggestion);
+  actions.append(close, regenerate, copy, insert);
   panel.append(title, body, note, actions);
   root.append(open, panel);
   container.append(root);
 
-  let suggestion = '';
   let generation = 0;
   const show = (text: string, state: 'busy' | 'ready' | 'error') => {
     note.hidden = true;
     showText(body, text);
     body.classList.toggle('error', state === 'error');
     insert.disabled = state !== 'ready';
+    copy.disabled = state !== 'ready';
     regenerate.disabled = state === 'busy';
   };
 
@@ -136,7 +140,7 @@ function buildReplyUi(container: HTMLElement, target: ReplyTarget, { site, endpo
     }
   };
 
-  // A person's clicks only (content-ui/trusted): a page cannot draft (spend credits) or insert by itself.
+  // A person's clicks only (ui/on-site/trusted.ts): a page cannot draft (spend credits) or insert by itself.
   listenTrusted(open, 'click', () => void generate());
   listenTrusted(regenerate, 'click', () => void generate());
   listenTrusted(close, 'click', () => {

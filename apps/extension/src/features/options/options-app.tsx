@@ -10,9 +10,9 @@ import {
   type Settings,
   type SettingsUpdate,
 } from '@parley/contract';
-import { sendMessage } from '../../messaging/messaging';
-import { readStoredSettings, watchStoredSettings } from '../settings/settings-store';
-import { normalizeHost } from '../site-guard';
+import { sendMessage } from '../../platform/messaging/messaging';
+import { readStoredSettings, watchStoredSettings } from '../../platform/storage/settings-store';
+import { normalizeHost } from '../../platform/storage/site-guard';
 import { useSession } from '../../ui/use-session';
 import { writingLanguageName } from '@parley/i18n';
 import { buttonClasses, LogoMark } from '@parley/ui';

@@ -1,5 +1,5 @@
 import { Readability } from '@mozilla/readability';
-import type { PageContent } from '../../messaging/protocol';
+import type { PageContent } from '../../platform/messaging/protocol';
 
 /** Room left in a chat message (CHAT_TEXT_MAX is 32,000) for the person's own question. */
 export const PAGE_TEXT_LIMIT = 24_000;

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { DEFAULT_SETTINGS } from '@parley/contract/values';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { isParleyHost } from '../content-ui/hosts';
-import { translator } from '../content-ui/strings';
-import { button, onTestPage, settle } from '../content-ui/test-page';
+import { button, onTestPage, settle } from '../../test/test-page';
+import { isParleyHost } from '../../ui/on-site/hosts';
+import { translator } from '../../ui/on-site/strings';
 import { closeQuickAccess, openBox, showMenu } from './quick-access';
 import type { QuickAccessGlobal } from './shortcut';
 import { quickAccessParts } from './triggers';
@@ -79,6 +79,13 @@ describe('quick access on a hostile page', () => {
     // Not even a text node inside it (window.find searches closed roots; see showText).
     expect(root.textContent).not.toContain(ANSWER);
     expect(document.body.textContent).not.toContain(ANSWER);
+
+    button(root, t('copy')).click();
+    await settle();
+    expect(page.copied).toEqual([]);
+    page.asPerson(button(root, t('copy')), 'click');
+    await settle();
+    expect(page.copied).toEqual([ANSWER]);
 
     button(root, t('insert')).click();
     expect(field.value).toBe('we leave early tomorrow');

@@ -1,11 +1,12 @@
 import type { Settings } from '@parley/contract';
 import { DEFAULT_SETTINGS } from '@parley/contract/values';
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
-import { apiCall } from '../../messaging/messaging';
-import { el, errorMessage, mountShadowUi, showText, styleSheet } from '../content-ui/shadow';
-import type { OnSiteKey, Translate } from '../content-ui/strings';
-import { listenTrusted } from '../content-ui/trusted';
-import { readStoredSettings } from '../settings/settings-store';
+import { apiCall } from '../../platform/messaging/messaging';
+import { readStoredSettings } from '../../platform/storage/settings-store';
+import { copyButton } from '../../ui/on-site/copy';
+import { el, errorMessage, mountShadowUi, showText, styleSheet } from '../../ui/on-site/shadow';
+import type { OnSiteKey, Translate } from '../../ui/on-site/strings';
+import { listenTrusted } from '../../ui/on-site/trusted';
 
 /**
  * The mini menu on selected text and the quick-access box. Loaded by the page content script only on the first
@@ -190,11 +191,7 @@ function resultPanel(t: Translate, captured: Captured | null) {
   const actions = el('div', 'actions');
   // The answer shown, once there is one: what Copy and Insert give (the text is not in the DOM, see showText).
   let answer = '';
-  const copy = el('button', '', t('copy'));
-  copy.type = 'button';
-  listenTrusted(copy, 'click', () => {
-    if (answer) void navigator.clipboard.writeText(answer).then(() => showText(copy, t('copied')));
-  });
+  const copy = copyButton(t, () => answer);
   actions.append(copy);
   const insert = captured?.replace ? el('button', 'primary', t('insert')) : null;
   if (insert) {

@@ -1,9 +1,9 @@
 import { DEFAULT_SETTINGS } from '@parley/contract/values';
 import { browser } from 'wxt/browser';
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
-import { isParleyHost } from '../content-ui/hosts';
-import type { LivePart } from '../content-ui/live';
-import { listenTrusted } from '../content-ui/trusted';
+import { isParleyHost } from '../../ui/on-site/hosts';
+import type { LivePart } from '../../ui/on-site/live';
+import { listenTrusted } from '../../ui/on-site/trusted';
 import { matchesShortcut, type QuickAccessGlobal } from './shortcut';
 
 /**
@@ -25,7 +25,7 @@ function selected() {
 
 /**
  * Adds listeners to the document for a person's own input only (a page's synthetic mouseup after selecting text, or
- * its synthetic shortcut, opens nothing; see content-ui/trusted) and returns the function that removes them (and closes
+ * its synthetic shortcut, opens nothing; see ui/on-site/trusted.ts) and returns the function that removes them (and closes
  * what is open).
  */
 function listen(events: Array<[string, (event: Event) => void]>, onStop?: () => void): () => void {

@@ -2,9 +2,9 @@
 // @vitest-environment-options { "url": "https://www.google.com/search?q=how+to+store+fresh+basil" }
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import googleHtml from '../../../fixtures/sites/search/google.html?raw';
-import { translator } from '../content-ui/strings';
-import { button, onTestPage, settle } from '../content-ui/test-page';
-import { loadFixture } from '../sites/shared/load-fixture';
+import { loadFixture } from '../../sites/shared/load-fixture';
+import { button, onTestPage, settle } from '../../test/test-page';
+import { translator } from '../../ui/on-site/strings';
 import { startSearchCard } from './search-ai';
 
 // WXT's test double of wxt/browser comes through 'wxt/testing', which loads esbuild, which jsdom's TextEncoder breaks.
@@ -27,6 +27,8 @@ describe('Search with AI on a hostile page', () => {
     expect(root.host.shadowRoot).toBeNull();
     expect(root.host.attributes).toHaveLength(0);
     const ask = button(root, t('searchAsk'));
+    // Copy comes with the answer.
+    expect(button(root, t('copy')).hidden).toBe(true);
 
     ask.click();
     root.host.dispatchEvent(new MouseEvent('click', { bubbles: true }));
@@ -42,6 +44,16 @@ describe('Search with AI on a hostile page', () => {
     // Not even a text node inside it (window.find searches closed roots; see showText).
     expect(root.textContent).not.toContain('The answer from the API');
     expect(document.body.textContent).not.toContain('The answer from the API');
+
+    const copy = button(root, t('copy'));
+    expect(copy.hidden).toBe(false);
+    copy.click();
+    await settle();
+    expect(page.copied).toEqual([]);
+    page.asPerson(copy, 'click');
+    await settle();
+    expect(page.copied).toEqual(['The answer from the API']);
+    expect(copy.dataset.text).toBe(t('copied'));
     stop();
   });
 });

@@ -1,12 +1,13 @@
 import { DEFAULT_SETTINGS } from '@parley/contract/values';
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
-import { apiCall } from '../../messaging/messaging';
-import { watchPage } from '../content-ui/observe';
-import { el, errorMessage, mountShadowUi, showText, styleSheet } from '../content-ui/shadow';
-import type { Translate } from '../content-ui/strings';
-import { listenTrusted } from '../content-ui/trusted';
-import { readStoredSettings } from '../settings/settings-store';
-import { search, type SearchResult } from '../sites/search/index';
+import { apiCall } from '../../platform/messaging/messaging';
+import { readStoredSettings } from '../../platform/storage/settings-store';
+import { search, type SearchResult } from '../../sites/search/index';
+import { copyButton } from '../../ui/on-site/copy';
+import { watchPage } from '../../ui/on-site/observe';
+import { el, errorMessage, mountShadowUi, showText, styleSheet } from '../../ui/on-site/shadow';
+import type { Translate } from '../../ui/on-site/strings';
+import { listenTrusted } from '../../ui/on-site/trusted';
 
 /** What the summary endpoint gets: the question and the top results, numbered, as data. */
 export function searchPrompt(query: string, results: SearchResult[]): string {
@@ -71,6 +72,10 @@ function buildCard(container: HTMLElement, query: string, results: SearchResult[
   const ask = el('button', 'primary', t('searchAsk'));
   ask.type = 'button';
   ask.dataset.parley = 'search-ask';
+  let answer = '';
+  // Shown with the answer.
+  const copy = copyButton(t, () => answer);
+  copy.hidden = true;
   const list = el('ol');
   for (const result of results) {
     const item = el('li');
@@ -80,7 +85,7 @@ function buildCard(container: HTMLElement, query: string, results: SearchResult[
     item.append(link);
     list.append(item);
   }
-  card.append(el('p', 'title', t('searchTitle')), body, ask, el('p', 'title', t('sources')), list);
+  card.append(el('p', 'title', t('searchTitle')), body, ask, copy, el('p', 'title', t('sources')), list);
   container.append(styleSheet(CARD_CSS), card);
   listenTrusted(ask, 'click', async () => {
     ask.disabled = true;
@@ -92,8 +97,10 @@ function buildCard(container: HTMLElement, query: string, results: SearchResult[
       const { data } = await apiCall('summary', {
         body: { kind: 'page', text: searchPrompt(query, results), language: settings.language },
       });
-      showText(body, data.text);
+      answer = data.text;
+      showText(body, answer);
       ask.remove();
+      copy.hidden = false;
     } catch (error) {
       body.classList.add('error');
       showText(body, errorMessage(error, t('searchFailed')));

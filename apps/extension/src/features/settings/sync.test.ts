@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_SETTINGS, type Settings, type SettingsUpdate } from '@parley/contract';
-import type { SettingsStore } from './settings-store';
+import type { SettingsStore } from '../../platform/storage/settings-store';
 import { canWriteBack, createSettingsSync, WRITE_BACK_MIN_KEYS } from './sync';
 
 function memoryStore(initial: Settings | null = null) {

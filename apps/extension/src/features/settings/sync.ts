@@ -5,7 +5,7 @@ import {
   type Settings,
   type SettingsUpdate,
 } from '@parley/contract';
-import type { SettingsStore } from './settings-store';
+import type { SettingsStore } from '../../platform/storage/settings-store';
 
 /**
  * Spec §4: "Settings sync between extension storage and app state: storage changes update the app; app changes are

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '@parley/ui';
-import type { PageContent } from '../../messaging/protocol';
-import { sendTabMessage } from '../../messaging/messaging';
+import { sendTabMessage } from '../../platform/messaging/messaging';
+import type { PageContent } from '../../platform/messaging/protocol';
+import { targetTab } from '../../platform/tabs/tabs';
 import { PageIcon } from '../../ui/icons';
 import { errorText, muted, notice, toolButton } from '../../ui/styles';
-import { targetTab } from '../capture/tab-access';
 
 type ReadState = 'idle' | 'reading' | 'failed';
 export type PageReader = { state: ReadState; read: () => Promise<void> };

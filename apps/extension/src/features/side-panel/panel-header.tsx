@@ -4,10 +4,10 @@ import { browser } from 'wxt/browser';
 import type { Profile } from '@parley/contract';
 import { formatNumber } from '@parley/i18n';
 import { LogoutIcon, SettingsIcon } from '@parley/ui';
-import { apiCall, sendMessage } from '../../messaging/messaging';
+import { apiCall, sendMessage } from '../../platform/messaging/messaging';
+import { FULL_PAGE_PATH } from '../../platform/tabs/panel-control';
 import { ExternalIcon } from '../../ui/icons';
 import { iconButton, muted } from '../../ui/styles';
-import { FULL_PAGE_PATH } from './panel-control';
 
 /** Who is signed in and their credits (refreshed from /api/user/profile on open, which also detects a 409). */
 export function PanelHeader({ profile, mode }: { profile: Profile | null; mode: 'panel' | 'page' }) {

@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { browser } from 'wxt/browser';
 import { Button, LogoMark } from '@parley/ui';
 import { webUrl } from '../../config';
+import type { EndReason } from '../../platform/storage/session-store';
 import { muted, notice } from '../../ui/styles';
-import type { EndReason } from '../auth/session-store';
 
 /** Spec §8: 'Kindly login...' with a way to the web app's login; 'You have been logged out' after a 409. */
 export function SignedOut({ endReason }: { endReason: EndReason | null }) {

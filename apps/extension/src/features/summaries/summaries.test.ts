@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { translator } from '../content-ui/strings';
-import { button, onTestPage, settle } from '../content-ui/test-page';
+import { button, onTestPage, settle } from '../../test/test-page';
+import { translator } from '../../ui/on-site/strings';
 import { startSummaries } from './summaries';
 
 // WXT's test double of wxt/browser comes through 'wxt/testing', which loads esbuild, which jsdom's TextEncoder breaks.
@@ -36,6 +36,8 @@ describe('Summarize on a hostile page', () => {
     const root = page.roots.at(-1)!;
     expect(root.mode).toBe('closed');
     const summarize = button(root, t('summarize'));
+    // Nothing to copy before there is a summary.
+    expect(button(root, t('copy')).disabled).toBe(true);
 
     summarize.click();
     summarize.dispatchEvent(new MouseEvent('click', { bubbles: true }));
@@ -49,6 +51,17 @@ describe('Summarize on a hostile page', () => {
     // Not even a text node inside it (window.find searches closed roots; see showText).
     expect(root.textContent).not.toContain('The answer from the API');
     expect(document.body.textContent).not.toContain('The answer from the API');
+
+    // Copy: a page's click copies nothing; a person's copies the summary and says so.
+    const copy = button(root, t('copy'));
+    expect(copy.disabled).toBe(false);
+    copy.click();
+    await settle();
+    expect(page.copied).toEqual([]);
+    page.asPerson(copy, 'click');
+    await settle();
+    expect(page.copied).toEqual(['The answer from the API']);
+    expect(copy.dataset.text).toBe(t('copied'));
     stop();
   });
 });

@@ -1,12 +1,13 @@
 import { DEFAULT_SETTINGS } from '@parley/contract/values';
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
-import { apiCall } from '../../messaging/messaging';
-import { watchPage } from '../content-ui/observe';
-import { el, errorMessage, mountShadowUi, showText } from '../content-ui/shadow';
-import type { Translate } from '../content-ui/strings';
-import { listenTrusted } from '../content-ui/trusted';
-import { readStoredSettings } from '../settings/settings-store';
-import type { MailSummarySite, ReplySite, VideoSummarySite } from '../sites/shared/types';
+import { apiCall } from '../../platform/messaging/messaging';
+import { readStoredSettings } from '../../platform/storage/settings-store';
+import type { MailSummarySite, ReplySite, VideoSummarySite } from '../../sites/shared/types';
+import { copyButton } from '../../ui/on-site/copy';
+import { watchPage } from '../../ui/on-site/observe';
+import { el, errorMessage, mountShadowUi, showText } from '../../ui/on-site/shadow';
+import type { Translate } from '../../ui/on-site/strings';
+import { listenTrusted } from '../../ui/on-site/trusted';
 
 export type SummarySite = Pick<ReplySite, 'match'> &
   ({ kind: 'mail'; site: MailSummarySite } | { kind: 'video'; site: VideoSummarySite });
@@ -69,8 +70,11 @@ function buildSummaryUi(container: HTMLElement, source: SummarySite, t: Translat
   body.dataset.parley = 'summary';
   const close = el('button', '', t('close'));
   close.type = 'button';
+  let summary = '';
+  const copy = copyButton(t, () => summary);
+  copy.disabled = true;
   const actions = el('div', 'actions');
-  actions.append(close);
+  actions.append(close, copy);
   panel.append(el('p', 'title', t('summaryTitle')), body, actions);
   root.append(open, panel);
   container.append(root);
@@ -80,6 +84,8 @@ function buildSummaryUi(container: HTMLElement, source: SummarySite, t: Translat
     const id = ++generation;
     panel.hidden = false;
     open.disabled = true;
+    summary = '';
+    copy.disabled = true;
     body.classList.remove('error');
     showText(body, t('summarizing'));
     try {
@@ -87,7 +93,11 @@ function buildSummaryUi(container: HTMLElement, source: SummarySite, t: Translat
       if (!request) throw new Error('empty');
       const settings = (await readStoredSettings()) ?? DEFAULT_SETTINGS;
       const { data } = await apiCall('summary', { body: { ...request, language: settings.language } });
-      if (id === generation) showText(body, data.text);
+      if (id === generation) {
+        summary = data.text;
+        showText(body, summary);
+        copy.disabled = false;
+      }
     } catch (error) {
       if (id !== generation) return;
       body.classList.add('error');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SIGNED_OUT, type SessionState } from '../auth/session-store';
+import { SIGNED_OUT, type SessionState } from '../../platform/storage/session-store';
 import { readUpdateToken, shouldTellWebApp } from './bridge';
 
 const web = 'http://localhost:3000';

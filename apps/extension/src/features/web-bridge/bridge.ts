@@ -1,4 +1,4 @@
-import type { SessionState } from '../auth/session-store';
+import type { SessionState } from '../../platform/storage/session-store';
 
 /**
  * Page messages between the web app and the extension's bridge content script (window.postMessage on the web app's

@@ -1,10 +1,10 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { chatStream, fileBytes, transcribe as transcribeAudio } from '@parley/api-client/streams';
 import type { ChatRequest, ModelId } from '@parley/contract';
-import { STREAM_PATHS } from '@parley/contract/values';
-import { apiClient, apiFetch } from '../../../lib/api';
-import { currentUserKey } from '../../../lib/current-user';
 import { readUiMessageStream } from '@parley/ui/chat-stream';
+import { apiClient } from '../../../lib/api';
+import { currentUserKey } from '../../../lib/current-user';
 
 export const chatKeys = {
   all: ['chat'] as const,
@@ -59,23 +59,18 @@ export function useTranslate() {
  * model unavailable…) throw an ApiError with the server's localized message; aborting `signal` stops the answer.
  */
 export async function streamChat(request: ChatRequest, files: File[], signal: AbortSignal) {
-  const form = new FormData();
-  form.append('request', JSON.stringify(request));
-  for (const file of files) form.append('files', file, file.name);
-  const response = await apiFetch(STREAM_PATHS.chat, { method: 'POST', body: form, signal });
-  if (!response.body) throw new Error('empty answer');
-  return readUiMessageStream(response.body);
+  const response = await chatStream(apiClient, request, files, signal);
+  return readUiMessageStream(response.body!);
 }
 
 /** Speech to text on the server (when the browser has no SpeechRecognition). */
 export async function transcribe(audio: Blob, signal?: AbortSignal): Promise<string> {
-  const form = new FormData();
   const extension = audio.type.includes('ogg') ? 'ogg' : audio.type.includes('mp4') ? 'm4a' : 'webm';
-  form.append('audio', audio, `voice.${extension}`);
-  const response = await apiFetch(STREAM_PATHS.transcribe, { method: 'POST', body: form, signal: signal ?? null });
-  const body = (await response.json()) as { data?: { text?: string } };
-  return body.data?.text ?? '';
+  return (await transcribeAudio(apiClient, audio, `voice.${extension}`, signal)).text;
 }
+
+/** An attachment's bytes (the file route needs the bearer header). */
+export const attachmentBytes = (id: string, signal?: AbortSignal) => fileBytes(apiClient, id, signal);
 
 /**
  * An attachment's bytes as an object URL (the file route needs the bearer header, so an <img src> cannot load
@@ -88,8 +83,7 @@ export function useAttachmentUrl(id: string | null) {
     if (!id) return;
     const controller = new AbortController();
     let objectUrl: string | null = null;
-    apiFetch(STREAM_PATHS.file.replace(':id', encodeURIComponent(id)), { signal: controller.signal })
-      .then((response) => response.blob())
+    attachmentBytes(id, controller.signal)
       .then((blob) => {
         objectUrl = URL.createObjectURL(blob);
         setUrl(objectUrl);

@@ -4,9 +4,7 @@ import { FileIcon, ImageIcon, LinkIcon } from '@parley/ui/action-icons';
 import { safeUrl } from '@parley/ui/markdown';
 import { Spinner, cn, focusRing } from '@parley/ui';
 import type { Attachment } from '@parley/contract';
-import { STREAM_PATHS } from '@parley/contract/values';
-import { apiFetch } from '../../../lib/api';
-import { useAttachmentUrl } from '../api/chat-api';
+import { attachmentBytes, useAttachmentUrl } from '../api/chat-api';
 import { formatSize } from './file-checks';
 import type { LocalFile } from './use-chat-session';
 
@@ -45,8 +43,7 @@ function StoredPdf({ attachment }: { attachment: Attachment }) {
     // Opened at once (inside the click) so pop-up blockers allow it, then pointed at the file.
     const tab = window.open('', '_blank');
     try {
-      const response = await apiFetch(STREAM_PATHS.file.replace(':id', encodeURIComponent(attachment.id)));
-      const objectUrl = URL.createObjectURL(await response.blob());
+      const objectUrl = URL.createObjectURL(await attachmentBytes(attachment.id));
       if (tab) tab.location.href = objectUrl;
       setTimeout(() => URL.revokeObjectURL(objectUrl), 60_000);
     } catch {

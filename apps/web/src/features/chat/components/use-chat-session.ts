@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Attachment, ChatHistory, ChatRequest, ModelId, Source } from '@parley/contract';
+import { applyChunk, emptyAnswer, endAnswer, type AnswerState } from '@parley/ui/chat';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { currentUserKey } from '../../../lib/current-user';
 import { streamChat } from '../api/chat-api';
@@ -85,6 +86,29 @@ function fromHistory(history: ChatHistory, labelOf: (model: string) => string | 
   );
 }
 
+/** The assistant message as the shared reducer's answer state has built it so far. */
+function fromAnswer(
+  answer: AnswerState,
+  model: string,
+  labelOf: (model: string) => string | null,
+): Partial<ThreadMessage> {
+  return {
+    text: answer.text,
+    sources: answer.sources,
+    citedPages: answer.citedPages,
+    status: answer.status,
+    error: answer.error === null ? null : { message: answer.error, status: 0, code: 'STREAM_ERROR', phase: 'during' },
+    // Who answers is known from the `start` chunk on.
+    ...(answer.start
+      ? {
+          model: answer.start.model ?? model,
+          modelLabel: answer.start.modelLabel ?? labelOf(model),
+          keySource: answer.start.keySource ?? null,
+        }
+      : {}),
+  };
+}
+
 type Options = {
   /** A new conversation got its id (the page puts it in the address). */
   onChatCreated: (chatId: string) => void;
@@ -113,21 +137,25 @@ export function useChatSession({ onChatCreated, labelOf }: Options) {
     setMessages((list) => list.map((m) => (m.key === key ? { ...m, ...change(m) } : m)));
   }, []);
 
-  /** Runs one request and writes its answer into the assistant message `answerKey`. */
+  /** Runs one request and writes its answer into the assistant message `answerKey`, chunk by chunk (shared reducer). */
   const run = useCallback(
     async (request: ChatRequest, files: File[], userKey: string, answerKey: string) => {
       controller.current?.abort();
       const abort = new AbortController();
       controller.current = abort;
       setStreaming(true);
-      let started = false;
-      let finished = false;
+      let answer = emptyAnswer();
       let created = false;
+      let finished = false;
+      const show = (next: AnswerState) => {
+        if (next === answer) return;
+        answer = next;
+        patch(answerKey, () => fromAnswer(next, request.model, callbacks.current.labelOf));
+      };
       try {
         const chunks = await streamChat(request, files, abort.signal);
         for await (const chunk of chunks) {
           if (chunk.type === 'start') {
-            started = true;
             const meta = chunk.messageMetadata ?? {};
             if (meta.chatId && meta.chatId !== chatIdRef.current) {
               created = !request.chatId;
@@ -136,38 +164,14 @@ export function useChatSession({ onChatCreated, labelOf }: Options) {
               callbacks.current.onChatCreated(meta.chatId);
             }
             if (meta.userMessageId) patch(userKey, () => ({ id: meta.userMessageId! }));
-            patch(answerKey, () => ({
-              model: meta.model ?? request.model,
-              modelLabel: meta.modelLabel ?? callbacks.current.labelOf(request.model),
-              keySource: meta.keySource ?? null,
-            }));
-          } else if (chunk.type === 'source-url') {
-            patch(answerKey, (m) => {
-              const n = Number(/(\d+)$/.exec(chunk.sourceId)?.[1] ?? m.sources.length + 1);
-              return { sources: [...m.sources, { n, title: chunk.title || chunk.url, url: chunk.url }] };
-            });
-          } else if (chunk.type === 'text-delta') {
-            patch(answerKey, (m) => ({ text: m.text + chunk.delta }));
-          } else if (chunk.type === 'finish') {
-            finished = true;
-            patch(answerKey, (m) => ({
-              status: m.status === 'failed' ? 'failed' : 'complete',
-              citedPages: chunk.messageMetadata?.citedPages ?? m.citedPages,
-            }));
-          } else if (chunk.type === 'error') {
-            patch(answerKey, () => ({
-              status: 'failed',
-              error: { message: chunk.errorText, status: 0, code: 'STREAM_ERROR', phase: 'during' },
-            }));
-          } else if (chunk.type === 'abort') {
-            patch(answerKey, (m) => (m.status === 'streaming' ? { status: 'stopped' } : {}));
-          }
+          } else if (chunk.type === 'finish') finished = true;
+          show(applyChunk(answer, chunk));
         }
         // The stream ended without `finish` (connection cut): what arrived stays, marked as cut short.
-        if (!finished) patch(answerKey, (m) => (m.status === 'streaming' ? { status: 'stopped' } : {}));
+        show(endAnswer(answer));
       } catch (error) {
         if ((error as Error)?.name === 'AbortError') {
-          patch(answerKey, (m) => (m.status === 'streaming' ? { status: 'stopped' } : {}));
+          show(endAnswer(answer));
         } else {
           const apiError = error instanceof ApiError ? error : null;
           patch(answerKey, () => ({
@@ -176,7 +180,7 @@ export function useChatSession({ onChatCreated, labelOf }: Options) {
               message: errorMessage(error),
               status: apiError?.status ?? 0,
               code: apiError?.code ?? 'NETWORK_ERROR',
-              phase: started ? 'during' : 'before',
+              phase: answer.start ? 'during' : 'before',
             },
           }));
         }
@@ -185,7 +189,7 @@ export function useChatSession({ onChatCreated, labelOf }: Options) {
           controller.current = null;
           setStreaming(false);
         }
-        if (started) {
+        if (answer.start) {
           void queryClient.invalidateQueries({ queryKey: currentUserKey });
           void queryClient.invalidateQueries({ queryKey: ['chat', 'histories'] });
           // A new chat's generated title is written just after its first answer: the history shows it a moment later.
