@@ -39,9 +39,13 @@ export async function askAndWait(page: Page, question: string, lng: Lng = 'en') 
 /** The last answer of the conversation. */
 export const lastAnswer = (page: Page) => log(page).getByRole('article').last();
 
+/** What can pay for a basic model (daily credits first, then basic ones), and the basic credits used. */
 export async function basicCredits(token: string) {
-  const { data } = await apiGet<{ basicUse: number; credits: { basicCredit: number } }>('/api/user/profile', token);
-  return { basicUse: data.basicUse, basicCredit: data.credits.basicCredit };
+  const { data } = await apiGet<{ basicUse: number; credits: { dailyCredit: number; basicCredit: number } }>(
+    '/api/user/profile',
+    token,
+  );
+  return { basicUse: data.basicUse, left: data.credits.dailyCredit + data.credits.basicCredit };
 }
 
 /** The browser's own speech recognition is taken away, so the microphone is recorded and sent to the server. */

@@ -43,8 +43,10 @@ for (const lng of ['en', 'es', 'fr'] as const) {
     await expect(source).toHaveAttribute('href', 'https://science.example.org/mars');
     await expect(answers.last().getByText(tr(lng, 'chat:message.sources'))).toBeVisible();
 
-    // The credits went down by two on /home.
+    // Two credits went on /home: the daily ones are spent first (3 → 1), the basic ones are untouched.
     await page.goto('/home');
-    await expect(page.getByText('28', { exact: true })).toBeVisible();
+    const value = (label: string) => page.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]');
+    await expect(value(tr(lng, 'home:credits.dailyCredit'))).toHaveText('1');
+    await expect(value(tr(lng, 'home:credits.basicCredit'))).toHaveText('30');
   });
 }

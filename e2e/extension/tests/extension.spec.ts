@@ -311,10 +311,10 @@ test('the side panel chats through the background and sends the previewed page w
   await box.press('Enter');
   await expect(log.getByText('You asked: And one more thing?')).toBeVisible();
   await expect(panel.getByRole('button', { name: tr('en', 'chat:composer.send') })).toBeVisible(); // the answer ended
-  // Three answers, three basic credits: the header follows.
-  await expect(panel.getByRole('list', { name: tr('en', 'extension:header.credits') })).toContainText(
-    new RegExp(`${tr('en', 'extension:header.basic')}\\s*27`),
-  );
+  // Three answers, three credits (the daily ones go first): the header follows.
+  const credits = panel.getByRole('list', { name: tr('en', 'extension:header.credits') });
+  await expect(credits).toContainText(new RegExp(`${tr('en', 'extension:header.daily')}\\s*0`));
+  await expect(credits).toContainText(new RegExp(`${tr('en', 'extension:header.basic')}\\s*30`));
   const chats = await apiGet<{ chatHistoryId: string }[]>('/api/mongo/users/chat/histories', user.token);
   expect(chats.data).toHaveLength(1);
   const one = await apiGet<{ messages: { id: string; text: string }[] }>(

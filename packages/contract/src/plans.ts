@@ -50,21 +50,23 @@ export const FREE_DAILY_USES = 3;
 
 /**
  * What Parley meters, each AI call being one use of one capability. `gated`: on a free-tier plan, at most
- * FREE_DAILY_USES a day (renewed at the person's midnight), when the server's keys pay.
+ * FREE_DAILY_USES a day (renewed at the person's midnight), when the server's keys pay. `live`: offered by this
+ * version (the others are metered the day their feature arrives).
  */
 export const CAPABILITIES = {
-  chat: { gated: false },
-  rewrite: { gated: false },
-  reply: { gated: true },
-  comment: { gated: true },
-  suggestion: { gated: false },
-  translate: { gated: false },
-  summary: { gated: true },
-  transcribe: { gated: false },
-  templateAi: { gated: true },
-  imageGeneration: { gated: true },
-  linkedinDraft: { gated: true },
-} as const satisfies Record<string, { gated: boolean }>;
+  chat: { gated: false, live: true },
+  rewrite: { gated: false, live: true },
+  reply: { gated: true, live: true },
+  comment: { gated: true, live: true },
+  suggestion: { gated: false, live: true },
+  translate: { gated: false, live: true },
+  summary: { gated: true, live: true },
+  transcribe: { gated: false, live: true },
+  templateAi: { gated: true, live: false },
+  imageGeneration: { gated: true, live: false },
+  linkedinDraft: { gated: true, live: false },
+} as const satisfies Record<string, { gated: boolean; live: boolean }>;
 export type Capability = keyof typeof CAPABILITIES;
 export const CAPABILITY_IDS = Object.keys(CAPABILITIES) as Capability[];
-export const GATED_CAPABILITIES = CAPABILITY_IDS.filter((c) => CAPABILITIES[c].gated);
+/** The gated capabilities this version offers (what the dashboard lists). */
+export const GATED_CAPABILITIES = CAPABILITY_IDS.filter((c) => CAPABILITIES[c].gated && CAPABILITIES[c].live);
