@@ -799,11 +799,19 @@ export async function runChatStream(): Promise<ChatStreamResult> {
   try {
     await waitForHealth(server);
     const token = await signIn(server, dataDir, USER);
-    // Each chat costs 1 basic credit (new users get 30): raise the balance so metering stays on the path measured.
+    // Each chat costs 1 credit (new users get 3 daily and 30 basic): raise the basic balance, as an administrator
+    // would (with its ledger row), so that metering stays on the path measured.
     const db = new pg.Client({ connectionString: database.url, connectionTimeoutMillis: 3000 });
     await db.connect();
     try {
-      const updated = await db.query('UPDATE users SET basic_credit = 1000000 WHERE email = $1', [USER.email]);
+      const updated = await db.query(
+        `WITH w AS (
+           UPDATE wallets SET basic_credit = basic_credit + 1000000
+            WHERE user_id = (SELECT id FROM users WHERE email = $1) RETURNING id, user_id
+         )
+         INSERT INTO wallet_ledger (wallet_id, user_id, balance, amount, kind) SELECT id, user_id, 'basic', 1000000, 'adjust' FROM w`,
+        [USER.email],
+      );
       if (updated.rowCount !== 1) throw new Error('could not raise the benchmark user’s credits');
     } finally {
       await db.end();

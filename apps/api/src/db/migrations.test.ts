@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { withDatabase } from '../test/global-setup.js';
-import { ledgerMismatches } from '../test/wallets.js';
+import { ledgerMismatches, usageMismatches } from '../test/wallets.js';
 import { MIGRATIONS_DIR, type Db } from './client.js';
 
 // A database filled by an earlier schema, then migrated: nothing a person had is lost on the way.
@@ -130,6 +130,7 @@ describe('the move of credits from users to wallets (0003_wallets)', () => {
       },
     ]);
     expect(await ledgerMismatches(db)).toEqual([]);
+    expect(await usageMismatches(db)).toEqual([]); // 0004: what was charged, by hour
     // The history is kept: what was charged still counts as use, and the refunded call has its refund.
     const history = await rows<{ kind: string; state: string | null; amount: number; feature: string | null }>(
       db,

@@ -89,4 +89,21 @@ export async function recordUse(
       createdAt: at,
     });
   }
+  await db.execute(sql`
+    INSERT INTO wallet_usage (wallet_id, hour, tier, used) VALUES (${wallet.id}, date_trunc('hour', ${at}::timestamptz), ${tier}, ${count})
+    ON CONFLICT (wallet_id, hour, tier) DO UPDATE SET used = wallet_usage.used + excluded.used`);
+}
+
+/** Use by hour and tier as wallet_usage holds it, against the charged reservations of the ledger: empty when equal. */
+export async function usageMismatches(db: Db) {
+  const result = (await db.execute(sql`
+    WITH ledger AS (
+      SELECT wallet_id, date_trunc('hour', created_at) AS hour, tier, sum(-amount)::int AS used
+        FROM wallet_ledger WHERE kind = 'reserve' AND state = 'charged' GROUP BY 1, 2, 3
+    )
+    SELECT coalesce(l.wallet_id, u.wallet_id) AS wallet_id, coalesce(l.hour, u.hour) AS hour,
+           l.used AS ledger, u.used AS usage
+      FROM ledger l FULL JOIN wallet_usage u ON u.wallet_id = l.wallet_id AND u.hour = l.hour AND u.tier = l.tier
+     WHERE l.used IS DISTINCT FROM u.used`)) as unknown as { rows: unknown[] };
+  return result.rows;
 }

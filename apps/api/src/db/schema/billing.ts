@@ -67,6 +67,24 @@ export const walletLedger = pgTable(
   ],
 );
 
+/**
+ * Credits used (charged calls), per wallet, hour and model tier: the ledger's charged reservations summed as they are
+ * charged, in the statement that charges them, so that "use over the last 30 days" reads at most 720 rows a tier
+ * instead of every call of the month. Hours, so that days can be counted in any time zone of whole hours.
+ */
+export const walletUsage = pgTable(
+  'wallet_usage',
+  {
+    walletId: uuid('wallet_id')
+      .notNull()
+      .references(() => wallets.id, { onDelete: 'cascade' }),
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    tier: text('tier', { enum: ['basic', 'advance', 'extraAdvance'] }).notNull(),
+    used: integer('used').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.walletId, t.hour, t.tier] })],
+);
+
 /** The free tier's daily uses of a gated capability, per person and per day in their time zone. */
 export const featureUses = pgTable(
   'feature_uses',

@@ -112,11 +112,11 @@ const sessionWithWalletAndUse = statement<Found>(
   'session_with_wallet_and_use',
   sessionUserWallet(`,
        (SELECT json_build_object(
-                 'basic', coalesce(sum(-l.amount) FILTER (WHERE l.tier = 'basic'), 0),
-                 'advance', coalesce(sum(-l.amount) FILTER (WHERE l.tier = 'advance'), 0),
-                 'extraAdvance', coalesce(sum(-l.amount) FILTER (WHERE l.tier = 'extraAdvance'), 0))
-          FROM wallet_ledger l
-         WHERE l.wallet_id = w.id AND l.kind = 'reserve' AND l.state = 'charged' AND l.created_at > $2::timestamptz
+                 'basic', coalesce(sum(u.used) FILTER (WHERE u.tier = 'basic'), 0),
+                 'advance', coalesce(sum(u.used) FILTER (WHERE u.tier = 'advance'), 0),
+                 'extraAdvance', coalesce(sum(u.used) FILTER (WHERE u.tier = 'extraAdvance'), 0))
+          FROM wallet_usage u
+         WHERE u.wallet_id = w.id AND u.hour > $2::timestamptz
        ) AS "use"`),
 );
 
@@ -126,14 +126,14 @@ export async function findSessionWithWalletAndUse(db: Db, tokenHash: string, sin
   return row ? toSessionWithWallet(row) : undefined;
 }
 
-/** Credits used (charged calls) by a wallet since `since`, by model tier. */
+/** Credits used (charged calls) by a wallet in the hours after `since`, by model tier (from wallet_usage). */
 export async function useSince(db: Db, walletId: string, since: Date): Promise<UseTotals> {
   const result = (await db.execute(sql`
-    SELECT coalesce(sum(-amount) FILTER (WHERE tier = 'basic'), 0)::int AS basic,
-           coalesce(sum(-amount) FILTER (WHERE tier = 'advance'), 0)::int AS advance,
-           coalesce(sum(-amount) FILTER (WHERE tier = 'extraAdvance'), 0)::int AS "extraAdvance"
-      FROM wallet_ledger
-     WHERE wallet_id = ${walletId}::uuid AND kind = 'reserve' AND state = 'charged' AND created_at > ${since}`)) as unknown as {
+    SELECT coalesce(sum(used) FILTER (WHERE tier = 'basic'), 0)::int AS basic,
+           coalesce(sum(used) FILTER (WHERE tier = 'advance'), 0)::int AS advance,
+           coalesce(sum(used) FILTER (WHERE tier = 'extraAdvance'), 0)::int AS "extraAdvance"
+      FROM wallet_usage
+     WHERE wallet_id = ${walletId}::uuid AND hour > ${since}`)) as unknown as {
     rows: UseTotals[];
   };
   return result.rows[0] ?? { basic: 0, advance: 0, extraAdvance: 0 };
@@ -174,10 +174,16 @@ export async function reserveForSession(
 
 const chargeStatement = statement(
   'charge_reservation',
-  `UPDATE wallet_ledger SET state = 'charged', settled_at = now() WHERE id = $1::uuid AND state = 'reserved'`,
+  `WITH l AS (
+     UPDATE wallet_ledger SET state = 'charged', settled_at = now()
+      WHERE id = $1::uuid AND state = 'reserved'
+  RETURNING wallet_id, date_trunc('hour', created_at) AS hour, tier, -amount AS used
+   )
+   INSERT INTO wallet_usage (wallet_id, hour, tier, used) SELECT * FROM l
+   ON CONFLICT (wallet_id, hour, tier) DO UPDATE SET used = wallet_usage.used + excluded.used`,
 );
 
-/** Charged: the reservation stands. Only a reservation still pending changes state. */
+/** Charged: the reservation stands, and counts as use. Only a reservation still pending changes state. */
 export async function chargeReservation(db: Db, ledgerId: string) {
   await run(db, chargeStatement, [ledgerId]);
 }
@@ -382,12 +388,12 @@ export async function renewMonthly(db: Db, now: Date, allowances: Record<PlanId,
   return result.rows[0]?.renewed ?? 0;
 }
 
-/** Credits used (charged calls) since `since`, by day in `timezone` and by model tier. */
+/** Credits used (charged calls) since `since`, by day in `timezone` and by model tier (from wallet_usage). */
 export async function usageByDay(db: Db, walletId: string, since: Date, timezone: string) {
   const result = (await db.execute(sql`
-    SELECT to_char(created_at AT TIME ZONE ${timezone}, 'YYYY-MM-DD') AS day, tier, sum(-amount)::int AS used
-      FROM wallet_ledger
-     WHERE wallet_id = ${walletId}::uuid AND kind = 'reserve' AND state = 'charged' AND created_at >= ${since}
+    SELECT to_char(hour AT TIME ZONE ${timezone}, 'YYYY-MM-DD') AS day, tier, sum(used)::int AS used
+      FROM wallet_usage
+     WHERE wallet_id = ${walletId}::uuid AND hour >= ${since}
      GROUP BY 1, 2`)) as unknown as { rows: { day: string; tier: Tier; used: number }[] };
   return result.rows;
 }

@@ -4,7 +4,7 @@ import { sessions, users, walletLedger, wallets } from '../../db/schema/index.js
 import { hashSecret } from '../../lib/crypto.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { startFakeOpenAI } from '../../test/fake-openai.js';
-import { ledgerMismatches, recordUse, setCredits, walletOf } from '../../test/wallets.js';
+import { ledgerMismatches, recordUse, setCredits, usageMismatches, walletOf } from '../../test/wallets.js';
 import * as q from './billing.queries.js';
 
 // The clock the app's billing reads: tests move it to cross midnights and months.
@@ -60,6 +60,7 @@ describe('wallets and their ledger', () => {
       ].sort(),
     );
     expect(await ledgerMismatches(t.database.db)).toEqual([]);
+    expect(await usageMismatches(t.database.db)).toEqual([]);
   });
 
   it('daily credits are spent first (basic and advance models), then the tier’s own', async () => {
@@ -73,6 +74,7 @@ describe('wallets and their ledger', () => {
       monthlyUse: 4,
     });
     expect(await ledgerMismatches(t.database.db)).toEqual([]);
+    expect(await usageMismatches(t.database.db)).toEqual([]);
   });
 
   it('a failed call gives its credit back with a refund row', async () => {
@@ -89,6 +91,7 @@ describe('wallets and their ledger', () => {
     expect(reserve).toMatchObject({ state: 'refunded', balance: 'daily', amount: -1 });
     expect(rows.find((r) => r.kind === 'refund')).toMatchObject({ reservationId: reserve.id, amount: 1 });
     expect(await ledgerMismatches(t.database.db)).toEqual([]);
+    expect(await usageMismatches(t.database.db)).toEqual([]);
   });
 });
 
@@ -143,6 +146,7 @@ describe('daily credits renew at the person’s midnight', () => {
     expect(await daily(york.email)).toBe(3);
     expect(await renewsAt(york.email)).toBe('2026-11-25T05:00:00.000Z');
     expect(await ledgerMismatches(t.database.db)).toEqual([]);
+    expect(await usageMismatches(t.database.db)).toEqual([]);
   });
 
   it('the dashboard shows the daily credits going down, and back the next day', async () => {
@@ -224,6 +228,7 @@ describe('the free tier: 3 a day of the gated capabilities', () => {
       '2027-01-30T09:00:00.000Z',
     );
     expect(await ledgerMismatches(t.database.db)).toEqual([]);
+    expect(await usageMismatches(t.database.db)).toEqual([]);
   });
 });
 
@@ -231,24 +236,9 @@ describe('use over the last 30 days', () => {
   it('comes from the ledger, day by day; older use falls out of the window', async () => {
     now = new Date('2026-12-10T15:00:00Z');
     const u = await t.signUp();
-    const w = await walletOf(t.database.db, u.email);
-    await recordUse(t.database.db, u.email, 'basic', 2, now);
-    await recordUse(t.database.db, u.email, 'advance', 1, now);
-    // Two of those a week ago, one 40 days ago.
-    const rows = await t.database.db
-      .select()
-      .from(walletLedger)
-      .where(sql`${walletLedger.walletId} = ${w.id} AND ${walletLedger.kind} = 'reserve'`);
-    await t.database.db
-      .update(walletLedger)
-      .set({ createdAt: new Date('2026-12-03T10:00:00Z') })
-      .where(eq(walletLedger.id, rows[0]!.id));
-    await t.database.db
-      .update(walletLedger)
-      .set({ createdAt: new Date('2026-10-31T10:00:00Z') })
-      .where(eq(walletLedger.id, rows[2]!.id));
-    await t.database.db.execute(sql`UPDATE wallet_ledger SET created_at = ${now}
-      WHERE wallet_id = ${w.id} AND kind = 'reserve' AND created_at > ${new Date('2026-12-05T00:00:00Z')}`);
+    await recordUse(t.database.db, u.email, 'basic', 1, now);
+    await recordUse(t.database.db, u.email, 'basic', 1, new Date('2026-12-03T10:00:00Z'));
+    await recordUse(t.database.db, u.email, 'advance', 1, new Date('2026-10-31T10:00:00Z')); // 40 days ago
     const usage = (await t.json('GET', '/api/user/usage', { token: u.token })).body.data;
     expect(usage.days).toHaveLength(30);
     expect(usage.days[0].date).toBe('2026-11-11');
@@ -257,6 +247,7 @@ describe('use over the last 30 days', () => {
     expect(usage.totals).toEqual({ basic: 2, advance: 0, extraAdvance: 0 });
     const profile = (await t.json('GET', '/api/user/profile', { token: u.token })).body.data;
     expect(profile).toMatchObject({ basicUse: 2, advanceUse: 0, monthlyUse: 2 });
+    expect(await usageMismatches(t.database.db)).toEqual([]);
   });
 });
 
@@ -272,15 +263,11 @@ describe('reservations left pending', () => {
     await q.reserveCredits(ledger, a.wallet.id, a.user.id, 'extraAdvance', 1, 'chat', new Date()); // no extra credits: refused
     await q.reserveCredits(ledger, a.wallet.id, a.user.id, 'advance', 1, 'chat', new Date());
     await q.reserveCredits(ledger, b.wallet.id, b.user.id, 'basic', 1, 'chat', new Date());
-    await t.database.db.execute(
-      sql`UPDATE wallet_ledger SET created_at = now() - interval '1 hour' WHERE kind = 'reserve'`,
-    );
-    // Meanwhile: one charged an hour ago, one still running.
+    // Meanwhile: one reserved an hour ago too, and charged; one still running.
     const charged = await q.reserveCredits(ledger, a.wallet.id, a.user.id, 'basic', 1, 'chat', new Date());
+    await t.database.db.execute(sql`UPDATE wallet_ledger SET created_at = now() - interval '1 hour'
+      WHERE state = 'reserved' AND wallet_id IN (${a.wallet.id}, ${b.wallet.id})`);
     await q.chargeReservation(ledger, charged!);
-    await t.database.db.execute(
-      sql`UPDATE wallet_ledger SET created_at = now() - interval '1 hour' WHERE state = 'charged'`,
-    );
     const running = await q.reserveCredits(ledger, b.wallet.id, b.user.id, 'basic', 1, 'chat', new Date());
 
     expect(await billing().sweepStale(15 * 60)).toBe(3);
@@ -298,6 +285,7 @@ describe('reservations left pending', () => {
     const endB = await walletOf(t.database.db, b.user.email);
     expect(endB.dailyCredit + endB.basicCredit).toBe(start.b.dailyCredit + start.b.basicCredit);
     expect(await ledgerMismatches(t.database.db)).toEqual([]);
+    expect(await usageMismatches(t.database.db)).toEqual([]);
   });
 });
 
@@ -336,6 +324,7 @@ describe('a reservation made with the session check', () => {
     expect(broke.found?.user.email).toBe(a.email);
     expect(broke.reservation).toBeNull();
     expect(await ledgerMismatches(t.database.db)).toEqual([]);
+    expect(await usageMismatches(t.database.db)).toEqual([]);
   });
 });
 
