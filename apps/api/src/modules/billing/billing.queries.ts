@@ -140,23 +140,28 @@ export async function useSince(db: Db, walletId: string, since: Date): Promise<U
 }
 
 const sessionReserveStatements = perTier((tier) =>
-  statement<Found & { ledgerId: string | null }>(
+  statement<Omit<Found, 'wallet'> & { ledgerId: string | null }>(
     `session_reserve_${tier}`,
-    `WITH s AS (${sessionUserWallet(', s.user_id AS uid, s.revoked_at, s.expires_at, w.id AS wid')}),
+    `WITH s AS (
+       SELECT ${SESSION_AND_ACCOUNT}, s.user_id AS uid, s.revoked_at, s.expires_at, w.id AS wid
+         FROM sessions s JOIN users u ON u.id = s.user_id LEFT JOIN wallets w ON w.user_id = u.id
+        WHERE s.token_hash = $1
+     ),
       ${takeAndRecord(
         tier,
         `(SELECT wid FROM s WHERE revoked_at IS NULL AND date_trunc('milliseconds', expires_at) > $4::timestamptz)`,
         `(SELECT uid FROM s)`,
         '$4::timestamptz',
       )}
-    SELECT s.session, s.user, s.wallet, (SELECT id FROM ledger) AS "ledgerId" FROM s`,
+    SELECT s.session, s.user, (SELECT id FROM ledger) AS "ledgerId" FROM s`,
   ),
 );
 
 /**
- * The session of `tokenHash` with its user and wallet, and, if that session is live at `now` (not revoked, not
- * expired), a reservation of `amount` credits from that wallet, all in one statement: a request that needs both
- * makes one round trip. The wallet is as it was before the reservation. `ledgerId` is null when nothing was reserved.
+ * The session of `tokenHash` with its user, and, if that session is live at `now` (not revoked, not expired), a
+ * reservation of `amount` credits from their wallet, all in one statement: a request that needs both makes one
+ * round trip (the chat turn's hot path; the wallet itself is not read back). `ledgerId` is null when nothing was
+ * reserved.
  */
 export async function reserveForSession(
   db: Db,
@@ -165,11 +170,10 @@ export async function reserveForSession(
   amount: number,
   feature: string,
   now: Date,
-): Promise<{ found: SessionWithWallet | undefined; ledgerId: string | null }> {
+): Promise<{ found: SessionWithUser | undefined; ledgerId: string | null }> {
   const [row] = await run(db, sessionReserveStatements[tier], [tokenHash, amount, feature, now]);
   if (!row) return { found: undefined, ledgerId: null };
-  const { ledgerId, ...rest } = row;
-  return { found: toSessionWithWallet(rest), ledgerId };
+  return { found: toSessionWithUser(row), ledgerId: row.ledgerId };
 }
 
 const chargeStatement = statement(

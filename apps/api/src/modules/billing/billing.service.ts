@@ -236,13 +236,13 @@ export function createBillingService({
     },
 
     /**
-     * Reads the session of `tokenHash` with its user and wallet and, if the session is live at `now`, reserves one
-     * credit from the wallet, in one round trip (see q.reserveForSession): the chat turn's hot path. `reservation` is
+     * Reads the session of `tokenHash` with its user and, if the session is live at `now`, reserves one credit from
+     * their wallet, in one round trip (see q.reserveForSession): the chat turn's hot path. `reservation` is
      * null when none was made; the caller still checks the session.
      */
     async reserveForSession(tokenHash: string, tier: Tier, feature: string, now: Date) {
       const { found, ledgerId } = await q.reserveForSession(ledger, tokenHash, tier, 1, feature, now);
-      return { found, wallet: found?.wallet ?? null, reservation: ledgerId ? reservation(ledgerId) : null };
+      return { found, reservation: ledgerId ? reservation(ledgerId) : null };
     },
 
     /**
