@@ -11,11 +11,12 @@ export { GOOGLE_CLIENT_ID };
  * built web app on its embedded database (see servers.ts).
  */
 export default async function globalSetup() {
-  if (!existsSync(path.join(root, 'apps/web/dist/index.html'))) {
-    throw new Error('apps/web/dist is missing: run `npm run build` before the browser tests');
+  const dist = path.resolve(root, process.env.E2E_WEB_DIST ?? 'apps/web/dist');
+  if (!existsSync(path.join(dist, 'index.html'))) {
+    throw new Error(`${dist} is missing: run \`npm run build\` before the browser tests`);
   }
   const web = await startWebFixtures();
-  const servers = await startLoopbackServers({ env: web.env });
+  const servers = await startLoopbackServers({ env: { ...web.env, WEB_DIST: dist } });
 
   process.env.E2E_BASE_URL = servers.baseUrl;
   process.env.E2E_CONTROL_URL = servers.controlUrl;

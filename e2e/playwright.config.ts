@@ -1,3 +1,5 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 
 /** Debian's Chromium, never a downloaded browser; flags that work on a machine without network. */
@@ -11,6 +13,12 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
+/** Where reports and artifacts go (`E2E_OUT`, for runs side by side); `test-results/` by default. */
+export const E2E_OUT = path.resolve(
+  fileURLToPath(new URL('..', import.meta.url)),
+  process.env.E2E_OUT ?? 'test-results',
+);
+
 export default defineConfig({
   testDir: './tests',
   globalSetup: './global-setup.ts',
@@ -19,8 +27,8 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [['list'], ['json', { outputFile: '../test-results/e2e.json' }]],
-  outputDir: '../test-results/e2e',
+  reporter: [['list'], ['json', { outputFile: `${E2E_OUT}/e2e.json` }]],
+  outputDir: `${E2E_OUT}/e2e`,
   use: {
     baseURL: process.env.E2E_BASE_URL,
     browserName: 'chromium',

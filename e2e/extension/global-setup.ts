@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import path from 'node:path';
 import { freePort, isPortFree, listen, root, startLoopbackServers } from '../servers.js';
+import { E2E_OUT } from '../playwright.config.js';
 import { serveCaptureFixture } from './capture-fixtures.js';
 
 /** Port the test build of the extension is baked with (falls back to a free one when taken). */
@@ -38,7 +39,7 @@ export default async function globalSetup() {
   }
   const apiPort = (await isPortFree(PREFERRED_API_PORT)) ? PREFERRED_API_PORT : await freePort();
   const apiUrl = `http://127.0.0.1:${apiPort}`;
-  const outDir = path.join(root, 'test-results/extension-build');
+  const outDir = path.join(E2E_OUT, 'extension-build');
 
   const build = spawnSync('npx', ['wxt', 'build'], {
     cwd: path.join(root, 'apps/extension'),

@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { E2E_OUT } from '../playwright.config.js';
 
 /**
  * The built extension in Debian's Chromium (persistent context, see fixtures.ts). Run with
@@ -12,8 +13,8 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [['list'], ['json', { outputFile: '../../test-results/e2e-extension.json' }]],
-  outputDir: '../../test-results/e2e-extension',
+  reporter: [['list'], ['json', { outputFile: `${E2E_OUT}/e2e-extension.json` }]],
+  outputDir: `${E2E_OUT}/e2e-extension`,
   use: {
     baseURL: process.env.E2E_BASE_URL,
     screenshot: 'only-on-failure',
