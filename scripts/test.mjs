@@ -62,21 +62,24 @@ const vitest = (label, dir, file, env) => {
   countVitest(path.join(results, file));
 };
 
-function ensureChromium() {
-  if (existsSync('/usr/bin/chromium')) return true;
-  console.log('Debian Chromium is missing: installing it (apt-get install -y chromium)…');
+/** Debian's Chromium for the browser tests, and libfaketime for the one that moves the server's clock. */
+function ensureBrowserPackages() {
+  const missing = [
+    ['chromium', '/usr/bin/chromium'],
+    ['faketime', '/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1'],
+  ].filter(([, file]) => !existsSync(file));
+  if (missing.length === 0) return true;
+  const names = missing.map(([name]) => name);
+  console.log(`Installing Debian's ${names.join(' and ')} (apt-get install -y ${names.join(' ')})…`);
   const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
-  const update = spawnSync(
-    sudo[0] ?? 'apt-get',
-    [...sudo.slice(1), ...(sudo.length ? ['apt-get'] : []), 'update', '-qq'],
-    { stdio: 'inherit' },
-  );
-  const install = spawnSync(
-    sudo[0] ?? 'apt-get',
-    [...sudo.slice(1), ...(sudo.length ? ['apt-get'] : []), 'install', '-y', '-qq', 'chromium'],
-    { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } },
-  );
-  return update.status === 0 && install.status === 0 && existsSync('/usr/bin/chromium');
+  const apt = (...args) =>
+    spawnSync(sudo[0] ?? 'apt-get', [...(sudo.length ? ['apt-get'] : []), ...args], {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
+  apt('update', '-qq');
+  apt('install', '-y', '-qq', ...names);
+  return existsSync('/usr/bin/chromium');
 }
 
 if (wants('lint')) {
@@ -101,7 +104,7 @@ if (wants('web')) {
 }
 
 if (wants('e2e')) {
-  if (!ensureChromium()) {
+  if (!ensureBrowserPackages()) {
     failures.push('install chromium');
   } else if (run('build web app', 'npm', ['run', 'build', '-w', '@parley/web', '--silent'])) {
     run('browser tests (Chromium)', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts']);
