@@ -5,7 +5,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from '@fastify/type-provider-zod';
 import { sql } from 'drizzle-orm';
-import Fastify from 'fastify';
+import Fastify, { LogController } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { Redis } from 'ioredis';
 import type { Config } from './config.js';
@@ -87,7 +87,7 @@ export async function buildApp(deps: AppDeps) {
     requestTimeout: config.requestTimeoutMs,
     return503OnClosing: true,
     // One line per request, when it is answered (request-context.ts), instead of one as it arrives and one as it ends.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
