@@ -65,7 +65,7 @@ export const WRITING_LANGUAGE_TAGS: Record<(typeof WRITING_LANGUAGES)[number], s
   MALAY: 'ms',
   FILIPINO: 'fil',
   SWEDISH: 'sv',
-  NORWEGIAN: 'nb',
+  NORWEGIAN: 'no',
   DANISH: 'da',
   FINNISH: 'fi',
   GREEK: 'el',
