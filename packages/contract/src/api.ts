@@ -28,6 +28,7 @@ import {
   editMessageBodySchema,
   historyListQuerySchema,
   replyBodySchema,
+  renameChatBodySchema,
   suggestionBodySchema,
   suggestionsResultSchema,
   summaryBodySchema,
@@ -197,6 +198,12 @@ export const api = {
     summary: 'Store your own provider key (encrypted)',
   },
   apiKeys: {
+  renameChatHistory: {
+    ...ROUTES.renameChatHistory,
+    body: renameChatBodySchema,
+    data: chatSummarySchema,
+    summary: 'Rename one conversation',
+  },
     ...ROUTES.apiKeys,
     data: z.array(apiKeySchema),
     summary: 'Your stored keys, masked',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { modelIdSchema, providerSchema } from './models.js';
 import { LENGTHS, REPLY_OPTIONS, TONES, WRITING_LANGUAGES } from './settings-values.js';
 
-import { CHAT_TEXT_MAX } from './limits.js';
+import { CHAT_TEXT_MAX, CHAT_TITLE_MAX } from './limits.js';
 import { httpUrl, line, text } from './text.js';
 
 /**
@@ -81,6 +81,10 @@ export const historyListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 export const chatIdQuerySchema = z.object({ chatHistoryId: z.uuid() });
+/** A conversation's name, as a person types it: one line, cleaned (see text.ts). */
+export const chatTitleSchema = line().trim().min(1).max(CHAT_TITLE_MAX);
+export const renameChatBodySchema = z.object({ chatHistoryId: z.uuid(), title: chatTitleSchema }).strict();
+export type RenameChatBody = z.input<typeof renameChatBodySchema>;
 
 /** Bring your own key. The key is write-only: answers carry a masked form. */
 export const apiKeyBodySchema = z

@@ -28,6 +28,7 @@ export const ROUTES = {
   deleteChatHistories: { method: 'DELETE', path: '/api/mongo/users/chat/histories/delete', auth: true },
   deleteChatHistory: { method: 'DELETE', path: '/api/mongo/users/chat/delete', auth: true },
   addApiKey: { method: 'POST', path: '/api/api-key/add', auth: true },
+  renameChatHistory: { method: 'POST', path: '/api/mongo/users/chat/rename', auth: true },
   apiKeys: { method: 'GET', path: '/api/api-key/fetch', auth: true },
   deleteApiKey: { method: 'DELETE', path: '/api/api-key/delete', auth: true },
   editMessage: { method: 'POST', path: '/api/ai/edit-message', auth: true },

@@ -109,6 +109,19 @@ export async function renameConversation(db: Db, id: string, title: string) {
   await run(db, renameStatement, [id, cleanLine(title)]);
 }
 
+/**
+ * A person renaming their own conversation. Its place in the history (`updated_at`) stays: a new name is not new
+ * activity. Returns the row, or nothing when the conversation is not theirs.
+ */
+export async function renameOwnedConversation(db: Db, values: { id: string; userId: string; title: string }) {
+  const [row] = await db
+    .update(conversations)
+    .set({ title: cleanLine(values.title) })
+    .where(and(eq(conversations.id, values.id), eq(conversations.userId, values.userId)))
+    .returning();
+  return row;
+}
+
 export async function listConversations(db: Db, userId: string, options: { q?: string | undefined; limit: number }) {
   const where = options.q
     ? and(

@@ -176,6 +176,9 @@ export function registerChatRoutes(
     await chat.remove(caller(request).user, query.chatHistoryId);
     return { data: null };
   });
+  route('renameChatHistory', async ({ body, request }) => ({
+    data: await chat.rename(caller(request).user, body.chatHistoryId, body.title),
+  }));
   route('deleteChatHistories', async ({ request }) => ({
     data: { deleted: await chat.removeAll(caller(request).user) },
   }));

@@ -17,6 +17,16 @@ function toAttachment(doc: q.DocumentRow): Attachment {
   };
 }
 
+function summaryView(c: q.ConversationRow): ChatSummary {
+  return {
+    chatHistoryId: c.id,
+    title: c.title,
+    model: c.model,
+    createdAt: c.createdAt.toISOString(),
+    updatedAt: c.updatedAt.toISOString(),
+  };
+}
+
 function messageView(row: q.MessageRow, docs: Map<string, q.DocumentRow>): ChatMessage {
   return {
     id: row.id,
@@ -38,13 +48,14 @@ export function createChatService({ db, files }: { db: Db; files: FileStore }) {
   return {
     async list(user: Account, query: { q?: string | undefined; limit: number }): Promise<ChatSummary[]> {
       const rows = await q.listConversations(db, user.id, query);
-      return rows.map((c) => ({
-        chatHistoryId: c.id,
-        title: c.title,
-        model: c.model,
-        createdAt: c.createdAt.toISOString(),
-        updatedAt: c.updatedAt.toISOString(),
-      }));
+      return rows.map(summaryView);
+    },
+
+    /** The person's own name for a conversation; someone else's conversation is not found. */
+    async rename(user: Account, id: string, title: string): Promise<ChatSummary> {
+      const row = await q.renameOwnedConversation(db, { id, userId: user.id, title });
+      if (!row) throw new NotFoundError('conversation');
+      return summaryView(row);
     },
 
     async get(user: Account, id: string): Promise<ChatHistory> {
