@@ -33,6 +33,7 @@ import { createWritingService, registerWritingRoutes } from './modules/writing/i
 import { createModelRegistry } from './providers/ai/registry.js';
 import { createLocalStorage, type Storage } from './providers/storage/index.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
+import { createExtensionPackager, registerExtensionDownload } from './plugins/extension-download.js';
 import { UPLOAD_LIMITS } from './lib/upload.js';
 import { registerRequestContext } from './plugins/request-context.js';
 import { serializerCompiler } from './plugins/serializer.js';
@@ -215,6 +216,9 @@ export async function buildApp(deps: AppDeps) {
   const sweep = () =>
     billing
       .sweepStale(staleAfterSeconds)
+  const packager = createExtensionPackager({ dist: config.extension.dist, publicUrl: config.publicUrl, log: app.log });
+  registerExtensionDownload(app, { packager, storeUrl: config.extension.storeUrl, requireAuth });
+
       .then((refunded) => refunded > 0 && app.log.warn({ refunded }, 'refunded reservations left pending'))
       .catch((error: unknown) => app.log.error({ err: error }, 'could not refund stale reservations'));
   const sweeper = setInterval(sweep, 10 * 60 * 1000).unref();

@@ -63,6 +63,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(400).default(30),
+  EXTENSION_DIST: z.string().default(path.join(repoRoot, 'apps/extension/.output/chrome-mv3')),
+  EXTENSION_STORE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).max(1000).default(5),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86400).default(900),
   RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).max(100000).default(30),
@@ -122,6 +124,8 @@ export type Config = {
   sessionTtlDays: number;
   rateLimits: {
     windowSeconds: number;
+  /** The built extension offered at /install (a folder with manifest.json), and its store page if it has one. */
+  extension: { dist: string; storeUrl: string | undefined };
     perIp: number;
     perEmail: number;
     loginMaxFailures: number;
@@ -191,6 +195,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     rateLimits: {
       windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS,
       perIp: e.RATE_LIMIT_PER_IP,
+    extension: { dist: path.resolve(e.EXTENSION_DIST), storeUrl: e.EXTENSION_STORE_URL },
       perEmail: e.RATE_LIMIT_PER_EMAIL,
       loginMaxFailures: e.LOGIN_MAX_FAILURES,
       aiPerUser: e.AI_RATE_PER_USER,

@@ -38,6 +38,7 @@ import {
   translateBodySchema,
 } from './chat.js';
 import { modelAvailabilitySchema } from './models.js';
+import { extensionInfoSchema } from './extension.js';
 import { settingsSchema, settingsUpdateSchema } from './settings.js';
 import { usageSchema } from './usage.js';
 import { profileSchema, profileUpdateSchema } from './user.js';
@@ -110,6 +111,11 @@ export const api = {
     summary: 'Public sign-in configuration',
   },
   earlyBird: {
+  extensionInfo: {
+    ...ROUTES.extensionInfo,
+    data: extensionInfoSchema,
+    summary: 'The browser extension this server offers for download, and its store page',
+  },
     ...ROUTES.earlyBird,
     body: earlyBirdBodySchema,
     data: channelResultSchema,

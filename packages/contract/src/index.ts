@@ -4,6 +4,8 @@ export * from './catalogue.js';
 export * from './chat.js';
 export * from './envelope.js';
 export * from './errors.js';
+export * from './form-checks.js';
+export * from './extension.js';
 export * from './languages.js';
 export * from './limits.js';
 export * from './models.js';

@@ -11,6 +11,7 @@ export const ROUTES = {
   resetPassword: { method: 'POST', path: '/api/auth/reset-password', auth: false },
   health: { method: 'GET', path: '/api/health', auth: false },
   publicConfig: { method: 'GET', path: '/api/auth/config', auth: false },
+  extensionInfo: { method: 'GET', path: '/api/extension', auth: false },
   earlyBird: { method: 'POST', path: '/api/earlyBird/signInEarlyBird', auth: false },
   appDeal: { method: 'POST', path: '/api/appSumo/signInAppSumo', auth: false },
   profile: { method: 'GET', path: '/api/user/profile', auth: true },
@@ -49,4 +50,6 @@ export const STREAM_PATHS = {
   transcribe: '/api/ai/transcribe',
   /** An attachment's bytes, for its owner only. */
   file: '/api/files/:id',
+  /** The packaged browser extension (a zip of the built folder), for anyone: /install offers it before sign-in. */
+  extensionDownload: '/api/extension/download',
 } as const;
