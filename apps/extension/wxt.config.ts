@@ -52,8 +52,10 @@ export default defineConfig({
   manifestVersion: 3,
   targetBrowsers: ['chrome'],
   manifest: ({ mode }) => ({
-    name: 'Parley',
-    description: 'Parley, the open-source AI writing and chat assistant, in your browser.',
+    // The browser's own list and the store show the description in the browser's language (public/_locales).
+    name: '__MSG_extensionName__',
+    description: '__MSG_extensionDescription__',
+    default_locale: 'en',
     // The store build (`wxt zip --mode store`) leaves the key out: the Chrome Web Store assigns its own.
     ...(mode === 'store' ? {} : { key: MANIFEST_KEY }),
     // Only what is used. activeTab: a click on Parley's toolbar button or context menu lets the panel see that tab's

@@ -4,6 +4,7 @@ import { createServer } from 'node:http';
 import path from 'node:path';
 import { freePort, isPortFree, listen, root, startLoopbackServers } from '../servers.js';
 import { E2E_OUT } from '../playwright.config.js';
+import { startWebFixtures } from '../web-fixtures.js';
 import { serveCaptureFixture } from './capture-fixtures.js';
 
 /** Port the test build of the extension is baked with (falls back to a free one when taken). */
@@ -49,9 +50,14 @@ export default async function globalSetup() {
   });
   if (build.status !== 0) throw new Error(`building the extension failed:\n${build.stdout}\n${build.stderr}`);
 
+  // The page and the SearXNG stand-in of the web's chat tests: the side panel's Ask For Web searches there.
+  const web = await startWebFixtures();
   const servers = await startLoopbackServers({
     apiPort,
-    env: process.env.E2E_WEB_DIST ? { WEB_DIST: path.resolve(root, process.env.E2E_WEB_DIST) } : {},
+    env: {
+      ...web.env,
+      ...(process.env.E2E_WEB_DIST ? { WEB_DIST: path.resolve(root, process.env.E2E_WEB_DIST) } : {}),
+    },
   });
   const other = startOtherSite();
   const otherPort = await listen(other);
@@ -60,9 +66,11 @@ export default async function globalSetup() {
   process.env.E2E_CONTROL_URL = servers.controlUrl;
   process.env.E2E_EXTENSION_PATH = path.join(outDir, 'chrome-mv3');
   process.env.E2E_OTHER_URL = `http://127.0.0.1:${otherPort}`;
+  process.env.E2E_ARTICLE_URL = web.articleUrl;
 
   return async () => {
     await new Promise((r) => other.close(r));
     await servers.close();
+    await web.close();
   };
 }

@@ -164,6 +164,14 @@ export class OnSite {
     );
   }
 
+  /** Where on the screen the first element matching `selector` is, with the window's size (null when absent). */
+  box(selector: string): Promise<{ top: number; bottom: number; viewport: number } | null> {
+    return this.run(
+      'function (s) { const e = this.querySelector(s); if (!e) return null; const r = e.getBoundingClientRect(); return { top: r.top, bottom: r.bottom, viewport: innerHeight }; }',
+      selector,
+    );
+  }
+
   /** Its buttons, by their text, as shown. */
   async buttons(): Promise<ButtonState[]> {
     return (

@@ -171,6 +171,39 @@ test.describe('chat', () => {
     ).toBeVisible();
   });
 
+  test('the message box has the focus when /chat opens; file sizes and times are written per language', async ({
+    page,
+  }) => {
+    const { token } = await apiSignUp(uniqueEmail('chat-format'));
+    await fetch(`${process.env.E2E_BASE_URL}/api/user/profile`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ language: 'fr' }),
+    });
+    await openSignedIn(page, token, '/chat');
+    await expect(composer(page, 'fr')).toBeFocused();
+
+    const png = Buffer.from(buildPng());
+    const pdf = Buffer.alloc(1536 * 1024, 0x20);
+    pdf.write('%PDF-1.4\n', 0, 'latin1');
+    await page.locator('input[type="file"]').setInputFiles([
+      { name: 'pixel.png', mimeType: 'image/png', buffer: png },
+      { name: 'long.pdf', mimeType: 'application/pdf', buffer: pdf },
+    ]);
+    const chips = page.getByRole('list', { name: tr('fr', 'chat:composer.attachments') });
+    // French: the unit in words for bytes, a decimal comma and "Mo" for larger files.
+    await expect(chips).toContainText(`${png.length} octets`);
+    await expect(chips).toContainText(/1,5\s?Mo/);
+    await chips.getByRole('button', { name: tr('fr', 'chat:composer.removeAttachment', { name: 'long.pdf' }) }).click();
+
+    await ask(page, 'Quelle heure est-il ?', 'fr');
+    await answered(page, 'fr');
+    // The answer carries the time it was written, as every list shows times (24-hour clock in French).
+    await expect(log(page).getByRole('article').locator('time')).toHaveText(/^\d{2}:\d{2}$/);
+    mkdirSync(shotsDir, { recursive: true });
+    await page.screenshot({ path: `${shotsDir}/chat-format-fr.png` });
+  });
+
   test('hostile Markdown in an answer never runs and a remote image waits for a click', async ({ page }) => {
     await openChat(page, 'chat-hostile');
     const requests: string[] = [];

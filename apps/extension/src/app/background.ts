@@ -1,7 +1,7 @@
 import { browser } from 'wxt/browser';
 import { createSessionService } from '../features/auth/session-service';
 import { createImageCapture } from '../features/capture/background';
-import { createChatPortHandler } from '../features/chat/background';
+import { createChatPortHandler, createTranscribeHandler } from '../features/chat/background';
 import { createSettingsSync } from '../features/settings/sync';
 import { createApiCallHandler, createBackgroundApiClient } from '../platform/api/background-api';
 import { onMessages } from '../platform/messaging/messaging';
@@ -85,6 +85,7 @@ export function startBackground(): void {
       }
     },
     SYNC_SETTINGS: () => settings.pull(),
+    TRANSCRIBE: createTranscribeHandler({ ready: session.ready, hasToken: () => session.token() !== null, client }),
     ...imageCapture.handlers,
   });
   browser.contextMenus.onClicked.addListener(imageCapture.onMenuClick);

@@ -42,8 +42,6 @@ export function PanelApp({ mode }: { mode: 'panel' | 'page' }) {
 
   if (!session) return <p className={`p-6 text-sm ${muted}`}>{t('session.loading')}</p>;
   if (!session.signedIn) return <SignedOut endReason={session.endReason} />;
-  // The side panel is narrow (360–420 px) and uses its whole width; the full page centres a column.
-  const column = mode === 'page' ? 'mx-auto w-full max-w-3xl px-4' : 'px-3';
   return (
     <div className="flex h-screen flex-col bg-white dark:bg-zinc-950">
       <PanelHeader profile={session.profile} mode={mode} />
@@ -53,7 +51,7 @@ export function PanelApp({ mode }: { mode: 'panel' | 'page' }) {
           onPageContextChange={setPageContext}
           files={files}
           onFilesChange={setFiles}
-          column={column}
+          mode={mode}
           tools={
             <>
               <CaptureBar

@@ -12,15 +12,19 @@ function applyTheme(theme: string | undefined) {
   root.style.colorScheme = theme === 'dark' ? 'dark' : 'light';
 }
 
-/** Every extension page: i18n following the profile's language (or the browser's), the theme, and the session. */
-export function PageShell({ children }: { children: ReactNode }) {
+/**
+ * Every extension page: i18n following the profile's language (or the browser's), the theme, the session, and the
+ * tab's title (`title`, a key of the extension's strings) in that language.
+ */
+export function PageShell({ title, children }: { title: string; children: ReactNode }) {
   const session = useSession();
   const i18n = useMemo(() => createExtensionI18n(uiLanguage(null)), []);
   const language = uiLanguage(session?.profile?.language);
   useEffect(() => {
     if (i18n.language !== language) void i18n.changeLanguage(language);
     document.documentElement.lang = language;
-  }, [i18n, language]);
+    document.title = i18n.getFixedT(language, 'extension')(title);
+  }, [i18n, language, title]);
   useEffect(() => {
     void readStoredSettings().then((s) => applyTheme(s?.theme));
     return watchStoredSettings((s) => applyTheme(s.theme));

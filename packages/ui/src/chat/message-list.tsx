@@ -1,5 +1,6 @@
 import { useCallback, useDeferredValue, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime, formatFullDateTime } from '@parley/i18n';
 import { CheckIcon, CopyIcon, RefreshIcon } from '../action-icons.js';
 import { focusRing } from '../button.js';
 import { cn } from '../cn.js';
@@ -7,7 +8,15 @@ import { LogoMark } from '../icons.js';
 import { Markdown, safeUrl } from '../markdown/markdown.js';
 import { Spinner } from '../spinner.js';
 import type { AnswerState } from './answer.js';
+import {
+  ReadAloudButton,
+  ReadAloudProblem,
+  TranslateButton,
+  TranslationPanel,
+  useMessageTranslation,
+} from './message-tools.js';
 import { useCopy } from './use-copy.js';
+import { useSpeech, type Speech } from './use-speech.js';
 
 /** A message as the shared list shows it. */
 export type ChatViewMessage = {
@@ -18,6 +27,10 @@ export type ChatViewMessage = {
   status: AnswerState['status'];
   /** The model's name shown over an answer. */
   modelLabel: string | null;
+  /** The model that wrote an answer (its translation uses the same one). */
+  model?: string | null;
+  /** When it was written (ISO 8601). */
+  createdAt?: string;
   /** Why the answer failed, already in words. */
   error: string | null;
   sources: AnswerState['sources'];
@@ -43,14 +56,18 @@ export function CopyButton({ text }: { text: string }) {
 
 function Answer({
   message,
+  speech,
   renderCode,
   onRegenerate,
 }: {
   message: ChatViewMessage;
+  speech: Speech;
   renderCode?: MessageListProps['renderCode'];
   onRegenerate?: (() => void) | undefined;
 }) {
-  const { t } = useTranslation('chat');
+  const { t, i18n } = useTranslation('chat');
+  const translation = useMessageTranslation(message.text, message.model);
+  const when = message.createdAt ? formatDateTime(message.createdAt, i18n.language) : '';
   // While tokens arrive, rendering may lag a frame behind instead of blocking typing.
   const text = useDeferredValue(message.text);
   const streaming = message.status === 'streaming';
@@ -65,6 +82,15 @@ function Answer({
       <div className="min-w-0 flex-1 space-y-2">
         <div className="chat-meta flex flex-wrap items-center gap-2 text-xs text-zinc-500">
           {message.modelLabel && <span className="font-medium">{message.modelLabel}</span>}
+          {when && (
+            <time
+              dateTime={message.createdAt}
+              title={formatFullDateTime(message.createdAt!, i18n.language)}
+              className="tabular-nums"
+            >
+              {when}
+            </time>
+          )}
           {message.status === 'stopped' && (
             <span className="chat-badge rounded-full bg-amber-50 px-1.5 py-0.5 text-amber-700">
               {t('message.stopped')}
@@ -108,9 +134,17 @@ function Answer({
             </ol>
           </nav>
         )}
+        <TranslationPanel translation={translation} renderCode={renderCode} />
+        <ReadAloudProblem speech={speech} messageKey={message.key} />
         {!streaming && (message.text || onRegenerate) && (
-          <div className="flex items-center gap-1">
-            {message.text && <CopyButton text={message.text} />}
+          <div className="flex flex-wrap items-center gap-0.5">
+            {message.text && (
+              <>
+                <CopyButton text={message.text} />
+                <ReadAloudButton speech={speech} messageKey={message.key} text={message.text} />
+                <TranslateButton translation={translation} />
+              </>
+            )}
             {onRegenerate && (
               <button
                 type="button"
@@ -160,9 +194,13 @@ export type MessageListProps = {
   onRegenerate?: () => void;
 };
 
-/** The conversation: questions, answers rendered as safe Markdown, with copy and the stopped / failed states. */
+/**
+ * The conversation: questions, answers rendered as safe Markdown, with copy, read aloud, translate and the stopped /
+ * failed states. Translation goes through the ChatServicesProvider around it.
+ */
 export function MessageList({ messages, busy, renderCode, onRegenerate }: MessageListProps) {
-  const { t } = useTranslation('chat');
+  const { t, i18n } = useTranslation('chat');
+  const speech = useSpeech(i18n.language);
   return (
     <div
       role="log"
@@ -179,6 +217,7 @@ export function MessageList({ messages, busy, renderCode, onRegenerate }: Messag
           <Answer
             key={message.key}
             message={message}
+            speech={speech}
             renderCode={renderCode}
             onRegenerate={!busy && i === messages.length - 1 ? onRegenerate : undefined}
           />

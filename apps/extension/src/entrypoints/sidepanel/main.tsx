@@ -5,7 +5,7 @@ import { PageShell } from '../../ui/page-shell';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <PageShell>
+    <PageShell title="pages.panel">
       <PanelApp mode="panel" />
     </PageShell>
   </StrictMode>,

@@ -2,7 +2,7 @@ import { createApiClient } from '@parley/api-client';
 import { describe, expect, it, vi } from 'vitest';
 import { CHAT_PORT, type ChatPortEvent } from '../../platform/messaging/protocol';
 import type { SenderContext } from '../../platform/messaging/senders';
-import { createChatPortHandler } from './background';
+import { createChatPortHandler, createTranscribeHandler } from './background';
 
 const ctx: SenderContext = {
   extensionId: 'ourid',
@@ -239,5 +239,56 @@ describe('CHAT_PORT in the background', () => {
     await vi.waitFor(() => expect(p.posted).toHaveLength(1));
     expect(p.posted[0]).toMatchObject({ type: 'error', error: { status: 401 } });
     expect(deps.fetch).not.toHaveBeenCalled();
+  });
+});
+
+describe('TRANSCRIBE in the background', () => {
+  const ctxOf = { sender: {}, kind: 'extension' } as never;
+  const recording = `data:audio/webm;codecs=opus;base64,${btoa('voice bytes')}`;
+  const transcribeHandler = (fetchImpl: typeof fetch, token: string | null = 'tok123456') => {
+    const fetchMock = vi.fn(fetchImpl);
+    const client = createApiClient({
+      baseUrl: 'http://api.test',
+      token: { get: () => token, drop: vi.fn() },
+      language: () => 'es',
+      onLoggedOut: vi.fn(),
+      onUnauthorized: vi.fn(),
+      fetch: fetchMock,
+    });
+    const handle = createTranscribeHandler({ ready: Promise.resolve(), hasToken: () => token !== null, client });
+    return { handle, fetchMock };
+  };
+  const ok = async () =>
+    new Response(JSON.stringify({ status: 200, message: 'OK', data: { text: 'hola a todos' } }), {
+      headers: { 'content-type': 'application/json' },
+    });
+
+  it('posts the recording as the `audio` part with the token and answers the words', async () => {
+    const { handle, fetchMock } = transcribeHandler(ok);
+    await expect(handle({ audio: recording, name: 'voice.webm' }, ctxOf)).resolves.toEqual({ text: 'hola a todos' });
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('http://api.test/api/ai/transcribe');
+    expect(new Headers(init?.headers).get('authorization')).toBe('Bearer tok123456');
+    const audio = (init?.body as FormData).get('audio') as File;
+    expect(audio.name).toBe('voice.webm');
+    expect(await audio.text()).toBe('voice bytes');
+  });
+
+  it('refuses what is not a recording, and asks to log in without a token', async () => {
+    const { handle, fetchMock } = transcribeHandler(ok);
+    for (const data of [
+      { audio: 'data:text/html;base64,PGgxPg==', name: 'voice.webm' },
+      { audio: 'https://evil.example/a.webm', name: 'voice.webm' },
+      { audio: recording, name: '../../etc/passwd' },
+      { audio: 42, name: 'voice.webm' },
+    ]) {
+      await expect(handle(data as never, ctxOf)).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    }
+    expect(fetchMock).not.toHaveBeenCalled();
+    const signedOut = transcribeHandler(ok, null);
+    await expect(signedOut.handle({ audio: recording, name: 'voice.webm' }, ctxOf)).rejects.toMatchObject({
+      status: 401,
+    });
+    expect(signedOut.fetchMock).not.toHaveBeenCalled();
   });
 });

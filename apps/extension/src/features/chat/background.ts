@@ -1,5 +1,5 @@
 import type { ApiClient } from '@parley/api-client';
-import { chatStream } from '@parley/api-client/streams';
+import { chatStream, transcribe } from '@parley/api-client/streams';
 import type { ChatRequest } from '@parley/contract';
 import { ATTACHMENT_LIMITS } from '@parley/contract/values';
 import { readUiMessageStream } from '@parley/ui/chat-stream';
@@ -12,6 +12,7 @@ import {
   type ChatPortFile,
   type ChatPortRequest,
 } from '../../platform/messaging/protocol';
+import { MessageError, type Handler } from '../../platform/messaging/router';
 import { classifySender, type SenderContext } from '../../platform/messaging/senders';
 
 export type ChatPortDeps = {
@@ -128,5 +129,31 @@ export function createChatPortHandler(deps: ChatPortDeps): (port: Port) => void 
       for (const abort of turns.values()) abort.abort();
       turns.clear();
     });
+  };
+}
+
+/** The API's limit on a recording is checked there; this only keeps absurd payloads from being decoded at all. */
+const MAX_RECORDING_CHARS = 40 * 1024 * 1024;
+
+/**
+ * TRANSCRIBE: voice input of our pages, for browsers whose own speech recognition cannot work. The recording comes
+ * as a data: URL and goes to POST /api/ai/transcribe with the token, like every call.
+ */
+export function createTranscribeHandler(deps: Omit<ChatPortDeps, 'senderContext'>): Handler<'TRANSCRIBE'> {
+  return async (data) => {
+    const audio = data?.audio;
+    const name = data?.name;
+    if (
+      typeof audio !== 'string' ||
+      !/^data:audio\/[\w.+-]+(;[\w=.+-]+)*;base64,/.test(audio) ||
+      audio.length > MAX_RECORDING_CHARS ||
+      typeof name !== 'string' ||
+      !/^[\w.-]{1,64}$/.test(name)
+    ) {
+      throw new MessageError('BAD_REQUEST', 'audio must be a data: URL of a recording');
+    }
+    await deps.ready;
+    if (!deps.hasToken()) throw new MessageError('UNAUTHENTICATED', 'Kindly login...', 401);
+    return transcribe(deps.client, dataUrlToBlob(audio), name);
   };
 }

@@ -1,16 +1,26 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ModelAvailability, ModelId } from '@parley/contract';
+import { ATTACHMENT_LIMITS } from '@parley/contract/values';
 import { LogoMark } from '@parley/ui';
 import { HistoryIcon, PlusIcon } from '@parley/ui/action-icons';
-import { BasicComposer, MessageList, ModelPicker } from '@parley/ui/chat';
+import {
+  ChatServicesProvider,
+  Composer,
+  fileKind,
+  MessageList,
+  ModelPicker,
+  type ComposerSubmit,
+} from '@parley/ui/chat';
 import { webUrl } from '../../config';
+import { blobToDataUrl } from '../../platform/messaging/data-url';
 import { apiCall, sendMessage } from '../../platform/messaging/messaging';
 import type { AttachedFile, PageContent } from '../../platform/messaging/protocol';
 import { AttachmentChips } from '../../ui/attachment-chips';
 import { CloseIcon, PageIcon } from '../../ui/icons';
 import { chip, errorText, muted, removeButton } from '../../ui/styles';
 import { addChatStrings } from './chat-i18n';
+import { useExtensionChatServices } from './extension-chat-services';
 import { HistoryList } from './history-list';
 import { useExtensionChat } from './use-extension-chat';
 
@@ -23,18 +33,38 @@ type Props = {
   onFilesChange: (files: AttachedFile[]) => void;
   /** Shown over the composer (the action row, the page preview). */
   tools?: ReactNode;
-  /** The full page centres a column; the side panel uses its whole width. */
-  column?: string;
+  /** The side panel, or the full page (/extensionIndex.html), which centres a column. */
+  mode: 'panel' | 'page';
 };
 
-/** The chat of the side panel and of /extensionIndex.html: the web app's pieces, streamed through the background. */
+/** A file picked in the composer, as it travels to the background (JSON only: its bytes as a data: URL). */
+async function portFile(file: File) {
+  const kind = fileKind(file) ?? 'image';
+  return {
+    name: file.name,
+    mediaType: file.type || (kind === 'pdf' ? 'application/pdf' : 'image/png'),
+    dataUrl: await blobToDataUrl(file),
+  };
+}
+
+/**
+ * The chat of the side panel and of /extensionIndex.html: the web app's composer and messages (files, Ask For Web,
+ * a page or video, voice, read aloud, translate), streamed and called through the background.
+ */
 export function ChatPanel(props: Props) {
   const { i18n } = useTranslation();
   useMemo(() => addChatStrings(i18n), [i18n]);
-  return <ChatPanelInner {...props} />;
+  const services = useExtensionChatServices(props.mode);
+  return (
+    <ChatServicesProvider value={services}>
+      <ChatPanelInner {...props} />
+    </ChatServicesProvider>
+  );
 }
 
-function ChatPanelInner({ pageContext, onPageContextChange, files, onFilesChange, tools, column = 'px-3' }: Props) {
+function ChatPanelInner({ pageContext, onPageContextChange, files, onFilesChange, tools, mode }: Props) {
+  // The side panel is narrow (360–420 px) and uses its whole width; the full page centres a column.
+  const column = mode === 'page' ? 'mx-auto w-full max-w-3xl px-4' : 'px-3';
   const { t } = useTranslation('chat');
   const [models, setModels] = useState<ModelAvailability[] | null>(null);
   const [modelsFailed, setModelsFailed] = useState(false);
@@ -79,11 +109,16 @@ function ChatPanelInner({ pageContext, onPageContextChange, files, onFilesChange
       .catch(() => setOpenFailed(true));
   };
 
-  const send = (text: string) => {
+  const send = async ({ text, files: picked, url, webSearch }: ComposerSubmit) => {
     if (!model) return;
-    chat.send(text, model, pageContext, files);
-    if (pageContext) onPageContextChange(null);
-    if (files.length > 0) onFilesChange([]);
+    const page = pageContext;
+    const attached = files;
+    if (page) onPageContextChange(null);
+    if (attached.length > 0) onFilesChange([]);
+    const added = await Promise.all(picked.map(portFile));
+    // The composer counted the captures when files were picked; a capture added since then cannot go over the limit.
+    const all = [...attached, ...added].slice(0, ATTACHMENT_LIMITS.maxFiles);
+    chat.send({ text, model, page, files: all, webSearch, ...(url ? { url } : {}) });
   };
 
   return (
@@ -95,7 +130,7 @@ function ChatPanelInner({ pageContext, onPageContextChange, files, onFilesChange
             value={model}
             onChange={setChosen}
             addKeyLink={(className, label) => (
-              <a className={className} href={webUrl('/setting/other')} target="_blank" rel="noreferrer">
+              <a className={className} href={webUrl('/setting/api-keys')} target="_blank" rel="noreferrer">
                 {label}
               </a>
             )}
@@ -159,14 +194,17 @@ function ChatPanelInner({ pageContext, onPageContextChange, files, onFilesChange
       </div>
       <div className={`${column} space-y-2 pb-3 pt-2`}>
         {tools}
-        <BasicComposer
+        <Composer
+          autoFocus
+          hint={mode === 'page'}
           streaming={chat.streaming}
           disabled={!model}
-          onSend={send}
+          onSend={(input) => void send(input)}
           onStop={chat.stop}
+          attachedCount={files.length}
           chips={
-            (pageContext || files.length > 0) && (
-              <ul className="flex flex-wrap gap-2 px-3 pt-3" aria-label={t('composer.attachments')}>
+            pageContext || files.length > 0 ? (
+              <>
                 {pageContext && (
                   <li className={`${chip} max-w-56`} data-testid="page-chip">
                     <span className="flex h-8 w-8 shrink-0 items-center justify-center rounded-md bg-blue-50 text-blue-600 dark:bg-blue-500/10 dark:text-blue-300">
@@ -190,8 +228,8 @@ function ChatPanelInner({ pageContext, onPageContextChange, files, onFilesChange
                   removeLabel={(name) => t('composer.removeAttachment', { name })}
                   onRemove={(id) => onFilesChange(files.filter((f) => f.id !== id))}
                 />
-              </ul>
-            )
+              </>
+            ) : null
           }
         />
       </div>

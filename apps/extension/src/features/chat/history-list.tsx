@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChatSummary } from '@parley/contract';
+import { formatDateTime, formatFullDateTime } from '@parley/i18n';
 import { SearchIcon } from '@parley/ui/action-icons';
 import { apiCall } from '../../platform/messaging/messaging';
 import { errorText, muted } from '../../ui/styles';
@@ -40,7 +41,6 @@ export function HistoryList({ currentId, onOpen }: Props) {
     };
   }, [q]);
 
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <div className="flex flex-col gap-3">
       <label className="flex h-9 items-center gap-2 rounded-lg border border-zinc-200 bg-white px-2.5 text-sm focus-within:border-blue-500 dark:border-zinc-700 dark:bg-zinc-900">
@@ -75,8 +75,12 @@ export function HistoryList({ currentId, onOpen }: Props) {
                 <span className="w-full truncate text-sm font-medium text-zinc-800 dark:text-zinc-100">
                   {c.title || t('history.untitled')}
                 </span>
-                <time dateTime={c.updatedAt} className={`text-xs ${muted}`}>
-                  {when.format(new Date(c.updatedAt))}
+                <time
+                  dateTime={c.updatedAt}
+                  title={formatFullDateTime(c.updatedAt, i18n.language)}
+                  className={`text-xs ${muted}`}
+                >
+                  {formatDateTime(c.updatedAt, i18n.language)}
                 </time>
               </button>
             </li>

@@ -7,14 +7,33 @@ import { createChatPortClient, type ChatPortClient } from './chat-port';
 
 type Message = ChatViewMessage & { answer: AnswerState | null };
 
+/** One question: its text and everything that goes with it. */
+export type ExtensionChatTurn = {
+  text: string;
+  model: ModelId;
+  page?: PageContent | null;
+  files?: Pick<AttachedFile, 'name' | 'mediaType' | 'dataUrl'>[];
+  webSearch?: boolean;
+  /** A web page or video to talk about. */
+  url?: string;
+};
+
 let counter = 0;
 const newKey = () => `t${Date.now().toString(36)}${(counter += 1)}`;
 
-const view = (answer: AnswerState, key: string, fallbackLabel: string | null): Message => ({
+const view = (
+  answer: AnswerState,
+  key: string,
+  fallbackLabel: string | null,
+  model: string | null,
+  createdAt = new Date().toISOString(),
+): Message => ({
   key,
   role: 'assistant',
   text: answer.text,
   status: answer.status,
+  model: answer.start?.model ?? model,
+  createdAt,
   modelLabel: answer.start?.modelLabel ?? fallbackLabel,
   error: answer.error,
   sources: answer.sources,
@@ -45,42 +64,55 @@ export function useExtensionChat(labelOf: (model: string) => string | null) {
   }, []);
 
   const ask = useCallback(
-    (text: string, model: ModelId, page: PageContent | null, files: AttachedFile[] = [], regenerate = false) => {
+    ({ text, model, page = null, files = [], webSearch = false, url }: ExtensionChatTurn, regenerate = false) => {
       const c = client.current;
       if (!c) return;
       if (regenerate && !chatId.current) return;
       const id = newKey();
       const label = labels.current(model);
       const update = (change: (a: AnswerState) => AnswerState) =>
-        setMessages((list) => list.map((m) => (m.key === id && m.answer ? view(change(m.answer), id, label) : m)));
+        setMessages((list) =>
+          list.map((m) => (m.key === id && m.answer ? view(change(m.answer), id, label, model, m.createdAt) : m)),
+        );
       // A new answer to the last question replaces the last answer; a question is added with its answer.
       setMessages((list) =>
         regenerate
-          ? [...list.slice(0, list.at(-1)?.role === 'assistant' ? -1 : list.length), view(emptyAnswer(), id, label)]
+          ? [
+              ...list.slice(0, list.at(-1)?.role === 'assistant' ? -1 : list.length),
+              view(emptyAnswer(), id, label, model),
+            ]
           : [
               ...list,
               {
                 key: `${id}-q`,
                 role: 'user',
+                createdAt: new Date().toISOString(),
                 text,
                 status: 'complete',
                 modelLabel: null,
                 error: null,
                 sources: [],
                 answer: null,
-                ...(page || files.length > 0
-                  ? { attachments: [...(page ? [page.title || page.url] : []), ...files.map((f) => f.name)] }
+                ...(page || url || files.length > 0
+                  ? {
+                      attachments: [
+                        ...(page ? [page.title || page.url] : []),
+                        ...(url ? [url] : []),
+                        ...files.map((f) => f.name),
+                      ],
+                    }
                   : {}),
               },
-              view(emptyAnswer(), id, label),
+              view(emptyAnswer(), id, label, model),
             ],
       );
       setStreaming(id);
       const request: ChatRequest = {
         model,
         text,
-        webSearch: false,
+        webSearch,
         regenerate,
+        ...(url ? { url } : {}),
         ...(chatId.current ? { chatId: chatId.current } : {}),
         ...(page ? { page: { url: page.url, title: page.title.slice(0, 500), text: page.text } } : {}),
       };
@@ -102,7 +134,10 @@ export function useExtensionChat(labelOf: (model: string) => string | null) {
             finish();
           },
           onError: (error) => {
-            update((a) => ({ ...a, status: 'failed', error: error.message }));
+            // The server's refusals are already in the person's language; the extension's own (no connection, a
+            // broken stream, signed out meanwhile) are not: the list says "could not be completed" in its words.
+            const own = error.status === 0 || error.code === 'STREAM_ERROR' || error.code === 'UNAUTHENTICATED';
+            update((a) => ({ ...a, status: 'failed', error: own ? null : error.message }));
             finish();
           },
         },
@@ -112,19 +147,19 @@ export function useExtensionChat(labelOf: (model: string) => string | null) {
     [],
   );
 
-  const send = useCallback(
-    (text: string, model: ModelId, page: PageContent | null, files: AttachedFile[] = []) =>
-      ask(text, model, page, files),
-    [ask],
-  );
+  const send = useCallback((turn: ExtensionChatTurn) => ask(turn), [ask]);
   /** The last answer again, from the same question (the server drops the old one). */
-  const regenerate = useCallback((model: ModelId) => ask('', model, null, [], true), [ask]);
+  const regenerate = useCallback((model: ModelId) => ask({ text: '', model }, true), [ask]);
 
   const stop = useCallback(() => {
     if (!streaming) return;
     client.current?.abort(streaming);
     setMessages((list) =>
-      list.map((m) => (m.key === streaming && m.answer ? view(endAnswer(m.answer), m.key, m.modelLabel) : m)),
+      list.map((m) =>
+        m.key === streaming && m.answer
+          ? view(endAnswer(m.answer), m.key, m.modelLabel, m.model ?? null, m.createdAt)
+          : m,
+      ),
     );
     setStreaming(null);
   }, [streaming]);
@@ -141,6 +176,7 @@ export function useExtensionChat(labelOf: (model: string) => string | null) {
             ? {
                 key: m.id,
                 role: 'user',
+                createdAt: m.createdAt,
                 text: m.text,
                 status: 'complete',
                 modelLabel: null,
@@ -152,8 +188,10 @@ export function useExtensionChat(labelOf: (model: string) => string | null) {
             : {
                 key: m.id,
                 role: 'assistant',
+                createdAt: m.createdAt,
                 text: m.text,
                 status: m.status,
+                model: m.model,
                 modelLabel: (m.model && labels.current(m.model)) ?? m.model,
                 error: null,
                 sources: m.sources,

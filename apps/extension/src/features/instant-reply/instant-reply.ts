@@ -86,6 +86,20 @@ export function startInstantReply(ctx: ContentScriptContext, options: InstantRep
   };
 }
 
+/**
+ * Brings the suggestion into view: it opens under the reply box, which in a long thread sits at the bottom of the
+ * screen (Gmail scrolls an inner pane, not the window; scrollIntoView moves whichever does). Nothing moves while the
+ * whole panel is in view; else it goes to the middle of the screen, clear of the compose windows docked at the bottom,
+ * or to the top when it is too tall for that.
+ */
+export function reveal(panel: HTMLElement): void {
+  const box = panel.getBoundingClientRect();
+  const margin = 8;
+  if (box.height === 0 || (box.top >= margin && box.bottom <= innerHeight - margin)) return;
+  // At once, not smoothly: the buttons are where they are drawn as soon as the person reaches for them.
+  panel.scrollIntoView({ block: box.height > innerHeight * 0.6 ? 'start' : 'center', inline: 'nearest' });
+}
+
 function buildReplyUi(container: HTMLElement, target: ReplyTarget, { site, endpoint, t }: InstantReplyOptions) {
   const root = el('div', 'parley');
   const open = el('button', 'primary', t('replyButton'));
@@ -113,6 +127,21 @@ function buildReplyUi(container: HTMLElement, target: ReplyTarget, { site, endpo
   container.append(root);
 
   let generation = 0;
+  // The focus stays with the person: it moves to Insert only when they asked from our own buttons and are still
+  // waiting (focus on ours, or nowhere because the button they pressed is disabled while writing), never from the
+  // site's editor or anywhere else they went meanwhile.
+  const shadow = () => root.getRootNode() as Document | ShadowRoot;
+  const ours = () => {
+    const active = shadow().activeElement;
+    return active === open || (active !== null && panel.contains(active));
+  };
+  const waiting = () => {
+    const top = document.activeElement;
+    const inside = shadow();
+    const onHost = 'host' in inside && top === inside.host && !inside.activeElement;
+    return ours() || onHost || top === null || top === document.body;
+  };
+  let follow = false;
   const show = (text: string, state: 'busy' | 'ready' | 'error') => {
     note.hidden = true;
     showText(body, text);
@@ -120,10 +149,13 @@ function buildReplyUi(container: HTMLElement, target: ReplyTarget, { site, endpo
     insert.disabled = state !== 'ready';
     copy.disabled = state !== 'ready';
     regenerate.disabled = state === 'busy';
+    if (state === 'ready' && follow && waiting()) insert.focus({ preventScroll: true });
+    reveal(panel);
   };
 
   const generate = async () => {
     const id = ++generation;
+    follow = ours();
     panel.hidden = false;
     suggestion = '';
     show(t('writing'), 'busy');

@@ -10,7 +10,8 @@ export async function blobToDataUrl(blob: Blob): Promise<string> {
 }
 
 export function dataUrlToBlob(dataUrl: string): Blob {
-  const match = /^data:([^;,]*)(;base64)?,(.*)$/s.exec(dataUrl);
+  // The media type may carry parameters (`audio/webm;codecs=opus`, as MediaRecorder names its recordings).
+  const match = /^data:([^,]*?)(;base64)?,(.*)$/s.exec(dataUrl);
   if (!match) throw new Error('not a data URL');
   const [, type, base64, payload] = match;
   const bytes = base64

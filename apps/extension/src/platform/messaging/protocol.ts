@@ -80,6 +80,8 @@ export interface ProtocolMap {
   TAKE_CAPTURES: { data: undefined; response: PendingCapture[] };
   /** Background → our pages: an image from the context menu is waiting (take it with TAKE_CAPTURES). */
   CAPTURES_READY: { data: undefined; response: { taken: boolean } };
+  /** Our pages → background: a voice recording (a data: URL) to text, by the API (POST /api/ai/transcribe). */
+  TRANSCRIBE: { data: { audio: string; name: string }; response: { text: string } };
 }
 
 export type MessageType = keyof ProtocolMap;
@@ -104,6 +106,7 @@ export const MESSAGE_POLICY: { readonly [T in MessageType]: readonly SenderKind[
   CHAT_ABOUT_IMAGE: ['extension'],
   TAKE_CAPTURES: ['extension'],
   CAPTURES_READY: ['extension'],
+  TRANSCRIBE: ['extension'],
 };
 
 /**

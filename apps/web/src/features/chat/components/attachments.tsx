@@ -5,7 +5,7 @@ import { safeUrl } from '@parley/ui/markdown';
 import { Spinner, cn, focusRing } from '@parley/ui';
 import type { Attachment } from '@parley/contract';
 import { attachmentBytes, useAttachmentUrl } from '../api/chat-api';
-import { formatSize } from './file-checks';
+import { formatFileSize } from '@parley/i18n';
 import type { LocalFile } from './use-chat-session';
 
 const chipClass =
@@ -67,7 +67,7 @@ function StoredPdf({ attachment }: { attachment: Attachment }) {
         <span className="block text-zinc-500 dark:text-zinc-400">
           {attachment.pageCount
             ? t('message.pdfPages', { pages: attachment.pageCount })
-            : formatSize(attachment.size, i18n.language)}
+            : formatFileSize(attachment.size, i18n.language)}
         </span>
       </span>
     </button>
@@ -133,7 +133,7 @@ export function MessageAttachments({
             </span>
             <span className="min-w-0">
               <span className="block truncate font-medium">{f.name}</span>
-              <span className="block text-zinc-500 dark:text-zinc-400">{formatSize(f.size, i18n.language)}</span>
+              <span className="block text-zinc-500 dark:text-zinc-400">{formatFileSize(f.size, i18n.language)}</span>
             </span>
           </span>
         ),

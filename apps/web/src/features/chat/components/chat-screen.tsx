@@ -4,16 +4,22 @@ import { Link, useNavigate, useParams } from 'react-router';
 import type { ModelId } from '@parley/contract';
 import { HistoryIcon, PlusIcon } from '@parley/ui/action-icons';
 import { Alert, CloseIcon, LogoMark, SkeletonBar, cn, focusRing } from '@parley/ui';
-import { ModelPicker } from '@parley/ui/chat';
+import {
+  ChatServicesProvider,
+  Composer,
+  ModelPicker,
+  useSpeech,
+  type ComposerHandle,
+  type ComposerSubmit,
+} from '@parley/ui/chat';
 import { errorMessage } from '../../../lib/api';
 import { useModels } from '../../../lib/models';
 import { useSettings } from '../../../lib/settings';
 import { useChatHistory } from '../api/chat-api';
-import { Composer, type ComposerHandle, type ComposerSubmit } from './composer';
 import { HistorySidebar } from './history-sidebar';
 import { MessageItem } from './message-item';
 import { useChatSession } from './use-chat-session';
-import { useSpeech } from './use-speech';
+import { useWebChatServices } from './use-web-chat-services';
 
 type Props = {
   /** Where a person adds their own API key (settings). */
@@ -28,7 +34,16 @@ const SUGGESTIONS = ['explain', 'write', 'summarize', 'polish'] as const;
  * The full-page chat: history on the side, the conversation, and the composer. The address holds the open
  * conversation (/chat/:chatId); a new conversation gets its address when the server names it.
  */
-export function ChatScreen({ keysPath, plansPath }: Props) {
+export function ChatScreen(props: Props) {
+  const services = useWebChatServices();
+  return (
+    <ChatServicesProvider value={services}>
+      <Chat {...props} />
+    </ChatServicesProvider>
+  );
+}
+
+function Chat({ keysPath, plansPath }: Props) {
   const { t, i18n } = useTranslation('chat');
   const { chatId: routeChatId } = useParams();
   const navigate = useNavigate();
@@ -320,6 +335,7 @@ export function ChatScreen({ keysPath, plansPath }: Props) {
             )}
             <Composer
               ref={composer}
+              autoFocus
               streaming={session.streaming}
               disabled={!model}
               onSend={send}

@@ -1,95 +1,36 @@
-import { memo, useCallback, useDeferredValue, useState, type ReactNode } from 'react';
+import { memo, useCallback, useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import {
-  CheckIcon,
-  CopyIcon,
-  PencilIcon,
-  RefreshIcon,
-  SpeakerIcon,
-  StopIcon,
-  TranslateIcon,
-} from '@parley/ui/action-icons';
+import { PencilIcon, RefreshIcon } from '@parley/ui/action-icons';
 import { Markdown, safeUrl } from '@parley/ui/markdown';
-import { Alert, Button, CloseIcon, LogoMark, Spinner, cn, focusRing } from '@parley/ui';
-import type { ModelId } from '@parley/contract';
-import { MODEL_IDS } from '@parley/contract/values';
-import { errorMessage } from '../../../lib/api';
-import { useTranslate } from '../api/chat-api';
+import { Alert, Button, LogoMark, Spinner, cn, focusRing } from '@parley/ui';
+import { formatDateTime, formatFullDateTime } from '@parley/i18n';
+import {
+  CopyButton,
+  MessageActionButton as ActionButton,
+  ReadAloudButton,
+  ReadAloudProblem,
+  TranslateButton,
+  TranslationPanel,
+  useMessageTranslation,
+  type Speech,
+} from '@parley/ui/chat';
 import { MessageAttachments } from './attachments';
 import { CodeBlock } from './code-block';
-import { languageName, TranslateMenu } from './translate-menu';
-import { useCopy } from '@parley/ui/chat';
-import type { Speech } from './use-speech';
 import type { ThreadMessage } from './use-chat-session';
-
-export const actionButton = cn(
-  'inline-flex h-8 w-8 items-center justify-center rounded-md text-zinc-500 hover:bg-zinc-100 hover:text-zinc-900 disabled:cursor-not-allowed disabled:opacity-40 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100',
-  focusRing,
-);
 
 const renderCode = (code: string, language: string) => <CodeBlock code={code} language={language} />;
 
-function ActionButton({
-  label,
-  onClick,
-  children,
-  pressed,
-  disabled,
-}: {
-  label: string;
-  onClick: () => void;
-  children: ReactNode;
-  pressed?: boolean;
-  disabled?: boolean;
-}) {
-  return (
-    <button
-      type="button"
-      onClick={onClick}
-      aria-label={label}
-      title={label}
-      aria-pressed={pressed}
-      disabled={disabled}
-      className={actionButton}
-    >
-      {children}
-    </button>
-  );
-}
-
-function CopyButton({ text }: { text: string }) {
-  const { t } = useTranslation('chat');
-  const { copied, failed, copy } = useCopy();
-  return (
-    <ActionButton
-      label={failed ? t('message.copyFailed') : copied ? t('message.copied') : t('message.copy')}
-      onClick={() => void copy(text)}
-    >
-      {copied ? <CheckIcon className="text-emerald-600" /> : <CopyIcon />}
-    </ActionButton>
-  );
-}
-
-const isModelId = (model: string | null): model is ModelId => (MODEL_IDS as readonly string[]).includes(model ?? '');
-
-/**
- * A translation asked for from a message, shown under it. It uses the model that wrote the message: the one
- * in the settings may not be usable on this server.
- */
-function useMessageTranslation(text: string, model: string | null) {
-  const translate = useTranslate();
+/** When a message was written, in the format of every list of the product. */
+function MessageTime({ value }: { value: string }) {
   const { i18n } = useTranslation('chat');
-  const [target, setTarget] = useState<string | null>(null);
-  const pick = (code: string) => {
-    setTarget(code);
-    translate.mutate({ text, target: languageName(code, 'en'), ...(isModelId(model) ? { model } : {}) });
-  };
-  const close = () => {
-    setTarget(null);
-    translate.reset();
-  };
-  return { target, targetName: target ? languageName(target, i18n.language) : '', translate, pick, close };
+  const shown = formatDateTime(value, i18n.language);
+  if (!shown) return null;
+  return (
+    <time dateTime={value} title={formatFullDateTime(value, i18n.language)} className="tabular-nums">
+      {shown}
+    </time>
+  );
 }
 
 type Props = {
@@ -186,7 +127,6 @@ function AssistantMessage({ message, isLastAnswer, busy, speech, keysPath, plans
   const citation = useCallback((n: number) => message.sources.find((s) => s.n === n)?.url, [message.sources]);
   const labels = { loadImage: (host: string) => t('message.loadImage', { host }) };
   const error = message.error;
-  const speaking = speech.speaking === message.key;
 
   return (
     <article className="flex gap-3" aria-label={t('message.answerFrom', { model: message.modelLabel ?? 'Parley' })}>
@@ -202,6 +142,7 @@ function AssistantMessage({ message, isLastAnswer, busy, speech, keysPath, plans
               {t('message.stopped')}
             </span>
           )}
+          <MessageTime value={message.createdAt} />
         </div>
 
         {text ? (
@@ -285,64 +226,14 @@ function AssistantMessage({ message, isLastAnswer, busy, speech, keysPath, plans
           </p>
         )}
 
-        {translation.target && (
-          <section
-            aria-label={t('message.translation', { language: translation.targetName })}
-            className="rounded-lg border border-zinc-200 bg-zinc-50 p-3 text-sm dark:border-zinc-700 dark:bg-zinc-900"
-          >
-            <div className="mb-1 flex items-center justify-between gap-2">
-              <h3 className="text-xs font-semibold text-zinc-500 dark:text-zinc-400">
-                {t('message.translation', { language: translation.targetName })}
-              </h3>
-              <button
-                type="button"
-                onClick={translation.close}
-                aria-label={t('message.closeTranslation')}
-                className={cn('rounded p-0.5 text-zinc-400 hover:text-zinc-700', focusRing)}
-              >
-                <CloseIcon width="1em" height="1em" />
-              </button>
-            </div>
-            {translation.translate.isPending ? (
-              <p className="flex items-center gap-2 text-zinc-500" role="status">
-                <Spinner className="h-3.5 w-3.5" /> {t('message.translating')}
-              </p>
-            ) : translation.translate.error ? (
-              <p role="alert" className="text-red-600 dark:text-red-400">
-                {errorMessage(translation.translate.error)}
-              </p>
-            ) : translation.translate.data ? (
-              <div lang={translation.target} className="text-zinc-800 dark:text-zinc-100">
-                <Markdown text={translation.translate.data.text} labels={labels} renderCode={renderCode} />
-              </div>
-            ) : null}
-          </section>
-        )}
-
-        {speech.failed === message.key && (
-          <p role="alert" className="text-xs text-red-600 dark:text-red-400">
-            {t('message.readAloudFailed')}
-          </p>
-        )}
+        <TranslationPanel translation={translation} renderCode={renderCode} />
+        <ReadAloudProblem speech={speech} messageKey={message.key} />
 
         {!streaming && message.text && (
           <div className="flex flex-wrap gap-0.5">
             <CopyButton text={message.text} />
-            {speech.supported && (
-              <ActionButton
-                label={speaking ? t('message.stopReading') : t('message.readAloud')}
-                pressed={speaking}
-                onClick={() => speech.toggle(message.key, message.text)}
-              >
-                {speaking ? <StopIcon /> : <SpeakerIcon />}
-              </ActionButton>
-            )}
-            <TranslateMenu
-              label={t('message.translate')}
-              icon={<TranslateIcon />}
-              buttonClass={actionButton}
-              onPick={translation.pick}
-            />
+            <ReadAloudButton speech={speech} messageKey={message.key} text={message.text} />
+            <TranslateButton translation={translation} />
             {isLastAnswer && (
               <ActionButton label={t('message.regenerate')} onClick={onRegenerate} disabled={busy}>
                 <RefreshIcon />

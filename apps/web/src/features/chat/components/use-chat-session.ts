@@ -1,11 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Attachment, ChatHistory, ChatRequest, ModelId, Source } from '@parley/contract';
-import { applyChunk, emptyAnswer, endAnswer, type AnswerState } from '@parley/ui/chat';
+import { applyChunk, emptyAnswer, endAnswer, fileKind, type AnswerState, type AttachmentKind } from '@parley/ui/chat';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { currentUserKey } from '../../../lib/current-user';
 import { streamChat } from '../api/chat-api';
-import { fileKind, type AttachmentKind } from './file-checks';
 
 /** How long after a new chat's first answer its generated title is looked for again. */
 const TITLE_DELAY_MS = 2500;
@@ -39,6 +38,8 @@ export type ThreadMessage = {
   citedPages: number[];
   status: 'streaming' | 'complete' | 'stopped' | 'failed';
   error: TurnError | null;
+  /** When it was written (ISO 8601). */
+  createdAt: string;
 };
 
 export type TurnInput = { text: string; files: File[]; url?: string | undefined; webSearch: boolean; model: ModelId };
@@ -50,6 +51,7 @@ function message(partial: Partial<ThreadMessage> & Pick<ThreadMessage, 'role'>):
   return {
     key: newKey(),
     id: null,
+    createdAt: new Date().toISOString(),
     text: '',
     attachments: [],
     localFiles: [],
@@ -74,6 +76,7 @@ function fromHistory(history: ChatHistory, labelOf: (model: string) => string | 
   return history.messages.map((m) =>
     message({
       id: m.id,
+      createdAt: m.createdAt,
       role: m.role,
       text: m.text,
       attachments: m.attachments,

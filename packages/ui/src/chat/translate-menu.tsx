@@ -9,7 +9,8 @@ import {
   type ReactNode,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cn, focusRing } from '@parley/ui';
+import { focusRing } from '../button.js';
+import { cn } from '../cn.js';
 
 /** Languages offered for translation (any language works on the server; these are the common ones). */
 export const TRANSLATION_LANGUAGES = [

@@ -1,11 +1,13 @@
+import { ATTACHMENT_LIMITS } from '@parley/contract/values';
+
 /**
- * What the composer accepts before anything is uploaded (spec §5); the server checks the bytes again. The limits
- * mirror the API's (apps/api/src/modules/documents/sniff.ts).
+ * What the composer accepts before anything is uploaded (spec §5); the server checks the bytes again with the same
+ * limits (the contract's ATTACHMENT_LIMITS).
  */
-export const MAX_FILES = 5;
-export const IMAGE_MAX_MB = 10;
-export const PDF_MAX_MB = 25;
+export const MAX_FILES = ATTACHMENT_LIMITS.maxFiles;
 const MB = 1024 * 1024;
+export const IMAGE_MAX_MB = ATTACHMENT_LIMITS.imageMaxBytes / MB;
+export const PDF_MAX_MB = ATTACHMENT_LIMITS.pdfMaxBytes / MB;
 
 const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
 const IMAGE_EXTENSIONS = ['png', 'jpg', 'jpeg', 'gif', 'webp'];
@@ -60,20 +62,4 @@ export function checkFiles(
     accepted.push(file);
   }
   return { accepted, problem };
-}
-
-export function formatSize(bytes: number, lng: string): string {
-  const units = ['byte', 'kilobyte', 'megabyte'] as const;
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return new Intl.NumberFormat(lng, {
-    style: 'unit',
-    unit: units[unit],
-    unitDisplay: 'short',
-    maximumFractionDigits: unit === 0 ? 0 : 1,
-  }).format(value);
 }

@@ -1,11 +1,19 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { I18nextProvider } from 'react-i18next';
-import { getI18n } from '../../../lib/i18n';
-import { Composer } from './composer';
-import { ACCEPT, checkFiles, MAX_FILES } from './file-checks';
+import { createI18n } from '@parley/i18n';
+import chatEn from '@parley/i18n/locales/en/chat.json';
+import { Composer } from './composer.js';
+import { ACCEPT, checkFiles, MAX_FILES } from './file-checks.js';
+import { ChatServicesProvider, type ChatServices } from './services.js';
+
+const i18n = createI18n({
+  language: 'en',
+  resources: { en: { chat: chatEn } },
+  namespaces: ['chat'],
+  defaultNS: 'chat',
+});
 
 const png = (name = 'shot.png', size = 68) => new File([new Uint8Array(size)], name, { type: 'image/png' });
 const pdf = (name = 'doc.pdf') => new File(['%PDF-1.4'], name, { type: 'application/pdf' });
@@ -43,20 +51,26 @@ describe('Composer', () => {
     URL.revokeObjectURL = vi.fn();
   });
 
-  const setup = (props: Partial<Parameters<typeof Composer>[0]> = {}) => {
+  const setup = (props: Partial<Parameters<typeof Composer>[0]> = {}, more: Partial<ChatServices> = {}) => {
     const onSend = vi.fn();
     const onStop = vi.fn();
+    const services: ChatServices = {
+      transcribe: vi.fn(async () => 'hello from the server'),
+      translate: vi.fn(async () => 'bonjour'),
+      errorText: () => null,
+      ...more,
+    };
     // `applyAccept: false`: the file dialog's filter can be switched off, so the check must not rely on it.
     const user = userEvent.setup({ applyAccept: false });
     const view = render(
-      <QueryClientProvider client={new QueryClient()}>
-        <I18nextProvider i18n={getI18n()}>
+      <I18nextProvider i18n={i18n}>
+        <ChatServicesProvider value={services}>
           <Composer streaming={false} onSend={onSend} onStop={onStop} {...props} />
-        </I18nextProvider>
-      </QueryClientProvider>,
+        </ChatServicesProvider>
+      </I18nextProvider>,
     );
     const fileInput = view.container.querySelector<HTMLInputElement>('input[type="file"]')!;
-    return { user, onSend, onStop, fileInput };
+    return { user, onSend, onStop, fileInput, services };
   };
 
   it('limits the file picker to images and PDFs and explains a refused file', async () => {
@@ -119,6 +133,30 @@ describe('Composer', () => {
     expect(screen.getAllByRole('button', { name: 'Stop' })).toHaveLength(1);
   });
 
+  it('counts the files attached elsewhere towards the limit and shows their chips first', async () => {
+    const { user, fileInput } = setup({
+      attachedCount: MAX_FILES - 1,
+      chips: <li>page.html</li>,
+    });
+    await user.upload(fileInput, [png('1.png'), png('2.png')]);
+    const chips = screen.getByRole('list', { name: 'Attached files' });
+    expect(chips.firstElementChild).toHaveTextContent('page.html');
+    expect(chips).toHaveTextContent('1.png');
+    expect(chips).not.toHaveTextContent('2.png');
+    expect(screen.getByRole('alert')).toHaveTextContent(`Attach at most ${MAX_FILES} at a time.`);
+  });
+
+  it('shows the size of a picked file in words', async () => {
+    const { user, fileInput } = setup();
+    await user.upload(fileInput, png('small.png', 643));
+    expect(screen.getByRole('list', { name: 'Attached files' })).toHaveTextContent('643 bytes');
+  });
+
+  it('takes the focus when asked to', () => {
+    setup({ autoFocus: true });
+    expect(screen.getByRole('textbox', { name: 'Message' })).toHaveFocus();
+  });
+
   describe('voice input', () => {
     const getUserMedia = vi.fn();
     beforeEach(() => {
@@ -134,6 +172,47 @@ describe('Composer', () => {
       await user.click(screen.getByRole('button', { name: 'Voice input' }));
       expect(await screen.findByRole('alert')).toHaveTextContent('No microphone was found.');
       expect(screen.getByRole('button', { name: 'Voice input' })).toBeInTheDocument();
+    });
+
+    it('says where to allow the microphone when the app knows how', async () => {
+      getUserMedia.mockRejectedValue(new DOMException('Permission dismissed', 'NotAllowedError'));
+      const { user } = setup({}, { microphoneHelp: <a href="#allow">Open in a tab</a> });
+      await user.click(screen.getByRole('button', { name: 'Voice input' }));
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent('Microphone access was denied.');
+      expect(alert).toContainElement(screen.getByRole('link', { name: 'Open in a tab' }));
+    });
+
+    it('has a recording transcribed by the app, and adds the words to what was typed', async () => {
+      const track = { stop: vi.fn() };
+      getUserMedia.mockResolvedValue({ getTracks: () => [track] });
+      vi.stubGlobal(
+        'MediaRecorder',
+        class {
+          state = 'inactive';
+          mimeType = 'audio/webm';
+          ondataavailable: ((event: { data: Blob }) => void) | null = null;
+          onstop: (() => void) | null = null;
+          start() {
+            this.state = 'recording';
+          }
+          stop() {
+            this.state = 'inactive';
+            this.ondataavailable?.({ data: new Blob(['voice'], { type: 'audio/webm' }) });
+            this.onstop?.();
+          }
+        },
+      );
+      const transcribe = vi.fn(async () => 'see you at noon');
+      const { user } = setup({}, { transcribe });
+      const box = screen.getByRole('textbox', { name: 'Message' });
+      await user.type(box, 'Please note:');
+      await user.click(screen.getByRole('button', { name: 'Voice input' }));
+      await user.click(await screen.findByRole('button', { name: 'Done' }));
+      await vi.waitFor(() => expect(box).toHaveValue('Please note: see you at noon'));
+      expect(transcribe).toHaveBeenCalledWith(expect.any(Blob), expect.any(AbortSignal));
+      expect(track.stop).toHaveBeenCalled();
+      expect(box).toHaveFocus();
     });
 
     it("records instead when the browser's own recognition cannot work, from then on", async () => {

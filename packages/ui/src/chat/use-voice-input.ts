@@ -1,8 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError } from '../../../lib/api';
-import { currentUserKey } from '../../../lib/current-user';
-import { transcribe } from '../api/chat-api';
 
 type RecognitionResultList = ArrayLike<{ isFinal: boolean; 0: { transcript: string } }>;
 type Recognition = {
@@ -29,7 +25,7 @@ function browserRecognition(): RecognitionConstructor | null {
 }
 
 export type VoiceState = 'idle' | 'listening' | 'recording' | 'transcribing';
-export type VoiceProblem = { key: 'denied' | 'noMicrophone' | 'unsupported' | 'failed' } | { message: string };
+export type VoiceProblem = { key: 'denied' | 'noMicrophone' | 'unsupported' | 'failed' } | { error: unknown };
 
 /**
  * Recognition errors that say the browser's own recognition cannot work here (Chromium builds without a speech
@@ -41,27 +37,29 @@ let recognitionUnusable = false;
 
 /**
  * Voice input: the browser's own speech recognition when it has one and it works; otherwise the microphone is
- * recorded (MediaRecorder) and the recording is transcribed by the server. `cancel` throws the recording away.
+ * recorded (MediaRecorder) and the recording is transcribed by the server (`transcribe`, given by the app).
+ * `cancel` throws the recording away.
  */
 export function useVoiceInput({
   language,
+  transcribe,
   onText,
   onProblem,
 }: {
   language: string;
+  transcribe: (audio: Blob, signal: AbortSignal) => Promise<string>;
   onText: (text: string) => void;
   onProblem: (problem: VoiceProblem) => void;
 }) {
-  const queryClient = useQueryClient();
   const [state, setState] = useState<VoiceState>('idle');
   const [seconds, setSeconds] = useState(0);
   const recognition = useRef<Recognition | null>(null);
   const recorder = useRef<MediaRecorder | null>(null);
   const cancelled = useRef(false);
   const upload = useRef<AbortController | null>(null);
-  const handlers = useRef({ onText, onProblem });
+  const handlers = useRef({ onText, onProblem, transcribe });
   useEffect(() => {
-    handlers.current = { onText, onProblem };
+    handlers.current = { onText, onProblem, transcribe };
   });
 
   useEffect(() => {
@@ -107,17 +105,14 @@ export function useVoiceInput({
       setState('transcribing');
       const controller = new AbortController();
       upload.current = controller;
-      transcribe(new Blob(chunks, { type: rec.mimeType || 'audio/webm' }), controller.signal)
+      handlers.current
+        .transcribe(new Blob(chunks, { type: rec.mimeType || 'audio/webm' }), controller.signal)
         .then((text) => {
-          // A transcription spends a credit: the credits shown elsewhere follow.
-          void queryClient.invalidateQueries({ queryKey: currentUserKey });
           if (text.trim()) handlers.current.onText(text.trim());
         })
         .catch((error: unknown) => {
-          if ((error as Error)?.name === 'AbortError') return;
-          handlers.current.onProblem(
-            error instanceof ApiError && error.message ? { message: error.message } : { key: 'failed' },
-          );
+          if ((error as Error)?.name === 'AbortError' || controller.signal.aborted) return;
+          handlers.current.onProblem({ error });
         })
         .finally(() => {
           upload.current = null;
@@ -127,7 +122,7 @@ export function useVoiceInput({
     recorder.current = rec;
     rec.start();
     setState('recording');
-  }, [queryClient]);
+  }, []);
 
   const start = useCallback(async () => {
     cancelled.current = false;

@@ -1,0 +1,112 @@
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { I18nextProvider } from 'react-i18next';
+import { createI18n } from '@parley/i18n';
+import chatEn from '@parley/i18n/locales/en/chat.json';
+import chatFr from '@parley/i18n/locales/fr/chat.json';
+import { MessageList, type ChatViewMessage } from './message-list.js';
+import { ChatServicesProvider, type ChatServices } from './services.js';
+
+const answer: ChatViewMessage = {
+  key: 'a1',
+  role: 'assistant',
+  text: 'The **station** is near.',
+  status: 'complete',
+  model: 'CUSTOM_OPENAI_COMPATIBLE',
+  modelLabel: 'parley-test-model',
+  error: null,
+  sources: [],
+  createdAt: '2020-01-02T09:05:00Z',
+};
+
+function setup(services: Partial<ChatServices> = {}, language = 'en') {
+  const i18n = createI18n({
+    language,
+    resources: { en: { chat: chatEn }, fr: { chat: chatFr } },
+    namespaces: ['chat'],
+    defaultNS: 'chat',
+  });
+  const value: ChatServices = {
+    transcribe: vi.fn(async () => ''),
+    translate: vi.fn(async ({ target }) => `(${target}) La **estación** está cerca.`),
+    errorText: () => null,
+    ...services,
+  };
+  render(
+    <I18nextProvider i18n={i18n}>
+      <ChatServicesProvider value={value}>
+        <MessageList messages={[answer]} busy={false} />
+      </ChatServicesProvider>
+    </I18nextProvider>,
+  );
+  return { user: userEvent.setup(), services: value };
+}
+
+afterEach(() => {
+  // Unmounted first: the speech hook cancels on unmount, before its stand-in goes away.
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('MessageList', () => {
+  it('translates an answer with the model that wrote it and shows the translation under it', async () => {
+    const { user, services } = setup();
+    await user.click(screen.getByRole('button', { name: 'Translate' }));
+    const menu = screen.getByRole('menu', { name: 'Translate to' });
+    await user.click(within(menu).getByRole('menuitem', { name: /^spanish$/i }));
+    expect(services.translate).toHaveBeenCalledWith({
+      text: 'The **station** is near.',
+      target: 'Spanish',
+      model: 'CUSTOM_OPENAI_COMPATIBLE',
+    });
+    const region = await screen.findByRole('region', { name: 'Translation (Spanish)' });
+    expect(region).toHaveTextContent('(Spanish) La estación está cerca.');
+    expect(within(region).getByText('estación').tagName).toBe('STRONG');
+    await user.click(within(region).getByRole('button', { name: 'Hide the translation' }));
+    expect(screen.queryByRole('region')).toBeNull();
+  });
+
+  it("says why a translation failed, in the server's words or its own", async () => {
+    const { user } = setup({
+      translate: vi.fn(async () => {
+        throw new Error('offline');
+      }),
+    });
+    await user.click(screen.getByRole('button', { name: 'Translate' }));
+    await user.click(within(screen.getByRole('menu')).getByRole('menuitem', { name: /^german$/i }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(chatEn.message.translateFailed);
+  });
+
+  it('reads an answer aloud in the interface language, without the Markdown, and stops', async () => {
+    const spoken: { text: string; lang: string }[] = [];
+    vi.stubGlobal(
+      'SpeechSynthesisUtterance',
+      class {
+        lang = '';
+        voice: unknown = null;
+        onend: (() => void) | null = null;
+        onerror: (() => void) | null = null;
+        constructor(readonly text: string) {}
+      },
+    );
+    vi.stubGlobal('speechSynthesis', {
+      speak: (u: { text: string; lang: string }) => spoken.push({ text: u.text, lang: u.lang }),
+      cancel: vi.fn(),
+      getVoices: () => [],
+    });
+    const { user } = setup({}, 'fr');
+    await user.click(screen.getByRole('button', { name: chatFr.message.readAloud }));
+    expect(spoken).toEqual([{ text: 'The station is near.', lang: 'fr-FR' }]);
+    await user.click(screen.getByRole('button', { name: chatFr.message.stopReading }));
+    expect(screen.getByRole('button', { name: chatFr.message.readAloud })).toBeInTheDocument();
+  });
+
+  it('shows when an answer was written, as every list does', () => {
+    setup({}, 'fr');
+    const time = screen.getByRole('article').querySelector('time')!;
+    expect(time).toHaveAttribute('dateTime', '2020-01-02T09:05:00Z');
+    expect(time.textContent).toMatch(/^2 janv\. 2020$/);
+    expect(time.title).toMatch(/2020/);
+  });
+});
