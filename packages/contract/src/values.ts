@@ -8,4 +8,6 @@ export * from './languages.js';
 export * from './limits.js';
 export * from './plans.js';
 export * from './routes.js';
+export * from './model-choice.js';
 export * from './settings-values.js';
+export * from './settings-sites.js';

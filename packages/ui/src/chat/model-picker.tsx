@@ -4,6 +4,7 @@ import type { ModelAvailability, ModelId, Tier } from '@parley/contract';
 import { ChevronDownIcon } from '../action-icons.js';
 import { focusRing } from '../button.js';
 import { cn } from '../cn.js';
+import { ModelFallbackNote } from './model-select.js';
 
 const tierClass: Record<Tier, string> = {
   basic: 'bg-emerald-50 text-emerald-700 ring-emerald-600/20 dark:bg-emerald-500/10 dark:text-emerald-300',
@@ -35,19 +36,28 @@ type Props = {
    * given its class and label.
    */
   addKeyLink: (className: string, label: string) => ReactNode;
+  /**
+   * The person's default model (their setting). When this server cannot run it and `value` is the model answering
+   * in its place, a note under the button says so.
+   */
+  preferred?: string | null | undefined;
 };
 
 /**
  * The model menu: every model with its tier and context size; unavailable ones are shown disabled with the reason
  * and a link to add a key. Radio buttons inside, so arrow keys move between models.
  */
-export function ModelPicker({ models, value, onChange, addKeyLink }: Props) {
+export function ModelPicker({ models, value, onChange, addKeyLink, preferred }: Props) {
   const { t } = useTranslation('chat');
   const [open, setOpen] = useState(false);
   const id = useId();
   const root = useRef<HTMLDivElement>(null);
   const trigger = useRef<HTMLButtonElement>(null);
   const current = models.find((m) => m.id === value);
+  // The preferred model cannot run here and another one is in use: say so (whether picked for or by the person).
+  const replaced = Boolean(
+    preferred && value !== preferred && current?.available && models.some((m) => m.id === preferred && !m.available),
+  );
   // Usable models first; the others below, with what to do about them.
   const groups = [
     { key: 'available' as const, models: models.filter((m) => m.available) },
@@ -189,6 +199,7 @@ export function ModelPicker({ models, value, onChange, addKeyLink }: Props) {
           </span>
         </div>
       )}
+      {replaced && <ModelFallbackNote models={models} preferred={preferred} using={value} className="px-2.5" />}
     </div>
   );
 }

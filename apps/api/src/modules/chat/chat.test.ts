@@ -73,10 +73,10 @@ describe('models', () => {
 
   it('an unavailable model is a clear error, not a hidden failure', async () => {
     const u = await t.signUp();
-    const res = await chat(u.token, { model: 'GPT_4O_MINI', text: 'hello' }, [], 'es');
+    const res = await chat(u.token, { model: 'GPT_4O', text: 'hello' }, [], 'es');
     expect(res.status).toBe(503);
     expect(res.json.message).toBe(
-      'GPT-4o mini no está disponible en este servidor. Añade tu propia clave de API o elige otro modelo.',
+      'GPT-4o no está disponible en este servidor. Añade tu propia clave de API o elige otro modelo.',
     );
   });
 });
@@ -600,10 +600,10 @@ describe('writing helpers', () => {
     expect(translated.body.data).toMatchObject({ model: MODEL, text: '(Spanish) Good morning' });
     const named = await t.json('POST', '/api/ai/translate', {
       token: u.token,
-      body: { text: 'Good morning', target: 'Spanish', model: 'GPT_4O_MINI' },
+      body: { text: 'Good morning', target: 'Spanish', model: 'GPT_4O' },
     });
     expect(named.status).toBe(503);
-    expect(named.body.message).toMatch(/GPT-4o mini/);
+    expect(named.body.message).toMatch(/GPT-4o/);
     expect(await credits(u.email)).toEqual({ left: 32, basicUse: 1 });
   });
 

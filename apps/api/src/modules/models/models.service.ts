@@ -1,4 +1,4 @@
-import type { ModelId } from '@parley/contract';
+import { DEFAULT_MODEL, servedModel, type ModelId } from '@parley/contract';
 import type { Db } from '../../db/client.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import type { ModelRegistry, ResolvedModel } from '../../providers/ai/registry.js';
@@ -25,23 +25,32 @@ export function createModelsService({
   return {
     keys,
 
-    /** A catalogue model for this person, or MODEL_UNAVAILABLE when neither their key nor the server's can run it. */
+    /**
+     * A catalogue model for this person, or MODEL_UNAVAILABLE when neither their key nor the server's can run it. The
+     * catalogue's default is only a default: when it cannot run here, a model this server serves answers in its place
+     * (the answer names the model that gave it).
+     */
     async resolve(userId: string, modelId: ModelId): Promise<ResolvedModel> {
       const ownKeys = await keys.ownKeys(userId);
-      const resolved = registry.resolve(modelId, ownKeys);
+      let id = modelId;
+      if (modelId === DEFAULT_MODEL) {
+        const models = registry.availability(ownKeys);
+        const { model, fellBack } = servedModel(models, modelId);
+        // Only for a model of the same tier: the turn reserved the default's credit before knowing.
+        if (fellBack && model && model.tier === models.find((m) => m.id === modelId)?.tier) id = model.id;
+      }
+      const resolved = registry.resolve(id, ownKeys);
       if (resolved.keySource === 'own')
         await keys.checkBaseUrl(ownKeys.find((k) => k.provider === resolved.info.provider)!);
       return resolved;
     },
 
     /**
-     * `preferred` (a setting: only a preference) when this person can run it, else the first model they can: what
-     * answers when no model is asked for by name.
+     * `preferred` (a setting: only a preference) when this person can run it, else one they can (of the same tier
+     * first): what answers when no model is asked for by name.
      */
     async served(userId: string, preferred: ModelId): Promise<ModelId> {
-      const models = registry.availability(await keys.ownKeys(userId));
-      const served = models.find((m) => m.id === preferred && m.available) ?? models.find((m) => m.available);
-      return (served?.id as ModelId | undefined) ?? preferred;
+      return servedModel(registry.availability(await keys.ownKeys(userId)), preferred).model?.id ?? preferred;
     },
 
     availability: async (userId: string) => registry.availability(await keys.ownKeys(userId)),

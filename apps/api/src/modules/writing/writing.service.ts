@@ -1,4 +1,4 @@
-import { modelInfo, type Capability, type ModelId, type Settings } from '@parley/contract';
+import { type Capability, type ModelId, type Settings } from '@parley/contract';
 import { experimental_transcribe as transcribe, generateText } from 'ai';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
@@ -50,7 +50,7 @@ export function createWritingService(deps: {
     // serve it, the first model it can serve answers instead (as the model picker offers).
     const modelId = options.model ?? (await models.served(user.id, (await users.settings(caller)).model));
     const resolved = await models.resolve(user.id, modelId);
-    const meter = { ...use, tier: modelInfo(modelId).tier, keySource: resolved.keySource };
+    const meter = { ...use, tier: resolved.info.tier, keySource: resolved.keySource };
     return billing.metered(caller, meter, async () => {
       try {
         const { text } = await generateText({
@@ -61,7 +61,7 @@ export function createWritingService(deps: {
           abortSignal: AbortSignal.timeout(timeoutMs),
         });
         if (!text.trim()) throw new Error('empty answer');
-        return { text: text.trim(), model: modelId };
+        return { text: text.trim(), model: resolved.info.id };
       } catch (error) {
         log.warn({ provider: describeError(error), feature: use.feature ?? use.capability }, 'a writing call failed');
         throw new DomainError(failure);

@@ -129,6 +129,7 @@ function ChatPanelInner({ pageContext, onPageContextChange, files, onFilesChange
             models={models}
             value={model}
             onChange={setChosen}
+            preferred={preferred}
             addKeyLink={(className, label) => (
               <a className={className} href={webUrl('/setting/api-keys')} target="_blank" rel="noreferrer">
                 {label}

@@ -175,5 +175,18 @@ export async function admitTurn(
       return undo.undo(error);
     }
   }
-  return { input, info, checked, ownerId, resolved, conversation, earlier, withDocuments, admitted, undo };
+  // The default model may have been answered for by another (see ModelsService.resolve): the turn records that one.
+  const served = resolved.info.id === input.model ? input : { ...input, model: resolved.info.id as ChatInput['model'] };
+  return {
+    input: served,
+    info: resolved.info,
+    checked,
+    ownerId,
+    resolved,
+    conversation,
+    earlier,
+    withDocuments,
+    admitted,
+    undo,
+  };
 }

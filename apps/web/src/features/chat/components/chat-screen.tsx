@@ -225,6 +225,7 @@ function Chat({ keysPath, plansPath }: Props) {
               models={models.data}
               value={model}
               onChange={setChosenModel}
+              preferred={settings.data?.model}
               addKeyLink={(className, label) => (
                 <Link to={keysPath} className={className}>
                   {label}

@@ -1,25 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Settings } from '@parley/contract';
-import { DEFAULT_SETTINGS, MODEL_IDS, TONES, WRITING_LANGUAGES } from '@parley/contract/values';
+import { DEFAULT_SETTINGS, TONES, WRITING_LANGUAGES } from '@parley/contract/values';
 import { writingLanguageName } from '@parley/i18n';
-import { SelectField } from '@parley/ui';
+import { SelectField, SkeletonBar } from '@parley/ui';
+import { ModelSelectField } from '@parley/ui/chat';
+import { useModels } from '../../../lib/models';
 
 export type Preferences = Pick<Settings, 'language' | 'tone' | 'model'>;
-
-/** Product names; only the custom entry is words that need translating. */
-const MODEL_NAMES: Record<(typeof MODEL_IDS)[number], string | null> = {
-  GPT_4O_MINI: 'GPT-4o mini',
-  GPT_4O: 'GPT-4o',
-  GPT_4_1: 'GPT-4.1',
-  CLAUDE_3_5_HAIKU: 'Claude 3.5 Haiku',
-  CLAUDE_SONNET_4: 'Claude Sonnet 4',
-  GEMINI_2_0_FLASH: 'Gemini 2.0 Flash',
-  GEMINI_2_5_PRO: 'Gemini 2.5 Pro',
-  DEEPSEEK_CHAT: 'DeepSeek Chat',
-  DEEPSEEK_REASONER: 'DeepSeek Reasoner',
-  CUSTOM_OPENAI_COMPATIBLE: null,
-};
 
 /** Step 2: writing language, tone and model. */
 export function PreferencesStep({
@@ -30,6 +18,7 @@ export function PreferencesStep({
   onChange: (value: Preferences) => void;
 }) {
   const { t, i18n } = useTranslation('onboarding');
+  const models = useModels();
   const [value, setValue] = useState<Preferences>(
     initial ?? { language: DEFAULT_SETTINGS.language, tone: DEFAULT_SETTINGS.tone, model: DEFAULT_SETTINGS.model },
   );
@@ -69,13 +58,18 @@ export function PreferencesStep({
         onChange={(e) => set({ tone: e.target.value as Preferences['tone'] })}
         options={TONES.map((tone) => ({ value: tone, label: t(`tones.${tone}`) }))}
       />
-      <SelectField
-        label={t('preferences.model')}
-        hint={t('preferences.modelHint')}
-        value={value.model}
-        onChange={(e) => set({ model: e.target.value as Preferences['model'] })}
-        options={MODEL_IDS.map((id) => ({ value: id, label: MODEL_NAMES[id] ?? t('preferences.customModel') }))}
-      />
+      {/* The models as the chat names them, with what this server can run (the settings page uses the same field). */}
+      {!models.isPending ? (
+        <ModelSelectField
+          models={models.data ?? []}
+          value={value.model}
+          onChange={(model) => set({ model })}
+          label={t('preferences.model')}
+          hint={t('preferences.modelHint')}
+        />
+      ) : (
+        <SkeletonBar className="h-16 w-full" />
+      )}
     </div>
   );
 }

@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { startFakeOpenAI } from '../../test/fake-openai.js';
+import { chatForm, encodeForm, parseUiStream, streamedText } from '../../test/sse.js';
+
+let fake: Awaited<ReturnType<typeof startFakeOpenAI>>;
+let t: TestApp;
+
+beforeAll(async () => {
+  fake = await startFakeOpenAI();
+  // Only the OpenAI-compatible "Custom" model is served: the default, GPT-4o mini, is not.
+  t = await createTestApp({
+    OPENAI_COMPATIBLE_BASE_URL: fake.baseUrl,
+    OPENAI_COMPATIBLE_MODEL: 'fake-model',
+    APP_SECRET: 'x'.repeat(40),
+    AI_TIMEOUT_SECONDS: '5',
+    RATE_LIMIT_PER_IP: '1000',
+    AI_RATE_PER_USER: '1000',
+    AI_RATE_PER_IP: '10000',
+  });
+});
+afterAll(async () => {
+  await t.close();
+  await fake.close();
+});
+
+async function chat(token: string, request: object, lang = 'en') {
+  const { payload, contentType } = await encodeForm(chatForm(request, []));
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/ai/chat',
+    headers: { authorization: `Bearer ${token}`, 'content-type': contentType, 'lang-type': lang },
+    payload,
+  });
+  const isStream = (res.headers['content-type'] ?? '').toString().includes('text/event-stream');
+  const chunks = isStream ? parseUiStream(res.body) : [];
+  return { status: res.statusCode, chunks, text: streamedText(chunks), json: isStream ? null : res.json() };
+}
+
+describe('the model list', () => {
+  it('needs a session', async () => {
+    expect((await t.json('GET', '/api/ai/models')).status).toBe(401);
+  });
+
+  it('names every catalogue model once, marks what this server runs and says why the others cannot', async () => {
+    const u = await t.signUp();
+    const { body } = await t.json('GET', '/api/ai/models', { token: u.token });
+    expect(new Set(body.data.map((m: { id: string }) => m.id)).size).toBe(body.data.length);
+    expect(body.data.filter((m: { available: boolean }) => m.available).map((m: { id: string }) => m.id)).toEqual([
+      'CUSTOM_OPENAI_COMPATIBLE',
+    ]);
+    expect(body.data.find((m: { id: string }) => m.id === 'GPT_4O_MINI')).toMatchObject({
+      label: 'GPT-4o mini',
+      available: false,
+      keySource: null,
+    });
+  });
+});
+
+describe('the default model on a server that cannot run it', () => {
+  it('a chat turn asking for the default is answered by a served model, which the answer and history name', async () => {
+    const u = await t.signUp();
+    const res = await chat(u.token, { model: 'GPT_4O_MINI', text: 'Hello there' });
+    expect(res.status).toBe(200);
+    expect(res.chunks[0]).toMatchObject({
+      type: 'start',
+      messageMetadata: { model: 'CUSTOM_OPENAI_COMPATIBLE', modelLabel: 'fake-model', keySource: 'server' },
+    });
+    expect(res.text).toBe('You asked: Hello there');
+    const chatId = res.chunks[0]!.messageMetadata!.chatId as string;
+    const history = await t.json('GET', `/api/mongo/users/chat/history?chatHistoryId=${chatId}`, { token: u.token });
+    expect(history.body.data.model).toBe('CUSTOM_OPENAI_COMPATIBLE');
+  });
+
+  it('any other model this server cannot run is still refused by name, in the asker’s language', async () => {
+    const u = await t.signUp();
+    const res = await chat(u.token, { model: 'CLAUDE_SONNET_4', text: 'Hello' }, 'fr');
+    expect(res.status).toBe(503);
+    expect(res.json.code).toBe('MODEL_UNAVAILABLE');
+    expect(res.json.message).toContain('Claude Sonnet 4');
+  });
+
+  it('writing helpers asking for the default by name answer with a served model and say which', async () => {
+    const u = await t.signUp();
+    const res = await t.json('POST', '/api/ai/translate', {
+      token: u.token,
+      body: { text: 'Good morning', target: 'Spanish', model: 'GPT_4O_MINI' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ model: 'CUSTOM_OPENAI_COMPATIBLE', text: '(Spanish) Good morning' });
+  });
+});
