@@ -30,12 +30,12 @@ async function settledBox(page: Page) {
 /** Checks the interface is in `lng` on /setting/general: several visible strings, <html lang>, the tab title. */
 async function expectSettingsIn(page: Page, lng: Lng) {
   await expect(page.locator('html')).toHaveAttribute('lang', lng);
-  await expect(page.getByRole('heading', { level: 1, name: tr(lng, 'settings:title') })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: tr(lng, 'settings:general.pageTitle') })).toBeVisible();
   await expect(page.getByRole('main').getByText(tr(lng, 'settings:general.subtitle'))).toBeVisible();
   await expect(page.getByRole('banner').getByRole('link', { name: tr(lng, 'shell:signOut') })).toBeVisible();
   const nav = sideMenu(page, lng);
   await expect(nav.getByRole('link', { name: tr(lng, 'shell:menu.backToApp') })).toBeVisible();
-  await expect(nav.getByRole('link', { name: tr(lng, 'shell:menu.appearance') })).toBeVisible();
+  await expect(nav.getByRole('link', { name: tr(lng, 'settings:menu.appearance') })).toBeVisible();
   await expect(page.getByRole('group', { name: tr(lng, 'settings:general.interfaceLanguage') })).toBeVisible();
   await expect(page.getByRole('radio', { name: new RegExp(tr(lng, `shell:languages.${lng}`)) })).toBeChecked();
   await expect(page).toHaveTitle(`${tr(lng, 'settings:general.pageTitle')} | Parley`);

@@ -164,6 +164,7 @@ export async function buildApp(deps: AppDeps) {
     auth,
     users,
     googleClientId: config.google.clientId,
+    helpUrl: config.helpUrl,
     requireAuth,
     requireAuthForProfile: createRequireCaller({ auth, billing, withRecentUse: true }),
   });
@@ -209,6 +210,9 @@ export async function buildApp(deps: AppDeps) {
   registerChatRoutes(app, { chat, turns, aiLimits, bodyTimeoutMs, requireAuth, startAuth: createStartAuth(auth) });
   registerWritingRoutes(app, { writing, requireAuth, aiLimits, bodyTimeoutMs });
 
+  const packager = createExtensionPackager({ dist: config.extension.dist, publicUrl: config.publicUrl, log: app.log });
+  registerExtensionDownload(app, { packager, storeUrl: config.extension.storeUrl, requireAuth });
+
   await registerWeb(app, config.serveWeb ? config.webDist : null);
 
   // Reservations left by a process that stopped mid-request go back to their owners: at start, then every 10 minutes.
@@ -216,9 +220,6 @@ export async function buildApp(deps: AppDeps) {
   const sweep = () =>
     billing
       .sweepStale(staleAfterSeconds)
-  const packager = createExtensionPackager({ dist: config.extension.dist, publicUrl: config.publicUrl, log: app.log });
-  registerExtensionDownload(app, { packager, storeUrl: config.extension.storeUrl, requireAuth });
-
       .then((refunded) => refunded > 0 && app.log.warn({ refunded }, 'refunded reservations left pending'))
       .catch((error: unknown) => app.log.error({ err: error }, 'could not refund stale reservations'));
   const sweeper = setInterval(sweep, 10 * 60 * 1000).unref();

@@ -31,4 +31,11 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1']);
     expect(loadConfig({ NODE_ENV: 'production' }).serveWeb).toBe(true);
   });
+
+  it('takes an http(s) address for the help pages, and none by default', () => {
+    expect(loadConfig({}).helpUrl).toBeUndefined();
+    expect(loadConfig({ HELP_URL: 'https://help.example.com/faq' }).helpUrl).toBe('https://help.example.com/faq');
+    for (const HELP_URL of ['ftp://help.example.com', 'javascript:alert(1)', 'help'])
+      expect(() => loadConfig({ HELP_URL }), HELP_URL).toThrow(/HELP_URL/);
+  });
 });

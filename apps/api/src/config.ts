@@ -31,6 +31,7 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   PUBLIC_URL: z.url().optional(),
+  HELP_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z
@@ -62,9 +63,9 @@ const envSchema = z.object({
     .default(1024 * 1024),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
-  SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(400).default(30),
   EXTENSION_DIST: z.string().default(path.join(repoRoot, 'apps/extension/.output/chrome-mv3')),
   EXTENSION_STORE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(400).default(30),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).max(1000).default(5),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86400).default(900),
   RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).max(100000).default(30),
@@ -103,6 +104,8 @@ export type Config = {
   host: string;
   port: number;
   publicUrl: string;
+  /** The help pages (FAQ) linked from the settings menu; no link when unset. */
+  helpUrl: string | undefined;
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
@@ -121,11 +124,11 @@ export type Config = {
   logFormat: 'auto' | 'json' | 'pretty';
   webDist: string;
   serveWeb: boolean;
+  /** The built extension offered at /install (a folder with manifest.json), and its store page if it has one. */
+  extension: { dist: string; storeUrl: string | undefined };
   sessionTtlDays: number;
   rateLimits: {
     windowSeconds: number;
-  /** The built extension offered at /install (a folder with manifest.json), and its store page if it has one. */
-  extension: { dist: string; storeUrl: string | undefined };
     perIp: number;
     perEmail: number;
     loginMaxFailures: number;
@@ -176,6 +179,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     host: e.HOST,
     port: e.PORT,
     publicUrl: publicUrl.replace(/\/+$/, ''),
+    helpUrl: e.HELP_URL,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
@@ -191,11 +195,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     logFormat: e.LOG_FORMAT,
     webDist: path.resolve(e.WEB_DIST),
     serveWeb: e.SERVE_WEB ?? e.NODE_ENV === 'production',
+    extension: { dist: path.resolve(e.EXTENSION_DIST), storeUrl: e.EXTENSION_STORE_URL },
     sessionTtlDays: e.SESSION_TTL_DAYS,
     rateLimits: {
       windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS,
       perIp: e.RATE_LIMIT_PER_IP,
-    extension: { dist: path.resolve(e.EXTENSION_DIST), storeUrl: e.EXTENSION_STORE_URL },
       perEmail: e.RATE_LIMIT_PER_EMAIL,
       loginMaxFailures: e.LOGIN_MAX_FAILURES,
       aiPerUser: e.AI_RATE_PER_USER,

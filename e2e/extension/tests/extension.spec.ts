@@ -146,7 +146,7 @@ test('settings start at the defaults and sync both ways with /api/user/setting',
   await options.locator('select[name=tone]').selectOption('FORMAL');
   await options.locator('input[name=instantReplyLinkedin]').uncheck();
   await options.getByPlaceholder('example.com').fill('https://www.News.example.org/today');
-  await options.getByRole('button', { name: tr('en', 'extension:options.addSite') }).click();
+  await options.getByRole('button', { name: tr('en', 'settings:fields.disabledSites.add') }).click();
   await expect(options.getByRole('list').getByText('news.example.org')).toBeVisible();
   await expect
     .poll(async () => (await apiGet('/api/user/setting', user.token)).data)
@@ -214,7 +214,7 @@ test('chat with this page previews exactly what will be sent; a disabled site ge
 
   const options = await openExtensionPage('options.html');
   await options.getByPlaceholder('example.com').fill('127.0.0.1');
-  await options.getByRole('button', { name: tr('en', 'extension:options.addSite') }).click();
+  await options.getByRole('button', { name: tr('en', 'settings:fields.disabledSites.add') }).click();
   await expect(options.getByRole('list').getByText('127.0.0.1')).toBeVisible();
   await options.close();
 
@@ -260,7 +260,7 @@ test('the extension speaks the language stored on the profile', async ({ page, o
   await expect(panel.getByRole('button', { name: tr('fr', 'extension:pageChat.button') })).toBeVisible();
   const options = await openExtensionPage('options.html');
   await expect(options.getByRole('heading', { name: tr('fr', 'extension:options.title') })).toBeVisible();
-  await expect(options.locator('select[name=tone] option:checked')).toHaveText(tr('fr', 'extension:tones.CASUAL'));
+  await expect(options.locator('select[name=tone] option:checked')).toHaveText(tr('fr', 'settings:tones.CASUAL'));
   await expect(options.locator('select[name=language] option:checked')).toHaveText('Anglais');
 });
 

@@ -95,7 +95,7 @@ test('disabling the site and turning the mini menu off apply to open pages at on
   const options = await openExtensionPage('options.html');
 
   await options.getByPlaceholder('example.com').fill('mail.google.com');
-  await options.getByRole('button', { name: tr('en', 'extension:options.addSite') }).click();
+  await options.getByRole('button', { name: tr('en', 'settings:fields.disabledSites.add') }).click();
   await settingIs(storage, 'disabledSites', ['mail.google.com']);
   await expect.poll(() => onSite(gmail, 'reply').count()).toBe(0);
   await expect.poll(() => onSite(gmail, 'summary').count()).toBe(0);

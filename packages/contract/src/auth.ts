@@ -93,5 +93,7 @@ export type ChannelResult = z.infer<typeof channelResultSchema>;
 export const publicConfigSchema = z.object({
   googleClientId: z.string().nullable(),
   appName: z.string(),
+  /** The help pages (FAQ) the settings menu links to, or null when this server names none. */
+  helpUrl: z.string().nullable(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

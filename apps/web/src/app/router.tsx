@@ -21,6 +21,8 @@ const ResetPasswordPage = lazy(() => authPages().then((m) => ({ default: m.Reset
 const ProfilePage = lazy(() => import('./routes/profile').then((m) => ({ default: m.ProfilePage })));
 const AppearancePage = lazy(() => import('./routes/settings').then((m) => ({ default: m.AppearancePage })));
 const GeneralSettingsPage = lazy(() => import('./routes/settings').then((m) => ({ default: m.GeneralSettingsPage })));
+const InstantReplyPage = lazy(() => import('./routes/settings').then((m) => ({ default: m.InstantReplyPage })));
+const OtherSettingsPage = lazy(() => import('./routes/settings').then((m) => ({ default: m.OtherSettingsPage })));
 const OnboardingPage = lazy(() => import('./routes/onboarding').then((m) => ({ default: m.OnboardingPage })));
 const OnboardingNotValidPage = lazy(() =>
   import('./routes/onboarding').then((m) => ({ default: m.OnboardingNotValidPage })),
@@ -81,7 +83,13 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, element: <AppearancePage />, handle: title('settings:appearance.pageTitle') },
               { path: 'general', element: <GeneralSettingsPage />, handle: title('settings:general.pageTitle') },
-              { path: 'other', element: <ApiKeysPage />, handle: title('shell:menu.apiKeys') },
+              {
+                path: 'instant-reply',
+                element: <InstantReplyPage />,
+                handle: title('settings:instantReply.pageTitle'),
+              },
+              { path: 'other', element: <OtherSettingsPage />, handle: title('settings:other.pageTitle') },
+              { path: 'api-keys', element: <ApiKeysPage />, handle: title('settings:menu.apiKeys') },
             ],
           },
         ],

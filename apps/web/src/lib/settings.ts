@@ -1,6 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'react-toastify';
 import type { Settings, SettingsUpdate } from '@parley/contract';
-import { apiClient } from './api';
+import { ApiError, apiClient, errorMessage } from './api';
+import { getI18n } from './i18n';
 
 export const settingsKey = ['settings'] as const;
 
@@ -14,4 +16,50 @@ export function useUpdateSettings() {
     mutationFn: (body: SettingsUpdate) => apiClient.request('updateSettings', { body }),
     onSuccess: (result) => queryClient.setQueryData(settingsKey, result.data),
   });
+}
+
+const SAVED_TOAST = 'settings-saved';
+const FAILED_TOAST = 'settings-failed';
+
+/**
+ * A settings page's change: shown at once, saved to the account (where the extension reads it), then confirmed with
+ * one "Saved." toast however many switches are flipped; when the server refuses, the value goes back and the toast
+ * says why in the person's language.
+ */
+export function useSaveSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SettingsUpdate) => apiClient.request('updateSettings', { body }),
+    onMutate: async (body) => {
+      await queryClient.cancelQueries({ queryKey: settingsKey });
+      const before = queryClient.getQueryData<Settings>(settingsKey);
+      if (before) queryClient.setQueryData<Settings>(settingsKey, { ...before, ...body });
+      return { before };
+    },
+    onSuccess: (result) => {
+      queryClient.setQueryData(settingsKey, result.data);
+      toast.dismiss(FAILED_TOAST);
+      const text = getI18n().t('settings:saved');
+      if (toast.isActive(SAVED_TOAST)) toast.update(SAVED_TOAST, { render: text });
+      else toast.success(text, { toastId: SAVED_TOAST });
+    },
+    onError: (error, _body, context) => {
+      if (context?.before) queryClient.setQueryData(settingsKey, context.before);
+      toast.dismiss(SAVED_TOAST);
+      // A session that ended has its own message (and the page goes to sign-in).
+      if (error instanceof ApiError && (error.status === 401 || error.status === 409)) return;
+      toast.error(getI18n().t('settings:saveFailed', { message: errorMessage(error) }), { toastId: FAILED_TOAST });
+      void queryClient.invalidateQueries({ queryKey: settingsKey });
+    },
+  });
+}
+
+/** The server's help pages (FAQ) for the settings menu, or null when it names none (then there is no link). */
+export function useHelpUrl(): string | null {
+  const config = useQuery({
+    queryKey: ['auth', 'config'],
+    queryFn: () => apiClient.call('publicConfig'),
+    staleTime: Infinity,
+  });
+  return config.data?.helpUrl ?? null;
 }

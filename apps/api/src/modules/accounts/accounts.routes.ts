@@ -7,6 +7,7 @@ type Deps = {
   auth: AuthService;
   users: UserService;
   googleClientId: string | undefined;
+  helpUrl: string | undefined;
   requireAuth: onRequestAsyncHookHandler;
   /** `requireAuth`, with the profile's numbers resolved in the same statement as the caller. */
   requireAuthForProfile: onRequestAsyncHookHandler;
@@ -14,12 +15,14 @@ type Deps = {
 
 export function registerAccountsRoutes(
   app: FastifyInstance,
-  { auth, users, googleClientId, requireAuth, requireAuthForProfile }: Deps,
+  { auth, users, googleClientId, helpUrl, requireAuth, requireAuthForProfile }: Deps,
 ) {
   const route = <N extends Parameters<typeof defineRoute>[1]>(name: N, handler: Parameters<typeof defineRoute<N>>[3]) =>
     defineRoute(app, name, requireAuth, handler);
 
-  route('publicConfig', async () => ({ data: { googleClientId: googleClientId ?? null, appName: 'Parley' } }));
+  route('publicConfig', async () => ({
+    data: { googleClientId: googleClientId ?? null, appName: 'Parley', helpUrl: helpUrl ?? null },
+  }));
 
   route('register', async ({ body, request }) => ({
     data: await auth.register(body, contextOf(request)),

@@ -12,7 +12,9 @@ import {
   useSideMenu,
   type SideMenuItem,
 } from '../../features/shell';
+import { ExternalIcon, HelpIcon, ReplyIcon, SlidersIcon } from '@parley/ui/settings';
 import { useCurrentUser } from '../../lib/current-user';
+import { useHelpUrl } from '../../lib/settings';
 import { useChangeLanguage } from '../../lib/use-change-language';
 import type { RouteHandle } from '../root-shell';
 
@@ -29,6 +31,7 @@ export function HeaderLayout({ menu }: { menu: 'main' | 'settings' }) {
     .map((m) => (m.handle as RouteHandle | undefined)?.title)
     .find(Boolean);
   const { closeOverlay } = side;
+  const helpUrl = useHelpUrl();
 
   useEffect(() => closeOverlay(), [location.pathname, closeOverlay]);
 
@@ -38,10 +41,22 @@ export function HeaderLayout({ menu }: { menu: 'main' | 'settings' }) {
         back: { to: '/home', label: t('menu.backToApp'), icon: <ArrowLeftIcon /> },
         heading: t('menu.settings'),
         items: [
-          { to: '/setting', label: t('menu.appearance'), icon: <PaletteIcon />, end: true },
-          { to: '/setting/general', label: t('menu.interfaceLanguage'), icon: <GlobeIcon /> },
-          { to: '/setting/other', label: t('menu.apiKeys'), icon: <KeyIcon /> },
+          { to: '/setting', label: t('settings:menu.appearance'), icon: <PaletteIcon />, end: true },
+          { to: '/setting/general', label: t('settings:menu.general'), icon: <GlobeIcon /> },
+          { to: '/setting/instant-reply', label: t('settings:menu.instantReply'), icon: <ReplyIcon /> },
+          { to: '/setting/other', label: t('settings:menu.other'), icon: <SlidersIcon /> },
+          { to: '/setting/api-keys', label: t('settings:menu.apiKeys'), icon: <KeyIcon /> },
           { to: '/profile', label: t('menu.profile'), icon: <UserIcon /> },
+          ...(helpUrl
+            ? [
+                {
+                  to: helpUrl,
+                  label: t('settings:menu.help'),
+                  icon: <HelpIcon />,
+                  external: { note: t('settings:menu.newTab'), icon: <ExternalIcon width="1em" height="1em" /> },
+                },
+              ]
+            : []),
         ],
       };
     }
@@ -53,7 +68,7 @@ export function HeaderLayout({ menu }: { menu: 'main' | 'settings' }) {
         { to: '/setting', label: t('menu.settings'), icon: <SettingsIcon /> },
       ],
     };
-  }, [menu, t]);
+  }, [menu, t, helpUrl]);
 
   const language: Language = isLanguage(i18n.language) ? i18n.language : 'en';
   const offset = side.wide ? (side.open ? SIDE_MENU_OPEN_WIDTH : SIDE_MENU_COLLAPSED_WIDTH) : '0px';

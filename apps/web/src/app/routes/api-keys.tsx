@@ -1,13 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { ApiKeysSettings } from '../../features/api-keys';
+import { SettingsPage } from '../../features/settings';
 
-/** Settings → API keys (/setting/other). */
+/** Settings → API keys (/setting/api-keys). */
 export function ApiKeysPage() {
-  const { t } = useTranslation('settings');
+  const { t } = useTranslation('apiKeys');
   return (
-    <div className="mx-auto max-w-3xl space-y-6 p-6">
-      <h1 className="text-2xl font-semibold tracking-tight text-zinc-900 dark:text-zinc-50">{t('title')}</h1>
+    <SettingsPage title={t('title')} description={t('subtitle')}>
       <ApiKeysSettings />
-    </div>
+    </SettingsPage>
   );
 }

@@ -167,14 +167,13 @@ function SavedKeys() {
   );
 }
 
-/** Bring your own key: one per provider; requests that use it do not spend credits. */
+/** Bring your own key: one per provider; requests that use it do not spend credits. The page says what keys are for. */
 export function ApiKeysSettings() {
   const { t } = useTranslation('apiKeys');
   return (
     <div className="space-y-6">
       <Card>
-        <CardTitle>{t('title')}</CardTitle>
-        <p className="mt-1 text-sm text-zinc-500 dark:text-zinc-400">{t('subtitle')}</p>
+        <CardTitle>{t('form.title')}</CardTitle>
         <Alert tone="info" className="mt-4">
           {t('credits')}
         </Alert>

@@ -5,12 +5,15 @@ type Option<V extends string> = { value: V; label: string; description?: string 
 /** A labelled radio group drawn as cards; arrow keys move between options (native radios). */
 export function ChoiceGroup<V extends string>({
   legend,
+  hideLegend = false,
   name,
   value,
   options,
   onChange,
 }: {
   legend: string;
+  /** The legend is read out but not shown (a heading above already says it). */
+  hideLegend?: boolean;
   name: string;
   value: V;
   options: Option<V>[];
@@ -18,7 +21,9 @@ export function ChoiceGroup<V extends string>({
 }) {
   return (
     <fieldset>
-      <legend className="mb-2 text-sm font-medium text-zinc-800 dark:text-zinc-200">{legend}</legend>
+      <legend className={hideLegend ? 'sr-only' : 'mb-2 text-sm font-medium text-zinc-800 dark:text-zinc-200'}>
+        {legend}
+      </legend>
       <div className="grid gap-2 sm:grid-cols-3">
         {options.map((o) => (
           <label

@@ -2,14 +2,25 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { LANGUAGES, isLanguage, type Language } from '@parley/i18n';
-import { Card, CardTitle } from '@parley/ui';
+import { SettingsSection } from '@parley/ui/settings';
 import { errorMessage } from '../../../lib/api';
 import { useWithLoader } from '../../../lib/global-loader';
 import { useChangeLanguage } from '../../../lib/use-change-language';
 import { ChoiceGroup } from './choice-group';
 
+/** "Spanish" in English, "espagnol" in French (capitalized); the code itself where Intl cannot say. */
+function languageName(language: Language, inLanguage: string): string {
+  try {
+    const name = new Intl.DisplayNames([inLanguage], { type: 'language' }).of(language);
+    if (name) return name.charAt(0).toLocaleUpperCase(inLanguage) + name.slice(1);
+  } catch {
+    // No display names in this runtime.
+  }
+  return language;
+}
+
 /** Interface language: switches at once, then is saved to the profile and the `lang` cookie. */
-export function GeneralSettings() {
+export function InterfaceLanguageSettings() {
   const { t, i18n } = useTranslation('settings');
   const changeLanguage = useChangeLanguage();
   const withLoader = useWithLoader();
@@ -27,22 +38,22 @@ export function GeneralSettings() {
   };
 
   return (
-    <Card className="space-y-6">
-      <div>
-        <CardTitle>{t('general.title')}</CardTitle>
-        <p className="mt-1 text-sm text-zinc-500 dark:text-zinc-400">{t('general.subtitle')}</p>
+    <SettingsSection title={t('general.languageTitle')} description={t('general.languageSubtitle')}>
+      <div className="pt-3">
+        <ChoiceGroup
+          legend={t('general.interfaceLanguage')}
+          hideLegend
+          name="interface-language"
+          value={current}
+          // Each language under its own name, and under its name in the language in use.
+          options={LANGUAGES.map((lng) => {
+            const native = t(`general.native.${lng}`);
+            const here = languageName(lng, i18n.language);
+            return { value: lng, label: native, ...(here !== native ? { description: here } : {}) };
+          })}
+          onChange={onChange}
+        />
       </div>
-      <ChoiceGroup
-        legend={t('general.interfaceLanguage')}
-        name="interface-language"
-        value={current}
-        options={LANGUAGES.map((lng) => ({
-          value: lng,
-          label: t(`shell:languages.${lng}`),
-          description: t(`general.native.${lng}`),
-        }))}
-        onChange={onChange}
-      />
-    </Card>
+    </SettingsSection>
   );
 }

@@ -4,7 +4,14 @@ import { Link, NavLink } from 'react-router';
 import { ChevronLeftIcon, ChevronRightIcon, CloseIcon, LogoMark, cn, focusRing } from '@parley/ui';
 import { SideMenuSkeleton } from './skeletons';
 
-export type SideMenuItem = { to: string; label: string; icon: ReactNode; end?: boolean };
+export type SideMenuItem = {
+  to: string;
+  label: string;
+  icon: ReactNode;
+  end?: boolean;
+  /** An address outside the app, opened in a new tab; `note` says so to screen readers ("opens in a new tab"). */
+  external?: { note: string; icon: ReactNode };
+};
 
 type Props = {
   items: SideMenuItem[];
@@ -32,28 +39,45 @@ export function SideMenu({ items, open, wide, loading = false, heading, back, on
   const collapsed = wide && !open;
   const hiddenOffscreen = !wide && !open;
 
-  const link = (item: SideMenuItem, key?: string) => (
-    <NavLink
-      key={key ?? item.to}
-      to={item.to}
-      end={item.end}
-      onClick={onNavigate}
-      title={collapsed ? item.label : undefined}
-      className={({ isActive }) =>
-        cn(
-          'flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors',
-          focusRing,
-          collapsed && 'justify-center px-0',
-          isActive
-            ? 'bg-blue-50 text-blue-700 dark:bg-blue-500/15 dark:text-blue-300'
-            : 'text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100',
-        )
-      }
-    >
-      <span className="shrink-0 text-[1.1em]">{item.icon}</span>
-      <span className={collapsed ? 'sr-only' : 'truncate'}>{item.label}</span>
-    </NavLink>
-  );
+  const itemClass = (active: boolean) =>
+    cn(
+      'flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors',
+      focusRing,
+      collapsed && 'justify-center px-0',
+      active
+        ? 'bg-blue-50 text-blue-700 dark:bg-blue-500/15 dark:text-blue-300'
+        : 'text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100',
+    );
+
+  const link = (item: SideMenuItem, key?: string) =>
+    item.external ? (
+      <a
+        key={key ?? item.to}
+        href={item.to}
+        target="_blank"
+        rel="noopener noreferrer"
+        onClick={onNavigate}
+        title={collapsed ? item.label : undefined}
+        className={itemClass(false)}
+      >
+        <span className="shrink-0 text-[1.1em]">{item.icon}</span>
+        <span className={collapsed ? 'sr-only' : 'truncate'}>{item.label}</span>
+        <span className="sr-only"> ({item.external.note})</span>
+        {!collapsed && <span className="ml-auto shrink-0 text-zinc-400">{item.external.icon}</span>}
+      </a>
+    ) : (
+      <NavLink
+        key={key ?? item.to}
+        to={item.to}
+        end={item.end}
+        onClick={onNavigate}
+        title={collapsed ? item.label : undefined}
+        className={({ isActive }) => itemClass(isActive)}
+      >
+        <span className="shrink-0 text-[1.1em]">{item.icon}</span>
+        <span className={collapsed ? 'sr-only' : 'truncate'}>{item.label}</span>
+      </NavLink>
+    );
 
   // Escape closes the overlay on small screens.
   useEffect(() => {
