@@ -153,7 +153,13 @@ export async function buildApp(deps: AppDeps) {
     log: app.log,
     billing: billing.forAccounts,
   });
-  const users = createUserService({ db: database.db, passwords, billing: billing.forAccounts });
+  const users = createUserService({
+    db: database.db,
+    passwords,
+    billing: billing.forAccounts,
+    limits,
+    rateLimits: config.rateLimits,
+  });
   const requireAuth = createRequireCaller({ auth, billing });
 
   defineRoute(app, 'health', requireAuth, async () => {

@@ -4,6 +4,7 @@ import { emailSchema, nameSchema, passwordSchema } from '@parley/contract';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { createPasswordHasher } from './lib/passwords.js';
+import { createMemoryStore } from './lib/rate-limit.js';
 import pino from 'pino';
 import { createUserService } from './modules/accounts/index.js';
 import { createBillingService } from './modules/billing/index.js';
@@ -47,6 +48,9 @@ async function main() {
     db: database.db,
     passwords: createPasswordHasher(config.argon2MemoryKib),
     billing: billing.forAccounts,
+    // Nothing here is redeemed on someone's behalf: an in-memory count is enough.
+    limits: createMemoryStore(),
+    rateLimits: config.rateLimits,
   });
   try {
     if (command === 'create-admin') {

@@ -15,6 +15,7 @@ import {
   resetPasswordBodySchema,
   socialSigninQuerySchema,
   upgradeAppDealBodySchema,
+  upgradeResultSchema,
   verifyQuerySchema,
 } from './auth.js';
 import {
@@ -159,13 +160,13 @@ export const api = {
   },
   upgradeToEarlyBird: {
     ...ROUTES.upgradeToEarlyBird,
-    data: profileSchema,
+    data: upgradeResultSchema,
     summary: 'Mark the signed-in account early-bird',
   },
   upgradeToAppDeal: {
     ...ROUTES.upgradeToAppDeal,
     body: upgradeAppDealBodySchema,
-    data: profileSchema,
+    data: upgradeResultSchema,
     summary: 'Redeem a licence code on the signed-in account',
   },
 

@@ -1,9 +1,16 @@
 import { z } from 'zod';
-import { nameSchema, profileSchema, timezoneSchema, uiLanguageSchema } from './user.js';
-
+import { PLAN_IDS } from './plans.js';
+import { creditsSchema, nameSchema, profileSchema, timezoneSchema, uiLanguageSchema } from './user.js';
+import { EMAIL_MAX, EMAIL_PATTERN, LICENCE_CODE_MAX, LICENCE_CODE_MIN, LICENCE_CODE_PATTERN } from './form-checks.js';
 import { PASSWORD_MAX, PASSWORD_MIN } from './limits.js';
 
-export const emailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email());
+// The bounds and patterns come from form-checks.ts, which the login page uses instead of these schemas.
+export const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(EMAIL_MAX)
+  .pipe(z.email({ pattern: EMAIL_PATTERN }));
 export const passwordSchema = z.string().min(PASSWORD_MIN).max(PASSWORD_MAX);
 /** Login accepts any password up to the bound so old or short passwords still get a clear 401, not a 400. */
 const loginPasswordSchema = z.string().min(1).max(PASSWORD_MAX);
@@ -57,9 +64,9 @@ export const licenceCodeSchema = z
   .string()
   .trim()
   .toUpperCase()
-  .min(8)
-  .max(64)
-  .regex(/^[A-Z0-9-]+$/);
+  .min(LICENCE_CODE_MIN)
+  .max(LICENCE_CODE_MAX)
+  .regex(LICENCE_CODE_PATTERN);
 
 /** Early-bird channel: signs up a new account or signs in an existing one, marking it early-bird. */
 export const earlyBirdBodySchema = z.object({
@@ -81,12 +88,29 @@ export const appDealBodySchema = z.object({
 });
 export const upgradeAppDealBodySchema = z.object({ code: licenceCodeSchema });
 
-/** Either a session (verified account) or a note that a verification mail was sent. */
+/** What an upgrade changed on an existing account: its plan and its credits, before and after. */
+export const planChangeSchema = z.object({
+  planBefore: z.enum(PLAN_IDS),
+  planAfter: z.enum(PLAN_IDS),
+  creditsBefore: creditsSchema,
+  creditsAfter: creditsSchema,
+});
+export type PlanChange = z.infer<typeof planChangeSchema>;
+
+/** A signed-in account upgraded (a licence code redeemed, early-bird access): the profile now, and what changed. */
+export const upgradeResultSchema = z.object({ user: profileSchema, change: planChangeSchema });
+export type UpgradeResult = z.infer<typeof upgradeResultSchema>;
+
+/**
+ * Either a session (verified account) or a note that a verification mail was sent; `change` when an existing
+ * account was upgraded on the way in.
+ */
 export const channelResultSchema = z.object({
   token: z.string().optional(),
   user: profileSchema.optional(),
   verificationSent: z.boolean(),
   email: z.string(),
+  change: planChangeSchema.optional(),
 });
 export type ChannelResult = z.infer<typeof channelResultSchema>;
 

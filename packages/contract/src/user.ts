@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NAME_MAX, TIMEZONE_MAX, TIMEZONE_PATTERN } from './form-checks.js';
 import { UI_LANGUAGES } from './languages.js';
 import { line } from './text.js';
 
@@ -43,14 +44,9 @@ export const profileSchema = z.object({
 export type Profile = z.infer<typeof profileSchema>;
 
 /** IANA time zone names: letters, digits and / _ + - only. */
-export const timezoneSchema = z
-  .string()
-  .trim()
-  .min(1)
-  .max(64)
-  .regex(/^[A-Za-z0-9/_+-]+$/);
+export const timezoneSchema = z.string().trim().min(1).max(TIMEZONE_MAX).regex(TIMEZONE_PATTERN);
 
-export const nameSchema = line().trim().min(1).max(80);
+export const nameSchema = line().trim().min(1).max(NAME_MAX);
 
 export const profileUpdateSchema = z
   .object({

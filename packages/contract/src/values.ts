@@ -4,6 +4,8 @@
  */
 export * from './catalogue.js';
 export * from './error-codes.js';
+export * from './form-checks.js';
+export { cleanLine, cleanText } from './clean.js';
 export * from './languages.js';
 export * from './limits.js';
 export * from './model-choice.js';

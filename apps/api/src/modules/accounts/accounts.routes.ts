@@ -87,7 +87,7 @@ export function registerAccountsRoutes(
     message: 'upgraded',
   }));
   route('upgradeToAppDeal', async ({ body, request }) => ({
-    data: await users.upgradeToAppDeal(caller(request), body.code),
+    data: await users.upgradeToAppDeal(caller(request), body.code, contextOf(request)),
     message: 'upgraded',
   }));
 }

@@ -1,4 +1,4 @@
-import { PASSWORD_MIN, type ChannelResult, type LoginResult, type UiLanguage } from '@parley/contract';
+import { PASSWORD_MIN, type ChannelResult, type LoginResult, type PlanChange, type UiLanguage } from '@parley/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db, Tx } from '../../db/client.js';
@@ -12,6 +12,7 @@ import { renderMail } from '../../providers/mail/templates.js';
 import * as q from './accounts.queries.js';
 import type { RequestContext } from './request-context.js';
 import type { AccountPlan, AccountsBilling } from './billing-port.js';
+import { planChange } from './plan-change.js';
 import { toProfile } from './profile.js';
 
 export const VERIFY_TTL_HOURS = 24;
@@ -289,6 +290,7 @@ export function createAuthService({ db, config, mailer, passwords, google, limit
     ): Promise<ChannelResult> {
       await limit([[`register:ip:${ctx.ip}`, config.rateLimits.perIp]]);
       let user = await q.findUserByEmail(db, input.email);
+      let change: PlanChange | undefined;
       if (user) {
         await assertNotLockedOut(input.email);
         if (!user.passwordHash || !(await passwords.verify(user.passwordHash, input.password))) {
@@ -298,11 +300,14 @@ export function createAuthService({ db, config, mailer, passwords, google, limit
         await limits.reset(`login-fail:${input.email}`);
         if (!user.earlyBird) {
           const current = user;
+          const before = await billing.profileCredits({ user: q.toAccount(current) });
           user = await db.transaction(async (tx) => {
             const updated = (await q.updateUser(tx, current.id, { earlyBird: true }))!;
             await billing.changePlan(tx, updated, 'earlyBird');
             return updated;
           });
+          const after = await billing.profileCredits({ user: q.toAccount(user) });
+          change = planChange({ user: current, credits: before.credits }, { user, credits: after.credits });
         }
       } else {
         if (input.password.length < PASSWORD_MIN) throw new DomainError('VALIDATION_FAILED');
@@ -321,7 +326,12 @@ export function createAuthService({ db, config, mailer, passwords, google, limit
         await issueEmailToken(user, 'verify', user.language);
         return { verificationSent: true, email: user.email };
       }
-      return { ...(await startSession(user, ctx)), verificationSent: false, email: user.email };
+      return {
+        ...(await startSession(user, ctx)),
+        verificationSent: false,
+        email: user.email,
+        ...(change ? { change } : {}),
+      };
     },
 
     /** App-deal channel: account and licence redemption commit together or not at all. */

@@ -38,13 +38,25 @@ describe('early-bird channel', () => {
       body: { email: u.email, password: u.password },
     });
     expect(ok.body.data.user).toMatchObject({ earlyBird: true, loginCount: 2 });
+    expect(ok.body.data.change).toEqual({
+      planBefore: 'free',
+      planAfter: 'earlyBird',
+      creditsBefore: { dailyCredit: 3, basicCredit: 30, advanceCredit: 5, extraAdvanceCredit: 0 },
+      creditsAfter: { dailyCredit: 10, basicCredit: 300, advanceCredit: 50, extraAdvanceCredit: 10 },
+    });
+    // Already an early bird: signing in here again changes nothing and says nothing changed.
+    const again = await t.json('POST', '/api/earlyBird/signInEarlyBird', {
+      body: { email: u.email, password: u.password },
+    });
+    expect(again.body.data.change).toBeUndefined();
   });
 
   it('upgrades a signed-in user once', async () => {
     const u = await t.signUp();
     const up = await t.json('POST', '/api/user/upgradeToEarlybird', { token: u.token });
     expect(up.status).toBe(200);
-    expect(up.body.data).toMatchObject({ earlyBird: true, credits: { dailyCredit: 10, basicCredit: 300 } });
+    expect(up.body.data.user).toMatchObject({ earlyBird: true, credits: { dailyCredit: 10, basicCredit: 300 } });
+    expect(up.body.data.change).toMatchObject({ planBefore: 'free', planAfter: 'earlyBird' });
     expect((await t.json('POST', '/api/user/upgradeToEarlybird', { token: u.token })).body.code).toBe(
       'ALREADY_UPGRADED',
     );
@@ -106,7 +118,7 @@ describe('app-deal channel', () => {
         .body.code,
     ).toBe('INVALID_LICENCE_CODE');
     const up = await t.json('POST', '/api/user/upgradeToAppsumo', { token: u.token, body: { code } });
-    expect(up.body.data).toMatchObject({ appDeal: true, lifetimeUser: true });
+    expect(up.body.data.user).toMatchObject({ appDeal: true, lifetimeUser: true });
   });
 });
 

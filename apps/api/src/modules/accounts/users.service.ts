@@ -1,12 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import type { ProfileUpdate, SettingsUpdate } from '@parley/contract';
 import type { Db } from '../../db/client.js';
-import { DomainError } from '../../lib/errors.js';
+import { DomainError, RateLimitedError } from '../../lib/errors.js';
 import type { PasswordHasher } from '../../lib/passwords.js';
+import type { RateLimitStore } from '../../lib/rate-limit.js';
 import * as q from './accounts.queries.js';
 import { isKnownTimeZone } from '../../lib/time.js';
 import type { AccountsBilling } from './billing-port.js';
+import { planChange } from './plan-change.js';
 import { toProfile, withDefaults } from './profile.js';
+import type { RequestContext } from './request-context.js';
 
 /** The signed-in person, as routes hand it over (the request's caller). */
 type Signed = { user: q.Account };
@@ -15,12 +18,36 @@ export function createUserService({
   db,
   passwords,
   billing,
+  limits,
+  rateLimits,
 }: {
   db: Db;
   passwords: PasswordHasher;
   billing: AccountsBilling;
+  limits: RateLimitStore;
+  /** Redeeming a code: at most `perEmail` attempts per account and `perIp` per address in each window. */
+  rateLimits: { windowSeconds: number; perIp: number; perEmail: number };
 }) {
   const profileOf = async (who: Signed) => toProfile(who.user, await billing.profileCredits(who));
+
+  /** Counts one attempt against each key; the first key over its limit stops the request. */
+  async function limit(checks: [key: string, max: number][]) {
+    for (const [key, max] of checks) {
+      const { count, resetInMs } = await limits.hit(key, rateLimits.windowSeconds * 1000);
+      if (count > max) throw new RateLimitedError(resetInMs / 1000);
+    }
+  }
+
+  /** Runs an upgrade and returns the profile after it, with what it changed. */
+  async function upgrade(who: Signed, run: () => Promise<q.UserRow>) {
+    const before = await billing.profileCredits(who);
+    const updated = q.toAccount(await run());
+    const user = await profileOf({ user: updated });
+    return {
+      user,
+      change: planChange({ user: who.user, credits: before.credits }, { user: updated, credits: user.credits }),
+    };
+  }
 
   return {
     profile: profileOf,
@@ -42,25 +69,37 @@ export function createUserService({
       return withDefaults(await q.mergeSettings(db, user.id, patch));
     },
 
-    async upgradeToEarlyBird({ user }: Signed) {
+    async upgradeToEarlyBird(who: Signed) {
+      const { user } = who;
       if (user.earlyBird) throw new DomainError('ALREADY_UPGRADED');
-      const updated = await db.transaction(async (tx) => {
-        const marked = (await q.updateUser(tx, user.id, { earlyBird: true }))!;
-        await billing.changePlan(tx, marked, 'earlyBird');
-        return marked;
-      });
-      return profileOf({ user: q.toAccount(updated) });
+      return upgrade(who, () =>
+        db.transaction(async (tx) => {
+          const marked = (await q.updateUser(tx, user.id, { earlyBird: true }))!;
+          await billing.changePlan(tx, marked, 'earlyBird');
+          return marked;
+        }),
+      );
     },
 
-    async upgradeToAppDeal({ user }: Signed, code: string) {
+    /**
+     * Redeems a single-use licence code on the signed-in account. Attempts are counted per account and per address,
+     * so codes cannot be guessed by trying many.
+     */
+    async upgradeToAppDeal(who: Signed, code: string, ctx: Pick<RequestContext, 'ip'>) {
+      const { user } = who;
+      await limit([
+        [`redeem:user:${user.id}`, rateLimits.perEmail],
+        [`redeem:ip:${ctx.ip}`, rateLimits.perIp],
+      ]);
       if (user.appDeal) throw new DomainError('ALREADY_UPGRADED');
-      const updated = await db.transaction(async (tx) => {
-        if (!(await q.redeemLicenceCode(tx, code, user.id))) throw new DomainError('INVALID_LICENCE_CODE');
-        const marked = (await q.updateUser(tx, user.id, { appDeal: true, lifetimeUser: true }))!;
-        await billing.changePlan(tx, marked, 'appDeal');
-        return marked;
-      });
-      return profileOf({ user: q.toAccount(updated) });
+      return upgrade(who, () =>
+        db.transaction(async (tx) => {
+          if (!(await q.redeemLicenceCode(tx, code, user.id))) throw new DomainError('INVALID_LICENCE_CODE');
+          const marked = (await q.updateUser(tx, user.id, { appDeal: true, lifetimeUser: true }))!;
+          await billing.changePlan(tx, marked, 'appDeal');
+          return marked;
+        }),
+      );
     },
 
     /** Command-line only: a verified site admin (an existing account is promoted, its password set). */
