@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { makeExtensionFixture } from './extension-fixture.js';
 import { GOOGLE_CLIENT_ID, root, startLoopbackServers } from './servers.js';
 import { startWebFixtures } from './web-fixtures.js';
 
@@ -16,16 +17,20 @@ export default async function globalSetup() {
     throw new Error(`${dist} is missing: run \`npm run build\` before the browser tests`);
   }
   const web = await startWebFixtures();
-  const servers = await startLoopbackServers({ env: { ...web.env, WEB_DIST: dist } });
+  // A built extension (and a store page) for /install to offer.
+  const extension = await makeExtensionFixture();
+  const servers = await startLoopbackServers({ env: { ...web.env, ...extension.env, WEB_DIST: dist } });
 
   process.env.E2E_BASE_URL = servers.baseUrl;
   process.env.E2E_CONTROL_URL = servers.controlUrl;
   process.env.E2E_GOOGLE_CLIENT_ID = GOOGLE_CLIENT_ID;
   process.env.E2E_AI_BASE_URL = servers.aiBaseUrl;
   process.env.E2E_ARTICLE_URL = web.articleUrl;
+  process.env.E2E_EXTENSION_DIST = extension.dir;
 
   return async () => {
     await servers.close();
     await web.close();
+    await extension.close();
   };
 }

@@ -56,6 +56,8 @@ export default async function globalSetup() {
     apiPort,
     env: {
       ...web.env,
+      // The server offers the extension it was built with at /install.
+      EXTENSION_DIST: path.join(outDir, 'chrome-mv3'),
       ...(process.env.E2E_WEB_DIST ? { WEB_DIST: path.resolve(root, process.env.E2E_WEB_DIST) } : {}),
     },
   });

@@ -67,8 +67,10 @@ test.describe('accounts: sign-up to sign-out', () => {
     await expect(page.getByText(tr('en', 'onboarding:progress', { step: 1, total: 4 }))).toBeVisible();
     await expect(page.getByRole('button', { name: tr('en', 'onboarding:skip') })).toBeVisible();
 
-    // Step 1 → 2.
-    await page.getByRole('button', { name: tr('en', 'onboarding:continue'), exact: true }).click();
+    // Step 1's three slides → step 2.
+    for (let slide = 0; slide < 3; slide++) {
+      await page.getByRole('button', { name: tr('en', 'onboarding:continue'), exact: true }).click();
+    }
     await expect(page).toHaveURL(/\/on-boarding\/2$/);
     await expect(page.getByRole('heading', { level: 1, name: tr('en', 'onboarding:step2.title') })).toBeVisible();
 

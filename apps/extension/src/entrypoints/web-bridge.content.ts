@@ -1,5 +1,6 @@
+import { browser } from 'wxt/browser';
 import { defineContentScript } from 'wxt/utils/define-content-script';
-import { PAGE_MESSAGES, readUpdateToken, shouldTellWebApp } from '../features/web-bridge/bridge';
+import { isPresencePing, PAGE_MESSAGES, readUpdateToken, shouldTellWebApp } from '../features/web-bridge/bridge';
 import { sendMessage } from '../platform/messaging/messaging';
 import { watchSession } from '../platform/storage/session-store';
 import { listenTrusted } from '../ui/on-site/trusted';
@@ -21,6 +22,10 @@ export default defineContentScript({
     listenTrusted(window, 'message', (event) => {
       const update = readUpdateToken(event, window, webOrigin);
       if (update) sendMessage('SET_COOKIE', update).catch(() => undefined);
+      else if (isPresencePing(event, window, webOrigin)) {
+        const { version } = browser.runtime.getManifest();
+        window.postMessage({ type: PAGE_MESSAGES.present, version }, location.origin);
+      }
     });
 
     watchSession((next, previous) => {

@@ -30,6 +30,7 @@ const OnboardingNotValidPage = lazy(() =>
 const ChatPage = lazy(() => import('./routes/chat').then((m) => ({ default: m.ChatPage })));
 const ApiKeysPage = lazy(() => import('./routes/api-keys').then((m) => ({ default: m.ApiKeysPage })));
 const InstallPage = lazy(() => import('./routes/install').then((m) => ({ default: m.InstallPage })));
+const ExtensionIndexPage = lazy(() => import('./routes/install').then((m) => ({ default: m.ExtensionIndexPage })));
 
 const title = (key: string): RouteHandle => ({ title: key });
 
@@ -62,6 +63,12 @@ export const routes: RouteObject[] = [
       { path: 'redirect', element: <RedirectPage /> },
       { path: 'install', element: <InstallPage />, handle: title('common:install.pageTitle') },
       { path: 'install/:id', element: <InstallPage />, handle: title('common:install.pageTitle') },
+      // The extension's own page (spec §2), opened as a web address: say where it lives.
+      {
+        path: 'extensionIndex.html',
+        element: <ExtensionIndexPage />,
+        handle: title('common:install.extensionPage.pageTitle'),
+      },
       {
         element: <RequireAuth />,
         children: [

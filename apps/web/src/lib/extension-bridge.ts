@@ -38,3 +38,53 @@ export function connectExtensionBridge(options: {
   if (token) postTokenToExtension(token);
   return () => window.removeEventListener('message', onMessage);
 }
+
+/** Web app → extension: is the extension installed in this browser? */
+export const EXTENSION_PING = 'PARLEY_EXTENSION_PING';
+/** Extension → web app, answering a ping: { type, version }. */
+export const EXTENSION_PRESENT = 'PARLEY_EXTENSION_PRESENT';
+
+export type ExtensionPresence =
+  { status: 'checking' } | { status: 'absent' } | { status: 'installed'; version: string | null };
+
+/** How long the extension has to answer before the page says it is not installed (it answers within milliseconds). */
+export const PRESENCE_TIMEOUT_MS = 1500;
+
+let presence: ExtensionPresence = { status: 'checking' };
+let asked = false;
+const presenceListeners = new Set<() => void>();
+
+function setPresence(next: ExtensionPresence) {
+  presence = next;
+  presenceListeners.forEach((listener) => listener());
+}
+
+/**
+ * Asks the extension, once per page load, whether it is installed. Its bridge content script answers only on this
+ * app's exact origin; a late answer still turns "absent" into "installed". Browsers add an extension's content
+ * scripts to pages opened after it was installed, so a page that was already open learns of it on reload.
+ */
+function askExtension() {
+  if (asked || typeof window === 'undefined') return;
+  asked = true;
+  window.addEventListener('message', (event: MessageEvent) => {
+    if (event.source !== window || event.origin !== window.location.origin) return;
+    const data = event.data as { type?: unknown; version?: unknown } | null;
+    if (data && typeof data === 'object' && data.type === EXTENSION_PRESENT) {
+      setPresence({ status: 'installed', version: typeof data.version === 'string' ? data.version : null });
+    }
+  });
+  window.postMessage({ type: EXTENSION_PING }, window.location.origin);
+  window.setTimeout(() => {
+    if (presence.status === 'checking') setPresence({ status: 'absent' });
+  }, PRESENCE_TIMEOUT_MS);
+}
+
+/** For useSyncExternalStore: subscribing starts the check. */
+export function subscribeExtensionPresence(listener: () => void): () => void {
+  presenceListeners.add(listener);
+  askExtension();
+  return () => presenceListeners.delete(listener);
+}
+
+export const getExtensionPresence = (): ExtensionPresence => presence;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SIGNED_OUT, type SessionState } from '../../platform/storage/session-store';
-import { readUpdateToken, shouldTellWebApp } from './bridge';
+import { isPresencePing, readUpdateToken, shouldTellWebApp } from './bridge';
 
 const web = 'http://localhost:3000';
 const win = { location: { origin: web } };
@@ -31,6 +31,18 @@ describe('UPDATE_TOKEN from the page', () => {
     expect(readUpdateToken(event({ data: { type: 'UPDATE_TOKEN', token: '' } }), win, web)).toBeNull();
     expect(readUpdateToken(event({ data: 'UPDATE_TOKEN' }), win, web)).toBeNull();
     expect(readUpdateToken(event({ data: null }), win, web)).toBeNull();
+  });
+});
+
+describe('the web app asking whether the extension is installed', () => {
+  const ping = { source: win, origin: web, data: { type: 'PARLEY_EXTENSION_PING' } };
+  it('is answered on the web app window only', () => {
+    expect(isPresencePing(ping, win, web)).toBe(true);
+    expect(isPresencePing({ ...ping, source: {} }, win, web)).toBe(false);
+    expect(isPresencePing({ ...ping, origin: 'https://evil.test' }, win, web)).toBe(false);
+    expect(isPresencePing(ping, { location: { origin: 'https://evil.test' } }, web)).toBe(false);
+    expect(isPresencePing({ ...ping, data: 'PARLEY_EXTENSION_PING' }, win, web)).toBe(false);
+    expect(isPresencePing({ ...ping, data: null }, win, web)).toBe(false);
   });
 });
 

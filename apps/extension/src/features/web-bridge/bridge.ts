@@ -9,6 +9,10 @@ export const PAGE_MESSAGES = {
   updateToken: 'UPDATE_TOKEN',
   /** Extension → web app: the extension's session ended (logout in the extension, 409, refused token). */
   loggedOut: 'PARLEY_EXTENSION_LOGGED_OUT',
+  /** Web app → extension: is the extension installed in this browser? (/install and onboarding ask.) */
+  ping: 'PARLEY_EXTENSION_PING',
+  /** Extension → web app, in answer to a ping: { type, version }. Only the configured web app's origin hears it. */
+  present: 'PARLEY_EXTENSION_PRESENT',
 } as const;
 
 type PageMessageEvent = { source: unknown; origin: string; data: unknown };
@@ -30,6 +34,18 @@ export function readUpdateToken(
   if (typeof data.token === 'string' && data.token.length > 0 && data.token.length <= 1024)
     return { token: data.token };
   return null;
+}
+
+/** Whether a page message is the web app asking whether the extension is installed (same checks as above). */
+export function isPresencePing(
+  event: PageMessageEvent,
+  win: { location: { origin: string } },
+  webOrigin: string,
+): boolean {
+  if (event.source !== win) return false;
+  if (win.location.origin !== webOrigin || event.origin !== webOrigin) return false;
+  const data = event.data as { type?: unknown } | null;
+  return !!data && typeof data === 'object' && data.type === PAGE_MESSAGES.ping;
 }
 
 /** Whether the web app should hear that the extension signed out (not when the web app itself said so). */

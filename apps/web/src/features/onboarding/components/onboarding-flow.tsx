@@ -7,7 +7,7 @@ import { errorMessage } from '../../../lib/api';
 import { useWithLoader } from '../../../lib/global-loader';
 import { STORAGE_KEYS } from '../../../lib/session';
 import { useSettings, useUpdateSettings } from '../../../lib/settings';
-import { IntroSlider } from './intro-slider';
+import { IntroSlider, SLIDES } from './intro-slider';
 import { OnboardingFrame } from './onboarding-frame';
 import { PlanStep } from './plan-step';
 import { PreferencesStep, type Preferences } from './preferences-step';
@@ -26,6 +26,7 @@ export function OnboardingFlow({ step }: { step: OnboardingStep }) {
   const update = useUpdateSettings();
   const withLoader = useWithLoader();
   const [preferences, setPreferences] = useState<Preferences | null>(null);
+  const [slide, setSlide] = useState(0);
 
   const finish = () => {
     localStorage.removeItem(STORAGE_KEYS.firstLogin);
@@ -40,9 +41,10 @@ export function OnboardingFlow({ step }: { step: OnboardingStep }) {
         title={t('step1.title')}
         subtitle={t('step1.subtitle')}
         onSkip={finish}
-        onContinue={next}
+        // Continue shows every slide, the install one included, before the next step.
+        onContinue={() => (slide < SLIDES.length - 1 ? setSlide(slide + 1) : next())}
       >
-        <IntroSlider />
+        <IntroSlider index={slide} onSelect={setSlide} />
       </OnboardingFrame>
     );
   }
