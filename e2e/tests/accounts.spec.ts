@@ -81,17 +81,22 @@ test.describe('accounts: sign-up to sign-out', () => {
     await expect(language).toHaveValue('ENGLISH');
     await language.selectOption({ label: 'French' });
     await tone.selectOption({ label: tr('en', 'onboarding:tones.FORMAL') });
-    await model.selectOption({ label: 'Claude Sonnet 4' });
+    // The models this server cannot run are listed, disabled; the default (GPT-4o mini) is one of them here, so the
+    // served model is shown with a note, and can be made the default.
+    await expect(
+      model.getByRole('option', { name: tr('en', 'chat:models.needsKeyOption', { model: 'Claude Sonnet 4' }) }),
+    ).toBeDisabled();
+    await page.getByRole('button', { name: tr('en', 'chat:models.adopt', { model: 'parley-test-model' }) }).click();
     // All three choices are still on screen before continuing. (Soft: the rest of the journey still runs and is
     // checked when this fails.)
     await expect.soft(language).toHaveValue('FRENCH', { timeout: 2000 });
     await expect.soft(tone).toHaveValue('FORMAL', { timeout: 2000 });
-    await expect.soft(model).toHaveValue('CLAUDE_SONNET_4', { timeout: 2000 });
+    await expect.soft(model).toHaveValue('CUSTOM_OPENAI_COMPATIBLE', { timeout: 2000 });
     await page.getByRole('button', { name: tr('en', 'onboarding:continue'), exact: true }).click();
     await expect(page).toHaveURL(/\/on-boarding\/3$/);
     const settings = await apiGet<Record<string, string>>('/api/user/setting', token!);
     expect(settings.status).toBe(200);
-    expect.soft(settings.data).toMatchObject({ language: 'FRENCH', tone: 'FORMAL', model: 'CLAUDE_SONNET_4' });
+    expect.soft(settings.data).toMatchObject({ language: 'FRENCH', tone: 'FORMAL', model: 'CUSTOM_OPENAI_COMPATIBLE' });
 
     // Step 3 (the free plan) → 4 → Get started.
     await expect(page.getByRole('heading', { level: 1, name: tr('en', 'onboarding:step3.title') })).toBeVisible();
