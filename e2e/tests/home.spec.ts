@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiSignUp, openSignedIn, shot, tr, uniqueEmail } from '../support';
+import { apiSignUp, openSignedIn, shot, tr, uniqueEmail, type Lng } from '../support';
+import { apiChat, apiRename, noSidewaysScroll, setAppearance, snap } from './conversation-helpers';
 
 /** The dashboard as a person sees it after using Parley: credits going down, 30 days of use, free uses left. */
 
@@ -10,8 +11,9 @@ const post = (token: string, route: string, body: unknown) =>
     body: JSON.stringify(body),
   });
 
+/** A figure of the credits or usage cards (the plans further down name the same credits). */
 const valueOf = (page: Page, label: string) =>
-  page.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]');
+  page.locator('section:not(#plans) dt', { hasText: label }).locator('xpath=following-sibling::dd[1]');
 
 test('the dashboard shows the daily credits going down, the 30-day chart and the free uses left', async ({ page }) => {
   const { token } = await apiSignUp(uniqueEmail('home'));
@@ -41,4 +43,96 @@ test('the dashboard shows the daily credits going down, the 30-day chart and the
   await page.setViewportSize({ width: 375, height: 800 });
   await page.getByTestId('usage-chart').scrollIntoViewIfNeeded();
   await shot(page, 'home-usage-375');
+});
+
+test('a first visit says Welcome and offers three ways to begin, each leading somewhere', async ({ page }) => {
+  const { token } = await apiSignUp(uniqueEmail('home-first'), 'correct horse battery', 'Noor');
+  await openSignedIn(page, token, '/home');
+  await expect(
+    page.getByRole('heading', { level: 1, name: tr('en', 'home:welcome.title', { name: 'Noor' }) }),
+  ).toBeVisible();
+  await expect(page.getByText(tr('en', 'home:recent.empty'))).toBeVisible();
+  const start = page.getByRole('region', { name: tr('en', 'home:start.title') });
+  await expect(start.getByRole('link')).toHaveCount(3);
+  await snap(page, 'home-first-1280-en');
+
+  // See plans: the plans, in view, the current one marked.
+  await start.getByRole('link', { name: new RegExp(`^${tr('en', 'home:start.plans')}`) }).click();
+  const plans = page.getByRole('region', { name: tr('en', 'home:plans.title') });
+  await expect(plans).toBeInViewport();
+  await expect(plans.getByTestId('plan-free')).toHaveAttribute('aria-current', 'true');
+  await expect(plans.getByTestId('plan-free')).toContainText(tr('en', 'home:plans.current'));
+  await snap(page, 'home-plans-1280-en');
+
+  await start.getByRole('link', { name: new RegExp(`^${tr('en', 'home:start.install')}`) }).click();
+  await expect(page).toHaveURL(/\/install$/);
+  await page.goBack();
+  await start.getByRole('link', { name: new RegExp(`^${tr('en', 'home:start.chat')}`) }).click();
+  await expect(page).toHaveURL(/\/chat$/);
+});
+
+test('recent conversations are listed newest first and open where they were left', async ({ page }) => {
+  const { token } = await apiSignUp(uniqueEmail('home-recent'), 'correct horse battery', 'Noor');
+  const older = await apiChat(token, 'Plan a trip');
+  await apiRename(token, older, 'Trip to Lisbon');
+  const newer = await apiChat(token, 'A soup recipe');
+  await apiRename(token, newer, 'Pumpkin soup');
+  await openSignedIn(page, token, '/home');
+  await expect(
+    page.getByRole('heading', { level: 1, name: tr('en', 'home:greeting', { name: 'Noor' }) }),
+  ).toBeVisible();
+  const recent = page.getByTestId('recent-conversations').getByRole('link');
+  await expect(recent).toHaveCount(2);
+  await expect(recent.nth(0)).toContainText('Pumpkin soup');
+  await expect(recent.nth(1)).toContainText('Trip to Lisbon');
+  await expect(recent.nth(0)).toHaveAttribute('href', `/chat/${newer}`);
+  // Dated as every list of Parley dates things: today, the time alone ("11:58 PM"; the day too just after midnight).
+  await expect(recent.nth(0).locator('time')).toHaveText(/^([A-Z][a-z]{2} \d{1,2}, )?\d{1,2}:\d{2}\s[AP]M$/);
+  await recent.nth(1).click();
+  await expect(page).toHaveURL(new RegExp(`/chat/${older}$`));
+  await expect(page.getByRole('log').getByRole('article').first()).toContainText('Plan a trip');
+});
+
+for (const lng of ['en', 'es', 'fr'] as Lng[]) {
+  test(`at 375 px the cards stand in two columns, nothing pokes out (${lng})`, async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 812 }, locale: lng });
+    const page = await context.newPage();
+    const { token } = await apiSignUp(uniqueEmail(`home-375-${lng}`), 'correct horse battery', 'Noor');
+    await fetch(`${process.env.E2E_BASE_URL}/api/user/profile`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ language: lng }),
+    });
+    await apiChat(token, 'Hello');
+    await openSignedIn(page, token, '/home');
+    await expect(
+      page.getByRole('heading', { level: 1, name: tr(lng, 'home:greeting', { name: 'Noor' }) }),
+    ).toBeVisible();
+    const credits = page.getByRole('region', { name: tr(lng, 'home:credits.title') }).locator('dl > div');
+    await expect(credits).toHaveCount(4);
+    const boxes = await Promise.all([0, 1, 2].map((i) => credits.nth(i).boundingBox()));
+    expect(Math.round(boxes[0]!.y)).toBe(Math.round(boxes[1]!.y));
+    expect(boxes[1]!.x).toBeGreaterThan(boxes[0]!.x + boxes[0]!.width - 1);
+    expect(boxes[2]!.y).toBeGreaterThan(boxes[0]!.y);
+    expect(await noSidewaysScroll(page)).toBe(true);
+    await snap(page, `home-375-${lng}`);
+    await snap(page, `home-375-${lng}-full`, true);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await snap(page, `home-1280-${lng}`, true);
+    await context.close();
+  });
+}
+
+test('the dashboard in dark theme, at 1280 and 375 px', async ({ page }) => {
+  const { token } = await apiSignUp(uniqueEmail('home-dark'), 'correct horse battery', 'Noor');
+  await apiChat(token, 'Hello');
+  await openSignedIn(page, token, '/not-found');
+  await setAppearance(page, { theme: 'dark' });
+  await page.goto('/home');
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  await expect(page.getByTestId('recent-conversations').getByRole('link')).toHaveCount(1);
+  await snap(page, 'home-dark-1280', true);
+  await page.setViewportSize({ width: 375, height: 812 });
+  expect(await noSidewaysScroll(page)).toBe(true);
+  await snap(page, 'home-dark-375');
 });

@@ -1,11 +1,13 @@
 import type { HTMLAttributes, ReactNode } from 'react';
 import { cn } from './cn.js';
 
-export function Card({ className, ...rest }: HTMLAttributes<HTMLDivElement>) {
+/** A bordered panel. `flush` leaves the padding to the caller (class names are joined, not merged). */
+export function Card({ className, flush = false, ...rest }: HTMLAttributes<HTMLDivElement> & { flush?: boolean }) {
   return (
     <div
       className={cn(
-        'rounded-xl border border-zinc-200 bg-white p-5 shadow-xs dark:border-zinc-800 dark:bg-zinc-900',
+        'rounded-xl border border-zinc-200 bg-white shadow-xs dark:border-zinc-800 dark:bg-zinc-900',
+        !flush && 'p-5',
         className,
       )}
       {...rest}

@@ -1,1 +1,1 @@
-export { Dashboard } from './components/dashboard';
+export { Dashboard, type DashboardLinks } from './components/dashboard';

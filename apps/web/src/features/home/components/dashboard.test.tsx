@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { Usage } from '@parley/contract';
+import type { ChatSummary, Usage } from '@parley/contract';
 import { makeProfile, mockApi, ok, renderApp } from '../../../test/render-app';
 
 function usage(overrides: Partial<Usage> = {}): Usage {
@@ -29,13 +29,99 @@ function usage(overrides: Partial<Usage> = {}): Usage {
   };
 }
 
+const HISTORIES = 'GET /api/mongo/users/chat/histories';
+
+function chat(id: number, title: string, updatedAt: string): ChatSummary {
+  return {
+    chatHistoryId: `00000000-0000-4000-8000-00000000000${id}`,
+    title,
+    model: 'GPT_4O_MINI',
+    createdAt: updatedAt,
+    updatedAt,
+  };
+}
+
+describe('the dashboard as a place to start', () => {
+  it('on a first visit: Welcome, the three ways to begin, and no conversations yet', async () => {
+    localStorage.setItem('token', 'tok');
+    const fetchMock = mockApi({
+      'GET /api/user/profile': ok(makeProfile({ loginCount: 1 })),
+      'GET /api/user/usage': ok(usage()),
+      [HISTORIES]: ok([]),
+    });
+    renderApp('/home');
+    // The first render of the file loads the route's code: more than the default second on a busy machine.
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Welcome to Parley, Ada' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    const start = screen.getByRole('region', { name: 'Start here' });
+    expect(within(start).getByRole('link', { name: /^Start a chat/ })).toHaveAttribute('href', '/chat');
+    expect(within(start).getByRole('link', { name: /^Install the extension/ })).toHaveAttribute('href', '/install');
+    expect(within(start).getByRole('link', { name: /^See plans/ })).toHaveAttribute('href', '#plans');
+    expect(screen.getByText('No conversations yet. Your chats will be listed here.')).toBeInTheDocument();
+    // "See plans" leads somewhere real: the plans, with the current one marked.
+    const plans = screen.getByRole('region', { name: 'Plans' });
+    expect(plans).toHaveAttribute('id', 'plans');
+    expect(await within(plans).findByText('Current plan')).toBeInTheDocument();
+    expect(within(plans).getByTestId('plan-free')).toHaveAttribute('aria-current', 'true');
+    expect(within(plans).getByTestId('plan-appDeal')).toHaveTextContent('1,000');
+    const asked = fetchMock.mock.calls.map(([url]) => new URL(String(url), 'http://localhost'));
+    expect(asked.find((u) => u.pathname === '/api/mongo/users/chat/histories')?.searchParams.get('limit')).toBe('5');
+  });
+
+  it('once there are conversations: a calmer greeting and the latest ones, each a link, dated per locale', async () => {
+    localStorage.setItem('token', 'tok');
+    // A day of this year that is not today (today would show the time alone).
+    const today = new Date();
+    const day = today.getMonth() === 2 && today.getDate() === 5 ? 6 : 5;
+    const year = today.getFullYear();
+    mockApi({
+      'GET /api/user/profile': ok(makeProfile({ loginCount: 1 })),
+      'GET /api/user/usage': ok(usage()),
+      [HISTORIES]: ok([
+        chat(1, 'Trip to Lisbon', new Date(year, 2, day, 14, 5).toISOString()),
+        chat(2, '', '2024-01-09T10:00:00.000Z'),
+      ]),
+    });
+    renderApp('/home');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hi Ada, welcome back' })).toBeInTheDocument();
+    expect(screen.queryByText(/^Welcome to Parley/)).not.toBeInTheDocument();
+    const recent = screen.getByRole('region', { name: 'Recent conversations' });
+    const lisbon = within(recent).getByRole('link', { name: /Trip to Lisbon/ });
+    expect(lisbon).toHaveAttribute('href', '/chat/00000000-0000-4000-8000-000000000001');
+    expect(lisbon).toHaveTextContent(`Mar ${day}, 2:05 PM`);
+    expect(within(recent).getByRole('link', { name: /New chat/ })).toHaveTextContent('Jan 9, 2024');
+    expect(within(recent).getByRole('link', { name: 'All conversations' })).toHaveAttribute('href', '/chat');
+  });
+
+  it('in French, the welcome and the dates are French', async () => {
+    localStorage.setItem('token', 'tok');
+    mockApi({
+      'GET /api/user/profile': ok(makeProfile({ language: 'fr', loginCount: 7 })),
+      'GET /api/user/usage': ok(usage()),
+      [HISTORIES]: ok([chat(3, 'Recette', '2024-01-09T10:00:00.000Z')]),
+    });
+    renderApp('/home');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Bonjour Ada, ravi de vous revoir' }),
+    ).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: /Recette/ })).toHaveTextContent('9 janv. 2024');
+    expect(screen.getByRole('link', { name: /^Voir les offres/ })).toBeInTheDocument();
+  });
+});
+
 describe('the dashboard', () => {
   it('shows credits as they are now, when the daily ones come back, 30 days of use, and free uses left', async () => {
     localStorage.setItem('token', 'tok');
-    mockApi({ 'GET /api/user/profile': ok(makeProfile()), 'GET /api/user/usage': ok(usage()) });
+    mockApi({
+      'GET /api/user/profile': ok(makeProfile()),
+      'GET /api/user/usage': ok(usage()),
+      [HISTORIES]: ok([]),
+    });
     renderApp('/home');
     expect(await screen.findByText(/^Back to 3 at midnight · Next renewal:/)).toBeInTheDocument();
-    expect(screen.getByText('Daily credits').nextSibling).toHaveTextContent('1');
+    const credits = screen.getByRole('region', { name: 'Credits' });
+    expect(within(credits).getByText('Daily credits').nextSibling).toHaveTextContent('1');
     expect(screen.getByText('Basic use').nextSibling).toHaveTextContent('3');
     expect(screen.getByText('Last 30 days').nextSibling).toHaveTextContent('4');
     expect(screen.getByTestId('usage-chart')).toBeInTheDocument();
@@ -53,6 +139,7 @@ describe('the dashboard', () => {
     mockApi({
       'GET /api/user/profile': ok(makeProfile({ language: 'fr' })),
       'GET /api/user/usage': ok(usage({ plan: 'appDeal', gates: [] })),
+      [HISTORIES]: ok([]),
     });
     renderApp('/home');
     expect(await screen.findByText(/^Reviennent à 20 à minuit · Prochain renouvellement :/)).toBeInTheDocument();

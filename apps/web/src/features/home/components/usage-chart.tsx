@@ -77,29 +77,32 @@ export function UsageChart({ days }: { days: Usage['days'] }) {
         </span>
         <span>{dayLabel(days.at(-1)!.date, lng, { month: 'short', day: 'numeric' })}</span>
       </figcaption>
-      <table className="sr-only">
-        <caption>{t('usage.chartTitle')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('usage.day')}</th>
-            {TIERS.map((tier) => (
-              <th key={tier} scope="col">
-                {t(`usage.${tier}`)}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {days.map((day) => (
-            <tr key={day.date}>
-              <th scope="row">{dayLabel(day.date, lng, { dateStyle: 'medium' })}</th>
+      {/* A table ignores the overflow that hides a .sr-only box: the box around it hides the table's width. */}
+      <div className="sr-only">
+        <table>
+          <caption>{t('usage.chartTitle')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('usage.day')}</th>
               {TIERS.map((tier) => (
-                <td key={tier}>{formatNumber(day[tier], lng)}</td>
+                <th key={tier} scope="col">
+                  {t(`usage.${tier}`)}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {days.map((day) => (
+              <tr key={day.date}>
+                <th scope="row">{dayLabel(day.date, lng, { dateStyle: 'medium' })}</th>
+                {TIERS.map((tier) => (
+                  <td key={tier}>{formatNumber(day[tier], lng)}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }
