@@ -80,7 +80,7 @@ export function ConfirmDialog({
         className="relative w-full max-w-sm rounded-xl border border-zinc-200 bg-white p-5 shadow-xl dark:border-zinc-800 dark:bg-zinc-900"
       >
         <h2 id={`${id}-title`} className="text-base font-semibold text-zinc-900 dark:text-zinc-50">
-          {title}
+          {typeof title === 'string' ? title.trim() : title}
         </h2>
         {description && (
           <p id={`${id}-description`} className="mt-2 text-sm text-zinc-600 dark:text-zinc-300">

@@ -2,7 +2,13 @@ import { forwardRef, useId, type InputHTMLAttributes, type ReactNode, type Selec
 import { cn } from './cn.js';
 
 const controlClasses =
-  'block w-full rounded-md border bg-white px-3 py-2 text-sm text-zinc-900 shadow-xs placeholder:text-zinc-400 focus:border-blue-500 focus:outline-none focus:ring-2 focus:ring-blue-500/40 disabled:bg-zinc-100 disabled:text-zinc-500 dark:bg-zinc-900 dark:text-zinc-100 dark:disabled:bg-zinc-800';
+  'block w-full min-w-0 rounded-md border bg-white px-3 py-2 text-sm text-zinc-900 shadow-xs placeholder:text-zinc-400 text-ellipsis focus:outline-none focus:ring-2 disabled:bg-zinc-100 disabled:text-zinc-500 dark:bg-zinc-900 dark:text-zinc-100 dark:disabled:bg-zinc-800';
+
+/** Border and focus ring: red while the field has an error, so the ring says the same as the message under it. */
+const stateClasses = (error: string | undefined) =>
+  error
+    ? 'border-red-500 focus:border-red-500 focus:ring-red-500/40 dark:border-red-400'
+    : 'border-zinc-300 focus:border-blue-500 focus:ring-blue-500/40 dark:border-zinc-700';
 
 type FieldChrome = { label: ReactNode; error?: string | undefined; hint?: ReactNode };
 
@@ -44,7 +50,7 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
         id={inputId}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
-        className={cn(controlClasses, error ? 'border-red-500' : 'border-zinc-300 dark:border-zinc-700', className)}
+        className={cn(controlClasses, stateClasses(error), className)}
         {...rest}
       />
     </FieldFrame>
@@ -67,7 +73,7 @@ export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(funct
         id={selectId}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${selectId}-error` : hint ? `${selectId}-hint` : undefined}
-        className={cn(controlClasses, error ? 'border-red-500' : 'border-zinc-300 dark:border-zinc-700', className)}
+        className={cn(controlClasses, stateClasses(error), className)}
         {...rest}
       >
         {options.map((o) => (

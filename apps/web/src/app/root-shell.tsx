@@ -35,6 +35,8 @@ function Toasts() {
       newestOnTop
       closeOnClick={false}
       transition={Bounce}
+      // Below the header (3.5rem), so a toast never hides the language picker or Sign out.
+      style={{ top: 'calc(3.5rem + 0.5rem)' }}
     />
   );
 }

@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { chatStream, fileBytes, transcribe as transcribeAudio } from '@parley/api-client/streams';
-import type { ChatRequest, ModelId } from '@parley/contract';
+import type { ChatRequest, ChatSummary, ModelId } from '@parley/contract';
 import { readUiMessageStream } from '@parley/ui/chat-stream';
 import { apiClient } from '../../../lib/api';
 import { currentUserKey } from '../../../lib/current-user';
@@ -34,6 +34,20 @@ export function useDeleteChat() {
   return useMutation({
     mutationFn: (chatHistoryId: string) => apiClient.call('deleteChatHistory', { query: { chatHistoryId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['chat', 'histories'] }),
+  });
+}
+
+export function useRenameChat() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { chatHistoryId: string; title: string }) => apiClient.call('renameChatHistory', { body }),
+    onSuccess: (chat) => {
+      // Every list (searched or not) shows the new name at once; the server's order is unchanged by a rename.
+      queryClient.setQueriesData<ChatSummary[]>({ queryKey: ['chat', 'histories'] }, (list) =>
+        list?.map((c) => (c.chatHistoryId === chat.chatHistoryId ? chat : c)),
+      );
+      return queryClient.invalidateQueries({ queryKey: ['chat', 'histories'] });
+    },
   });
 }
 

@@ -111,10 +111,10 @@ function Chat({ keysPath, plansPath }: Props) {
     return () => window.removeEventListener('keydown', onKey);
   }, [streaming, stop]);
 
-  // Follow the answer as it grows, unless the reader scrolled up.
+  // Follow the answer as it grows, unless the reader scrolled up. An empty chat stays at its top (its heading).
   useLayoutEffect(() => {
     const el = scroller.current;
-    if (el && stickToBottom.current) el.scrollTop = el.scrollHeight;
+    if (el && stickToBottom.current && session.messages.length > 0) el.scrollTop = el.scrollHeight;
   }, [session.messages]);
   const onScroll = () => {
     const el = scroller.current;

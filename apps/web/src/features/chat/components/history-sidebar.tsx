@@ -1,14 +1,15 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import type { ChatSummary } from '@parley/contract';
-import { formatDate } from '@parley/i18n';
-import { PlusIcon, SearchIcon, TrashIcon } from '@parley/ui/action-icons';
+import { CHAT_TITLE_MAX } from '@parley/contract/values';
+import { formatDateTime, formatFullDateTime } from '@parley/i18n';
+import { PencilIcon, PlusIcon, SearchIcon, TrashIcon } from '@parley/ui/action-icons';
 import { ConfirmDialog } from '@parley/ui/confirm-dialog';
 import { SkeletonBar, cn, focusRing } from '@parley/ui';
 import { errorMessage } from '../../../lib/api';
-import { useChatHistories, useDeleteAllChats, useDeleteChat } from '../api/chat-api';
+import { useChatHistories, useDeleteAllChats, useDeleteChat, useRenameChat } from '../api/chat-api';
 
 type Group = 'today' | 'yesterday' | 'week' | 'older';
 
@@ -42,6 +43,156 @@ function useDebounced<T>(value: T, ms: number): T {
   return debounced;
 }
 
+/** Shown on hover or keyboard focus where there is a mouse; always shown on touch screens and for the open chat. */
+const rowActions =
+  'pointer-fine:opacity-0 pointer-fine:group-hover:opacity-100 pointer-fine:group-focus-within:opacity-100';
+
+const actionButton = cn(
+  'rounded-md p-1.5 text-zinc-400 hover:bg-zinc-200 dark:hover:bg-zinc-700 pointer-coarse:p-3',
+  focusRing,
+);
+
+/** One conversation: its link, and Rename and Delete. Rename turns the title into a field (Enter saves, Esc cancels). */
+function HistoryRow({
+  chat,
+  active,
+  onNavigate,
+  onDelete,
+}: {
+  chat: ChatSummary;
+  active: boolean;
+  onNavigate: () => void;
+  onDelete: () => void;
+}) {
+  const { t, i18n } = useTranslation('chat');
+  const rename = useRenameChat();
+  const [editing, setEditing] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  const renameButton = useRef<HTMLButtonElement>(null);
+  // Set once the field has been saved or given up, so that the blur of a field going away does nothing more.
+  const settled = useRef(false);
+  // Keyboard users land back on Rename when the field closes (not when they clicked elsewhere).
+  const focusBack = useRef(false);
+  const title = chat.title || t('history.untitled');
+
+  useEffect(() => {
+    if (editing) {
+      settled.current = false;
+      input.current?.focus();
+      input.current?.select();
+    } else if (focusBack.current) {
+      focusBack.current = false;
+      renameButton.current?.focus();
+    }
+  }, [editing]);
+
+  const finish = (returnFocus: boolean) => {
+    settled.current = true;
+    focusBack.current = returnFocus;
+    setEditing(false);
+  };
+
+  const save = (returnFocus: boolean) => {
+    if (settled.current || rename.isPending) return;
+    const next = (input.current?.value ?? '').replace(/\s+/g, ' ').trim();
+    if (!next || next === chat.title) return finish(returnFocus);
+    settled.current = true;
+    rename.mutate(
+      { chatHistoryId: chat.chatHistoryId, title: next },
+      {
+        onSuccess: () => finish(returnFocus),
+        onError: (error) => {
+          settled.current = false;
+          toast.error(errorMessage(error));
+          input.current?.focus();
+        },
+      },
+    );
+  };
+
+  return (
+    <li className="group relative">
+      {editing ? (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            save(true);
+          }}
+          className="px-1 py-1"
+        >
+          <input
+            ref={input}
+            defaultValue={chat.title}
+            maxLength={CHAT_TITLE_MAX}
+            aria-label={t('history.renameLabel', { title })}
+            readOnly={rename.isPending}
+            aria-busy={rename.isPending || undefined}
+            onBlur={() => save(false)}
+            onKeyDown={(e) => {
+              if (e.key === 'Escape') {
+                // Esc ends the renaming only (not the history drawer around it).
+                e.preventDefault();
+                e.stopPropagation();
+                finish(true);
+              }
+            }}
+            className="block w-full rounded-md border border-blue-400 bg-white px-2 py-1.5 text-sm text-zinc-900 focus:outline-none focus:ring-2 focus:ring-blue-500/40 read-only:opacity-60 dark:bg-zinc-900 dark:text-zinc-100"
+          />
+        </form>
+      ) : (
+        <>
+          <Link
+            to={`/chat/${chat.chatHistoryId}`}
+            onClick={onNavigate}
+            aria-current={active ? 'page' : undefined}
+            className={cn(
+              'block rounded-lg py-2 pl-3 pr-18 text-sm pointer-coarse:pr-24',
+              focusRing,
+              active
+                ? 'bg-blue-50 font-medium text-blue-800 dark:bg-blue-500/15 dark:text-blue-200'
+                : 'text-zinc-700 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800',
+            )}
+          >
+            <span className="block truncate">{title}</span>
+            <time
+              dateTime={chat.updatedAt}
+              title={formatFullDateTime(chat.updatedAt, i18n.language)}
+              className="block text-xs font-normal text-zinc-500 dark:text-zinc-400"
+            >
+              {formatDateTime(chat.updatedAt, i18n.language)}
+            </time>
+          </Link>
+          <div
+            role="group"
+            aria-label={t('history.actions', { title })}
+            className={cn('absolute right-1 top-1/2 flex -translate-y-1/2 items-center', !active && rowActions)}
+          >
+            <button
+              ref={renameButton}
+              type="button"
+              onClick={() => setEditing(true)}
+              aria-label={t('history.rename', { title })}
+              title={t('history.renameShort')}
+              className={cn(actionButton, 'hover:text-zinc-700 dark:hover:text-zinc-200')}
+            >
+              <PencilIcon width="1.05em" height="1.05em" />
+            </button>
+            <button
+              type="button"
+              onClick={onDelete}
+              aria-label={t('history.delete', { title })}
+              title={t('history.deleteShort')}
+              className={cn(actionButton, 'hover:text-red-600')}
+            >
+              <TrashIcon width="1.05em" height="1.05em" />
+            </button>
+          </div>
+        </>
+      )}
+    </li>
+  );
+}
+
 type Props = {
   activeId: string | null;
   onNewChat: () => void;
@@ -53,7 +204,7 @@ type Props = {
 
 /** History: search, New Chat, conversations by recency, delete one or all (each after a question). */
 export function HistorySidebar({ activeId, onNewChat, onNavigate, onActiveDeleted }: Props) {
-  const { t, i18n } = useTranslation('chat');
+  const { t } = useTranslation('chat');
   const id = useId();
   const [search, setSearch] = useState('');
   const q = useDebounced(search.trim(), 250);
@@ -139,46 +290,15 @@ export function HistorySidebar({ activeId, onNewChat, onNavigate, onActiveDelete
                 {t(`history.groups.${group}`)}
               </h3>
               <ul className="space-y-0.5">
-                {chats.map((chat) => {
-                  const active = chat.chatHistoryId === activeId;
-                  return (
-                    <li key={chat.chatHistoryId} className="group relative">
-                      <Link
-                        to={`/chat/${chat.chatHistoryId}`}
-                        onClick={onNavigate}
-                        aria-current={active ? 'page' : undefined}
-                        className={cn(
-                          'block rounded-lg py-2 pl-3 pr-9 text-sm',
-                          focusRing,
-                          active
-                            ? 'bg-blue-50 font-medium text-blue-800 dark:bg-blue-500/15 dark:text-blue-200'
-                            : 'text-zinc-700 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800',
-                        )}
-                      >
-                        <span className="block truncate">{chat.title || t('history.untitled')}</span>
-                        <span className="block text-xs font-normal text-zinc-400">
-                          {formatDate(chat.updatedAt, i18n.language, {
-                            month: 'short',
-                            day: 'numeric',
-                            ...(group === 'older' ? { year: 'numeric' } : { hour: '2-digit', minute: '2-digit' }),
-                          })}
-                        </span>
-                      </Link>
-                      <button
-                        type="button"
-                        onClick={() => setConfirm({ kind: 'one', chat })}
-                        aria-label={t('history.delete', { title: chat.title || t('history.untitled') })}
-                        title={t('history.deleteShort')}
-                        className={cn(
-                          'absolute right-1.5 top-1/2 -translate-y-1/2 rounded-md p-1.5 text-zinc-400 hover:bg-zinc-200 hover:text-red-600 focus:opacity-100 dark:hover:bg-zinc-700 md:opacity-0 md:group-hover:opacity-100',
-                          focusRing,
-                        )}
-                      >
-                        <TrashIcon width="1.05em" height="1.05em" />
-                      </button>
-                    </li>
-                  );
-                })}
+                {chats.map((chat) => (
+                  <HistoryRow
+                    key={chat.chatHistoryId}
+                    chat={chat}
+                    active={chat.chatHistoryId === activeId}
+                    onNavigate={onNavigate}
+                    onDelete={() => setConfirm({ kind: 'one', chat })}
+                  />
+                ))}
               </ul>
             </section>
           ))
