@@ -1,11 +1,17 @@
 // Gzip size of the JavaScript the login page, /home and /chat load, read from the built web app (apps/web/dist).
 // index.html gives the entry script and its modulepreload links (loaded by every page). If Vite wrote a
-// manifest (apps/web/dist/.vite/manifest.json, `build.manifest`), the lazy route chunks of the login page and
-// of /home are added with their static imports; without it only entry + preloads are measured (and said so).
+// manifest (apps/web/dist/.vite/manifest.json, `build.manifest`), the lazy chunks each page loads are added with
+// their static imports; without it only entry + preloads are measured (and said so).
 //
-//   node --import tsx bench/web-size.ts [--login-match <regex>] [--home-match <regex>]
+// The entry (main.tsx) starts one of two lazy chunks: the stand-alone login page (app/sign-in-app.tsx) for a
+// signed-out visit to /login, or the whole app (app/start-app.tsx), then the page's own route chunk. So the login page
+// is entry + sign-in app, and /home is entry + app + routes/home. A build without those two chunks (older layouts) is
+// measured the earlier way: entry + the route chunk.
+//
+//   node --import tsx bench/web-size.ts [--login-match <regex>] [--home-match <regex>] [--chat-match <regex>]
+//                                       [--sign-in-match <regex>] [--app-match <regex>]
 //   BENCH_WEB_DIST=<dir>   another build output instead of apps/web/dist
-// The regexes pick the lazy chunks of each route by their source path (defaults below).
+// The regexes pick lazy chunks by their source path (defaults below).
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -14,6 +20,8 @@ import { formatBytes, isMain, repoRoot, runAsScript, table } from './lib.js';
 const DEFAULT_LOGIN_MATCH = '(^|/)(login|sign-?in)[^/]*$|/routes?/login|/pages?/login';
 const DEFAULT_CHAT_MATCH = '/routes?/chat\\.tsx$';
 const DEFAULT_HOME_MATCH = '(^|/)(home|dashboard)[^/]*$|/routes?/home|/pages?/home|features/home/';
+const DEFAULT_SIGN_IN_MATCH = '/app/sign-in-app\\.tsx$';
+const DEFAULT_APP_MATCH = '/app/start-app\\.tsx$';
 
 type ManifestChunk = {
   file: string;
@@ -155,19 +163,31 @@ export async function runWebSize(): Promise<WebSizeResult> {
     const entryClosure = staticClosure(manifest, entryKeys);
     const initialFiles = new Set([...initial, ...[...entryClosure].map((k) => manifest[k]!.file)]);
     const lazy = reachableDynamicEntries(manifest, entryKeys);
-    for (const [page, pattern] of [
-      ['login page', stringOption('login-match', DEFAULT_LOGIN_MATCH)],
-      ['/home', stringOption('home-match', DEFAULT_HOME_MATCH)],
-      ['/chat (target <= 180 KB)', stringOption('chat-match', DEFAULT_CHAT_MATCH)],
-    ] as const) {
+    const lazyMatching = (pattern: string) => {
       const regex = new RegExp(pattern, 'i');
-      const matched = lazy.filter((k) => regex.test(manifest[k]!.src ?? k));
+      return lazy.filter((k) => regex.test(manifest[k]!.src ?? k));
+    };
+    const signIn = lazyMatching(stringOption('sign-in-match', DEFAULT_SIGN_IN_MATCH));
+    const app = lazyMatching(stringOption('app-match', DEFAULT_APP_MATCH));
+    const pages: [page: string, boot: string[], pattern: string | null][] = signIn.length
+      ? [
+          ['login page (signed out)', signIn, null],
+          ['login page inside the app', app, stringOption('login-match', DEFAULT_LOGIN_MATCH)],
+        ]
+      : [['login page', [], stringOption('login-match', DEFAULT_LOGIN_MATCH)]];
+    pages.push(
+      ['/home', app, stringOption('home-match', DEFAULT_HOME_MATCH)],
+      ['/chat (target <= 180 KB)', app, stringOption('chat-match', DEFAULT_CHAT_MATCH)],
+    );
+    for (const [page, boot, pattern] of pages) {
+      const matched = pattern ? lazyMatching(pattern).filter((k) => !signIn.includes(k)) : [];
+      const loaded = [...boot, ...matched];
       const files = new Set(initialFiles);
-      for (const key of staticClosure(manifest, matched)) files.add(manifest[key]!.file);
-      const note = matched.length
-        ? `lazy chunks: ${matched.map((k) => manifest[k]!.src ?? k).join(', ')}`
+      for (const key of staticClosure(manifest, loaded)) files.add(manifest[key]!.file);
+      const note = loaded.length
+        ? `lazy chunks: ${loaded.map((k) => manifest[k]!.src ?? k).join(', ')}`
         : `no lazy chunk matched /${pattern}/: entry + preloads only`;
-      if (!matched.length) notes.push(`${page}: ${note}`);
+      if (pattern && !matched.length) notes.push(`${page}: no lazy chunk matched /${pattern}/`);
       rows.push(row(page, files, note));
     }
   }

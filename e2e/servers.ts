@@ -1,10 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { SMTPServer } from 'smtp-server';
 import { startFakeOpenAI } from '../apps/api/src/test/fake-openai.js';
 import { startGoogleFixture } from '../apps/api/src/test/google-fixture.js';
@@ -69,6 +70,7 @@ export async function startLoopbackServers(
   options: { apiPort?: number; env?: Record<string, string> } = {},
 ): Promise<LoopbackServers> {
   const mails: Mail[] = [];
+  const licenceCodes: string[] = [];
   const smtp = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -93,6 +95,12 @@ export async function startLoopbackServers(
       res.end(JSON.stringify(mails.filter((m) => !to || m.to.includes(to))));
       return;
     }
+    if (url.pathname === '/licence-code' && req.method === 'POST') {
+      const code = licenceCodes.shift();
+      res.statusCode = code ? 200 : 410;
+      res.end(JSON.stringify({ code: code ?? null }));
+      return;
+    }
     if (url.pathname === '/google/sign' && req.method === 'POST') {
       let body = '';
       for await (const chunk of req) body += chunk;
@@ -109,30 +117,38 @@ export async function startLoopbackServers(
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'parley-e2e-'));
   const apiPort = options.apiPort ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${apiPort}`;
+  const apiEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(apiPort),
+    PUBLIC_URL: baseUrl,
+    DATA_DIR: dataDir,
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    GOOGLE_CLIENT_ID,
+    GOOGLE_JWKS_URL: google.jwksUrl,
+    RATE_LIMIT_PER_IP: '10000',
+    AI_RATE_PER_USER: '10000',
+    AI_RATE_PER_IP: '100000',
+    RATE_LIMIT_PER_EMAIL: '1000',
+    LOG_LEVEL: 'warn',
+    OPENAI_COMPATIBLE_BASE_URL: ai.baseUrl,
+    OPENAI_COMPATIBLE_MODEL: 'parley-test-model',
+    APP_SECRET: 'e2e-secret-'.padEnd(48, 'x'),
+    ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
+    ...options.env,
+  };
+  // Licence codes for the app-deal tests, made the way an operator makes them, before the API opens the database.
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['--import', 'tsx', 'apps/api/src/cli.ts', 'create-codes', '--count', '50'],
+    { cwd: root, env: apiEnv },
+  );
+  licenceCodes.push(...stdout.split('\n').filter((line) => /^PARLEY-/.test(line)));
   const api = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: root,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(apiPort),
-      PUBLIC_URL: baseUrl,
-      DATA_DIR: dataDir,
-      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-      GOOGLE_CLIENT_ID,
-      GOOGLE_JWKS_URL: google.jwksUrl,
-      RATE_LIMIT_PER_IP: '10000',
-      AI_RATE_PER_USER: '10000',
-      AI_RATE_PER_IP: '100000',
-      RATE_LIMIT_PER_EMAIL: '1000',
-      LOG_LEVEL: 'warn',
-      OPENAI_COMPATIBLE_BASE_URL: ai.baseUrl,
-      OPENAI_COMPATIBLE_MODEL: 'parley-test-model',
-      APP_SECRET: 'e2e-secret-'.padEnd(48, 'x'),
-      ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
-      ...options.env,
-    },
+    env: apiEnv,
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   await waitForHealth(baseUrl, api);

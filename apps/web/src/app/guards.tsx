@@ -1,16 +1,21 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Navigate, Outlet } from 'react-router';
+import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { FullScreenLoading } from '../features/shell';
 import { errorMessage } from '../lib/api';
 import { useCurrentUser } from '../lib/current-user';
 import { applyLanguage } from '../lib/i18n';
+import { NEXT_PARAM, returnPath, withReturnPath } from '../lib/safe-path';
 import { clearSession, COOKIE_COPY_DELAY_MS, copyUserIdToCookie, getToken, useToken } from '../lib/session';
 
-/** Protected routes: no token → /login. The user loads behind a full-screen overlay; a failed load logs out. */
+/**
+ * Protected routes: no token → /login?next=<this page>, so signing in comes back here. The user loads behind a
+ * full-screen overlay; a failed load logs out.
+ */
 export function RequireAuth() {
   const token = useToken();
+  const location = useLocation();
   const user = useCurrentUser();
   const queryClient = useQueryClient();
   const languageApplied = useRef<string | null>(null);
@@ -39,15 +44,18 @@ export function RequireAuth() {
     }
   }, [token, user.isError, user.error, queryClient]);
 
-  if (!token) return <Navigate to="/login" replace />;
+  if (!token) {
+    return <Navigate to={withReturnPath('/login', location.pathname + location.search + location.hash)} replace />;
+  }
   if (!user.data) return <FullScreenLoading />;
   return <Outlet />;
 }
 
-/** Sign-in and sign-up pages: a signed-in visitor goes to /home. */
+/** Sign-in and sign-up pages: a signed-in visitor goes to the page named by ?next=, or to /home. */
 export function GuestOnly({ children }: { children: ReactNode }) {
+  const [params] = useSearchParams();
   // Read once: after signing in here, useSignedIn navigates itself (onboarding or home); a live check would race it.
   const [signedInOnArrival] = useState(() => Boolean(getToken()));
-  if (signedInOnArrival) return <Navigate to="/home" replace />;
+  if (signedInOnArrival) return <Navigate to={returnPath(params.get(NEXT_PARAM)) ?? '/home'} replace />;
   return <>{children}</>;
 }

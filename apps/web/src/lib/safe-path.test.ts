@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sameSitePath } from './safe-path';
+import { returnPath, sameSitePath, withReturnPath } from './safe-path';
 
 describe('sameSitePath', () => {
   const origin = 'https://app.example';
@@ -14,5 +14,35 @@ describe('sameSitePath', () => {
     [null, null],
   ])('%s → %s', (input, expected) => {
     expect(sameSitePath(input, origin)).toBe(expected);
+  });
+});
+
+describe('returnPath', () => {
+  const origin = 'https://app.example';
+  it.each([
+    ['/chat/abc', '/chat/abc'],
+    ['/setting/general?x=1', '/setting/general?x=1'],
+    ['/profile#redeem', '/profile#redeem'],
+    ['/', null],
+    ['/login', null],
+    ['/login?next=/chat', null],
+    ['/signup/', null],
+    ['/signout', null],
+    ['/appsumo/signup', null],
+    ['/not-found?page=/x', null],
+    ['/loginx', '/loginx'],
+    ['//evil.example/chat', null],
+    ['https://evil.example/chat', null],
+    ['/%2F%2Fevil.example', '/%2F%2Fevil.example'],
+    ['/\\\\evil.example', null],
+    ['\t/chat', null],
+  ])('%s → %s', (input, expected) => {
+    expect(returnPath(input, origin)).toBe(expected);
+  });
+
+  it('builds the login address that comes back', () => {
+    expect(withReturnPath('/login', '/chat/abc?x=1', origin)).toBe('/login?next=%2Fchat%2Fabc%3Fx%3D1');
+    expect(withReturnPath('/login', '/', origin)).toBe('/login');
+    expect(withReturnPath('/login', 'https://evil.example', origin)).toBe('/login');
   });
 });

@@ -1,3 +1,6 @@
+import type { Profile } from '@parley/contract';
+import { postLoginPath } from './session';
+
 /**
  * A same-site path ('/home?x=1') or null. Rejects absolute URLs, protocol-relative '//host' and backslash tricks,
  * so ?page= can never send the visitor to another site.
@@ -11,4 +14,34 @@ export function sameSitePath(value: string | null | undefined, origin: string = 
   } catch {
     return null;
   }
+}
+
+/** The query parameter that carries where to go back to after signing in (`/login?next=/chat/abc`). */
+export const NEXT_PARAM = 'next';
+
+/** Pages that make no sense to return to once signed in. */
+const SIGN_IN_PAGES =
+  /^\/(login|signup|signout|earlybird\/signup|appsumo\/signup|forgot-password|reset-password|verify-email|not-found)\/?$/;
+
+/**
+ * A page worth returning to after signing in: same site, not a sign-in page, not the root (which goes to /home
+ * anyway). Null otherwise.
+ */
+export function returnPath(value: string | null | undefined, origin: string = window.location.origin): string | null {
+  const path = sameSitePath(value, origin);
+  if (!path) return null;
+  const pathname = path.split(/[?#]/)[0]!;
+  if (pathname === '/' || SIGN_IN_PAGES.test(pathname)) return null;
+  return path;
+}
+
+/** `page` (e.g. '/login') with `?next=<path>` when `path` is worth returning to. */
+export function withReturnPath(page: string, path: string | null | undefined, origin?: string): string {
+  const next = returnPath(path, origin);
+  return next ? `${page}?${NEXT_PARAM}=${encodeURIComponent(next)}` : page;
+}
+
+/** Where signing in lands: onboarding the first time (spec §4), else `next` (see returnPath), else home. */
+export function landingAfterSignIn(user: Pick<Profile, 'loginCount'>, next: string | null): string {
+  return user.loginCount === 1 || !next ? postLoginPath(user) : next;
 }

@@ -1,4 +1,8 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import type { LoginResult, PlanChange } from '@parley/contract';
+import { Button } from '@parley/ui';
 import {
   AppDealForm,
   EarlyBirdForm,
@@ -7,14 +11,30 @@ import {
   SignupForm,
   VerifyEmail,
 } from '../../features/auth';
+import { PlanChangeSummary } from '../../features/profile';
 import { useSignedIn } from '../use-signed-in';
 
 // Lazy-loaded: the login page does not need these forms.
 export function SignupPage() {
   return <SignupForm onSignedIn={useSignedIn()} />;
 }
+/** An existing account signed in here is told what its upgrade changed before going on. */
 export function EarlyBirdSignupPage() {
-  return <EarlyBirdForm onSignedIn={useSignedIn()} />;
+  const { t } = useTranslation('auth');
+  const signedIn = useSignedIn();
+  const [upgraded, setUpgraded] = useState<{ result: LoginResult; change: PlanChange } | null>(null);
+  if (upgraded) {
+    return (
+      <PlanChangeSummary change={upgraded.change}>
+        <Button className="w-full" autoFocus onClick={() => signedIn(upgraded.result)}>
+          {t('changed.continue')}
+        </Button>
+      </PlanChangeSummary>
+    );
+  }
+  return (
+    <EarlyBirdForm onSignedIn={(result, change) => (change ? setUpgraded({ result, change }) : signedIn(result))} />
+  );
 }
 export function AppDealSignupPage() {
   return <AppDealForm onSignedIn={useSignedIn()} />;

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { AccountFacts, ChangePasswordForm, ProfileForm } from '../../features/profile';
+import { AccountFacts, ChangePasswordForm, ProfileForm, RedeemCodeForm } from '../../features/profile';
 import { useCurrentUser } from '../../lib/current-user';
 
 export function ProfilePage() {
@@ -13,6 +13,7 @@ export function ProfilePage() {
         <div className="space-y-6 lg:col-span-2">
           <ProfileForm user={user.data} />
           <ChangePasswordForm hasPassword={user.data.hasPassword} />
+          <RedeemCodeForm user={user.data} />
         </div>
         <AccountFacts user={user.data} />
       </div>

@@ -6,4 +6,4 @@ export { VerifyEmail } from './components/verify-email';
 export { ForgotPasswordForm } from './components/forgot-password-form';
 export { ResetPasswordForm } from './components/reset-password-form';
 export { GoogleSignInButton, GSI_SCRIPT_URL, GOOGLE_BUTTON_HEIGHTS } from './components/google-sign-in-button';
-export { signInWithGoogleCredential } from './api/auth-api';
+export { signInWithGoogleCredential } from './api/sign-in-calls';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mockApi, ok, makeProfile } from '../../../test/render-app';
-import { MissingCredentialError, signInWithGoogleCredential } from './auth-api';
+import { MissingCredentialError, signInWithGoogleCredential } from './sign-in-calls';
 
 describe('signInWithGoogleCredential', () => {
   it('refuses a missing credential without calling the API', async () => {

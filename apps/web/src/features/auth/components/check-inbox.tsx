@@ -5,11 +5,13 @@ import { Alert, Button } from '@parley/ui';
 import { errorMessage } from '../../../lib/api';
 import { useResendVerification } from '../api/auth-api';
 import { AuthHeading } from './auth-heading';
+import { useWithNext } from './return-links';
 
 /** After a sign-up: the verification mail is on its way; it can be sent again. */
 export function CheckInbox({ email }: { email: string }) {
   const { t } = useTranslation('auth');
   const resend = useResendVerification();
+  const withNext = useWithNext();
   const onResend = () =>
     resend.mutate(email, {
       onSuccess: (result) => toast.success(result.message || t('checkInbox.resent')),
@@ -27,7 +29,10 @@ export function CheckInbox({ email }: { email: string }) {
         <Button variant="secondary" onClick={onResend} loading={resend.isPending}>
           {t('checkInbox.resend')}
         </Button>
-        <Link to="/login" className="text-center text-sm font-medium text-blue-600 hover:underline dark:text-blue-400">
+        <Link
+          to={withNext('/login')}
+          className="text-center text-sm font-medium text-blue-600 hover:underline dark:text-blue-400"
+        >
           {t('backToLogin')}
         </Link>
       </div>

@@ -1,21 +1,24 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { forgotPasswordBodySchema } from '@parley/contract';
 import { Alert, Button, TextField } from '@parley/ui';
 import { errorMessage } from '../../../lib/api';
+import { checksResolver } from '../../../lib/form-checks';
 import { useForgotPassword } from '../api/auth-api';
 import { AuthHeading } from './auth-heading';
+import { authLinkClass, useWithNext } from './return-links';
+
+const resolver = checksResolver<{ email: string }>({ email: 'email' });
 
 export function ForgotPasswordForm() {
   const { t } = useTranslation('auth');
   const forgot = useForgotPassword();
+  const withNext = useWithNext();
   const {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(forgotPasswordBodySchema), defaultValues: { email: '' } });
+  } = useForm({ resolver, defaultValues: { email: '' } });
 
   return (
     <div>
@@ -38,7 +41,7 @@ export function ForgotPasswordForm() {
         </form>
       )}
       <p className="mt-6 text-center text-sm">
-        <Link to="/login" className="font-medium text-blue-600 hover:underline dark:text-blue-400">
+        <Link to={withNext('/login')} className={authLinkClass}>
           {t('backToLogin')}
         </Link>
       </p>

@@ -1,9 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 import type { LoginResult } from '@parley/contract';
-import { errorMessage } from '../../../lib/api';
-import { MissingCredentialError, signInWithGoogleCredential } from '../api/auth-api';
+import { errorMessage } from '../../../lib/error-message';
+import { MissingCredentialError, signInWithGoogleCredential } from '../api/sign-in-calls';
 
 export const GSI_SCRIPT_URL = 'https://accounts.google.com/gsi/client';
 
@@ -63,6 +62,11 @@ function loadGoogleScript(): Promise<GoogleIdentity> {
 type Props = {
   clientId: string;
   onSignedIn: (result: LoginResult) => void;
+  /**
+   * What to tell the person: Google's script did not load (`unavailable`: the button cannot appear), or it gave no
+   * credential, or the server refused the sign-in.
+   */
+  onError: (message: string, unavailable: boolean) => void;
   size?: Size;
   type?: 'standard' | 'icon';
   theme?: 'outline' | 'filled_blue' | 'filled_black';
@@ -75,6 +79,7 @@ type Props = {
 export function GoogleSignInButton({
   clientId,
   onSignedIn,
+  onError,
   size = 'large',
   type = 'standard',
   theme = 'outline',
@@ -84,6 +89,8 @@ export function GoogleSignInButton({
   // The latest callback, without re-initialising Google's client on every render.
   const signedIn = useRef(onSignedIn);
   signedIn.current = onSignedIn;
+  const failed = useRef(onError);
+  failed.current = onError;
 
   useEffect(() => {
     let cancelled = false;
@@ -97,7 +104,10 @@ export function GoogleSignInButton({
             signInWithGoogleCredential(response.credential)
               .then((result) => signedIn.current(result))
               .catch((error: unknown) =>
-                toast.error(error instanceof MissingCredentialError ? t('google.noCredential') : errorMessage(error)),
+                failed.current(
+                  error instanceof MissingCredentialError ? t('google.noCredential') : errorMessage(error),
+                  false,
+                ),
               );
           },
         });
@@ -112,7 +122,7 @@ export function GoogleSignInButton({
         });
       })
       .catch(() => {
-        if (!cancelled) toast.error(t('google.scriptFailed'), { toastId: 'gsi-failed' });
+        if (!cancelled) failed.current(t('google.scriptFailed'), true);
       });
     return () => {
       cancelled = true;

@@ -1,10 +1,13 @@
-import { screen } from '@testing-library/react';
+import { configure, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { getI18n } from '../../../lib/i18n';
 import { mockApi, ok, renderApp } from '../../../test/render-app';
 
-describe('login form', () => {
+// Pages load on demand; on a busy machine the first one can take a few seconds.
+configure({ asyncUtilTimeout: 8000 });
+
+describe('login form', { timeout: 30_000 }, () => {
   it('shows localized validation errors and sends nothing', async () => {
     const user = userEvent.setup();
     const fetchMock = mockApi({ 'GET /api/auth/config': ok({ googleClientId: null, appName: 'Parley' }) });

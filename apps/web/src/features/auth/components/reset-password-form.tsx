@@ -1,17 +1,15 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { z } from 'zod';
-import { passwordSchema } from '@parley/contract';
 import { Alert, Button, buttonClasses, TextField } from '@parley/ui';
 import { errorMessage } from '../../../lib/api';
+import { checksResolver } from '../../../lib/form-checks';
 import { useResetPassword } from '../api/auth-api';
 import { AuthHeading } from './auth-heading';
 
-const schema = z
-  .object({ password: passwordSchema, confirm: z.string() })
-  .refine((v) => v.password === v.confirm, { path: ['confirm'], message: 'mismatch' });
+const resolver = checksResolver<{ password: string; confirm: string }>({ password: 'password' }, (v) =>
+  v.password === v.confirm ? [] : ['confirm'],
+);
 
 export function ResetPasswordForm({ resetKey }: { resetKey: string | null }) {
   const { t } = useTranslation('auth');
@@ -20,7 +18,7 @@ export function ResetPasswordForm({ resetKey }: { resetKey: string | null }) {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(schema), defaultValues: { password: '', confirm: '' } });
+  } = useForm({ resolver, defaultValues: { password: '', confirm: '' } });
 
   if (!resetKey) {
     return (

@@ -1,26 +1,32 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { registerBodySchema, type LoginResult } from '@parley/contract';
+import type { LoginResult } from '@parley/contract';
 import { Alert, Button } from '@parley/ui';
 import { errorMessage } from '../../../lib/api';
+import { checksResolver } from '../../../lib/form-checks';
 import { useRegister } from '../api/auth-api';
 import { AuthHeading } from './auth-heading';
 import { NewAccountFields } from './new-account-fields';
 import { CheckInbox } from './check-inbox';
 import { OtherSignIn } from './other-sign-in';
+import { authLinkClass, useWithNext } from './return-links';
 
-const schema = registerBodySchema.pick({ name: true, email: true, password: true });
+const resolver = checksResolver<{ name: string; email: string; password: string }>({
+  name: 'name',
+  email: 'email',
+  password: 'password',
+});
 
 export function SignupForm({ onSignedIn }: { onSignedIn: (result: LoginResult) => void }) {
   const { t } = useTranslation('auth');
   const registration = useRegister();
+  const withNext = useWithNext();
   const {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(schema), defaultValues: { name: '', email: '', password: '' } });
+  } = useForm({ resolver, defaultValues: { name: '', email: '', password: '' } });
 
   if (registration.data) return <CheckInbox email={registration.data.email} />;
 
@@ -40,7 +46,7 @@ export function SignupForm({ onSignedIn }: { onSignedIn: (result: LoginResult) =
       <OtherSignIn onSignedIn={onSignedIn} />
       <p className="mt-6 text-center text-sm text-zinc-600 dark:text-zinc-400">
         {t('signup.haveAccount')}{' '}
-        <Link to="/login" className="font-medium text-blue-600 hover:underline dark:text-blue-400">
+        <Link to={withNext('/login')} className={authLinkClass}>
           {t('signup.loginLink')}
         </Link>
       </p>

@@ -17,3 +17,12 @@ export const useChangePassword = () =>
     mutationFn: (body: BodyOf<'changePassword'>) =>
       apiClient.request('changePassword', { body, headers: { deviceType: 'WEB' } }),
   });
+
+/** Redeems a licence code on the signed-in account; the profile everywhere shows the new plan and credits. */
+export function useRedeemCode() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (code: string) => apiClient.call('upgradeToAppDeal', { body: { code } }),
+    onSuccess: (result) => queryClient.setQueryData(currentUserKey, result.user),
+  });
+}
