@@ -11,7 +11,8 @@ async function signInElsewhere(browser: Browser, email: string, password: string
 }
 
 async function expectForcedOut(page: Page) {
-  await expect(page).toHaveURL(/\/login$/);
+  // Signing in again returns to the page the session ended on (?next=).
+  await expect(page).toHaveURL(/\/login(\?next=%2F[^&]*)?$/);
   await expect(page.getByText(tr('en', 'common:session.loggedOut'), { exact: true })).toBeVisible();
   expect(await storedToken(page)).toBeNull();
 }
@@ -63,9 +64,9 @@ test.describe('forced logout (multiple login off)', () => {
 
 test.describe('route guards', () => {
   for (const path of ['/home', '/profile', '/setting', '/setting/general', '/on-boarding/1']) {
-    test(`${path} without a token goes to /login`, async ({ page }) => {
+    test(`${path} without a token goes to /login, which comes back to it`, async ({ page }) => {
       await page.goto(path);
-      await expect(page).toHaveURL(/\/login$/);
+      await expect(page).toHaveURL((url) => url.pathname === '/login' && url.searchParams.get('next') === path);
       await expect(page.getByRole('heading', { name: tr('en', 'auth:login.title') })).toBeVisible();
     });
   }
