@@ -45,7 +45,9 @@ for (const lng of ['en', 'es', 'fr'] as const) {
 
     // Two credits went on /home: the daily ones are spent first (3 → 1), the basic ones are untouched.
     await page.goto('/home');
-    const value = (label: string) => page.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]');
+    // The credits card comes first; the plans further down name the same credits.
+    const value = (label: string) =>
+      page.locator('dt', { hasText: label }).first().locator('xpath=following-sibling::dd[1]');
     await expect(value(tr(lng, 'home:credits.dailyCredit'))).toHaveText('1');
     await expect(value(tr(lng, 'home:credits.basicCredit'))).toHaveText('30');
   });

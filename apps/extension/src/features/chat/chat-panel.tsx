@@ -161,10 +161,13 @@ function ChatPanelInner({ pageContext, onPageContextChange, files, onFilesChange
               setShowHistory(false);
             }}
             disabled={chat.messages.length === 0}
-            className="inline-flex h-8 shrink-0 items-center gap-1 rounded-lg px-2.5 text-sm font-medium text-zinc-700 hover:bg-zinc-100 disabled:cursor-not-allowed disabled:opacity-40 dark:text-zinc-300 dark:hover:bg-zinc-800"
+            // The side panel is too narrow for "Nouvelle conversation" beside the model: the icon, named.
+            aria-label={t('history.newChat')}
+            title={t('history.newChat')}
+            className={`inline-flex h-8 shrink-0 items-center gap-1 rounded-lg text-sm font-medium text-zinc-700 hover:bg-zinc-100 disabled:cursor-not-allowed disabled:opacity-40 dark:text-zinc-300 dark:hover:bg-zinc-800 ${mode === 'panel' ? 'w-8 justify-center' : 'px-2.5'}`}
           >
-            <PlusIcon width="1em" height="1em" />
-            {t('history.newChat')}
+            <PlusIcon width={mode === 'panel' ? '1.1em' : '1em'} height={mode === 'panel' ? '1.1em' : '1em'} />
+            {mode === 'page' && t('history.newChat')}
           </button>
         </div>
       </div>
