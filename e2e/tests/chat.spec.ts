@@ -202,6 +202,14 @@ test.describe('chat', () => {
     await expect(log(page).getByRole('article').locator('time')).toHaveText(/^\d{2}:\d{2}$/);
     mkdirSync(shotsDir, { recursive: true });
     await page.screenshot({ path: `${shotsDir}/chat-format-fr.png` });
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.reload();
+    await expect(
+      log(page)
+        .getByRole('article')
+        .getByRole('button', { name: tr('fr', 'chat:message.translate') }),
+    ).toBeInViewport();
+    await page.screenshot({ path: `${shotsDir}/chat-format-fr-375.png` });
   });
 
   test('hostile Markdown in an answer never runs and a remote image waits for a click', async ({ page }) => {
