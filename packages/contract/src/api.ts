@@ -28,8 +28,8 @@ import {
   commentBodySchema,
   editMessageBodySchema,
   historyListQuerySchema,
-  replyBodySchema,
   renameChatBodySchema,
+  replyBodySchema,
   suggestionBodySchema,
   suggestionsResultSchema,
   summaryBodySchema,
@@ -38,8 +38,8 @@ import {
   transcriptResultSchema,
   translateBodySchema,
 } from './chat.js';
-import { modelAvailabilitySchema } from './models.js';
 import { extensionInfoSchema } from './extension.js';
+import { modelAvailabilitySchema } from './models.js';
 import { settingsSchema, settingsUpdateSchema } from './settings.js';
 import { usageSchema } from './usage.js';
 import { profileSchema, profileUpdateSchema } from './user.js';
@@ -111,12 +111,12 @@ export const api = {
     data: publicConfigSchema,
     summary: 'Public sign-in configuration',
   },
-  earlyBird: {
   extensionInfo: {
     ...ROUTES.extensionInfo,
     data: extensionInfoSchema,
     summary: 'The browser extension this server offers for download, and its store page',
   },
+  earlyBird: {
     ...ROUTES.earlyBird,
     body: earlyBirdBodySchema,
     data: channelResultSchema,
@@ -198,6 +198,12 @@ export const api = {
     data: z.null(),
     summary: 'Delete one conversation',
   },
+  renameChatHistory: {
+    ...ROUTES.renameChatHistory,
+    body: renameChatBodySchema,
+    data: chatSummarySchema,
+    summary: 'Rename one conversation',
+  },
   addApiKey: {
     ...ROUTES.addApiKey,
     body: apiKeyBodySchema,
@@ -205,12 +211,6 @@ export const api = {
     summary: 'Store your own provider key (encrypted)',
   },
   apiKeys: {
-  renameChatHistory: {
-    ...ROUTES.renameChatHistory,
-    body: renameChatBodySchema,
-    data: chatSummarySchema,
-    summary: 'Rename one conversation',
-  },
     ...ROUTES.apiKeys,
     data: z.array(apiKeySchema),
     summary: 'Your stored keys, masked',
