@@ -166,6 +166,8 @@ export async function startFakeOpenAI(options: { port?: number; host?: string; t
       completion_tokens: tokens(answer).length,
     };
     if (!body.stream) {
+      // `#slowtitle`: answers that are not streamed (a conversation's title) take half a second.
+      if (question.includes('#slowtitle')) await new Promise((r) => setTimeout(r, 500));
       res.setHeader('content-type', 'application/json');
       res.end(
         JSON.stringify({

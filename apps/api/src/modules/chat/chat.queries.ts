@@ -100,13 +100,17 @@ export async function finishTurn(
   ]);
 }
 
-const renameStatement = statement(
-  'rename_conversation',
-  'UPDATE conversations SET title = $2, updated_at = now() WHERE id = $1::uuid',
+const nameStatement = statement(
+  'name_conversation',
+  'UPDATE conversations SET title = $2, updated_at = now() WHERE id = $1::uuid AND title = $3',
 );
 
-export async function renameConversation(db: Db, id: string, title: string) {
-  await run(db, renameStatement, [id, cleanLine(title)]);
+/**
+ * Gives a new conversation its generated title, unless it was renamed meanwhile: only a title still equal to the
+ * provisional one (the question's opening) is replaced.
+ */
+export async function nameConversation(db: Db, id: string, title: string, provisional: string) {
+  await run(db, nameStatement, [id, cleanLine(title), cleanLine(provisional)]);
 }
 
 /**

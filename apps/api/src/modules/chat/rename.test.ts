@@ -113,6 +113,29 @@ describe('renaming a conversation', () => {
     expect(kept.body.data.title).toBe('Test chat title');
   });
 
+  it('a name given while the title is being written stays', async () => {
+    const u = await t.signUp();
+    const calls = () => fake.requests.filter((r) => r.path.endsWith('/chat/completions')).length;
+    const before = calls();
+    // The answer is complete; its generated title is on its way (the fake takes 500 ms to write it).
+    const { payload, contentType } = await encodeForm(
+      chatForm({ model: 'CUSTOM_OPENAI_COMPATIBLE', text: 'Plan a trip #slowtitle' }),
+    );
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/ai/chat',
+      headers: { authorization: `Bearer ${u.token}`, 'content-type': contentType },
+      payload,
+    });
+    const id = parseUiStream(res.body)[0]?.messageMetadata?.chatId as string;
+    const renamed = await t.json('POST', RENAME, { token: u.token, body: { chatHistoryId: id, title: 'Lisbon' } });
+    expect(renamed.status).toBe(200);
+    await expect.poll(calls).toBe(before + 2); // the answer, and the title asked for
+    await new Promise((r) => setTimeout(r, 700)); // the title's answer, and its write, are done
+    const kept = await t.json('GET', `/api/mongo/users/chat/history?chatHistoryId=${id}`, { token: u.token });
+    expect(kept.body.data.title).toBe('Lisbon');
+  });
+
   it('asks who is calling', async () => {
     const res = await t.json('POST', RENAME, {
       body: { chatHistoryId: '00000000-0000-4000-8000-000000000000', title: 'A' },

@@ -13,6 +13,8 @@ export const TITLE_MAX = 80;
 export type PreparedTurn = {
   conversationId: string;
   isNew: boolean;
+  /** A new conversation's title as stored, until a generated one replaces it. */
+  title: string;
   question: string;
   userMessageId: string;
   context: ReturnType<typeof buildContext>;
@@ -165,5 +167,15 @@ export async function prepareTurn(deps: TurnDeps, turn: AdmittedTurn): Promise<P
         }
       : { role: 'user', content: question },
   ];
-  return { conversationId, isNew, question, userMessageId, context, modelMessages, sources, persist };
+  return {
+    conversationId,
+    isNew,
+    title: newConversation.title,
+    question,
+    userMessageId,
+    context,
+    modelMessages,
+    sources,
+    persist,
+  };
 }

@@ -75,8 +75,7 @@ export function createSettlement(
           ),
         ),
       ]);
-      if (prepared.isNew && status === 'complete')
-        void nameConversation(deps, prepared.conversationId, prepared.question, text, turn.resolved);
+      if (prepared.isNew && status === 'complete') void nameConversation(deps, prepared, text, turn.resolved);
     } catch (error) {
       log.error({ err: error }, 'could not settle a chat turn');
     }
@@ -85,11 +84,13 @@ export function createSettlement(
   return { finalize: (status: TurnStatus) => (settling ??= settle(status)) };
 }
 
-/** A short generated title for a new conversation; on any failure the question's opening stays the title. */
+/**
+ * A short generated title for a new conversation; on any failure the question's opening stays the title, and a
+ * conversation renamed while the title was being written keeps the name its owner gave it.
+ */
 async function nameConversation(
   { db, log }: TurnDeps,
-  id: string,
-  question: string,
+  { conversationId: id, question, title: provisional }: PreparedTurn,
   answer: string,
   resolved: ResolvedModel,
 ) {
@@ -104,7 +105,7 @@ async function nameConversation(
       .replace(/^["'«\s]+|["'»\s]+$/g, '')
       .split('\n')[0]!
       .slice(0, TITLE_MAX);
-    if (title) await q.renameConversation(db, id, title);
+    if (title) await q.nameConversation(db, id, title, provisional);
   } catch (error) {
     log.info({ provider: describeError(error) }, 'could not generate a conversation title');
   }
