@@ -43,7 +43,21 @@ async function shutdown(signal: string) {
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-await app.listen({ host: config.host, port: config.port });
+try {
+  await app.listen({ host: config.host, port: config.port });
+} catch (error) {
+  const code = (error as NodeJS.ErrnoException).code;
+  const hint =
+    code === 'EADDRINUSE'
+      ? `Port ${config.port} on ${config.host} is taken by another program: stop it, or start Parley with PORT=<another port>`
+      : code === 'EACCES'
+        ? `Not allowed to listen on port ${config.port}: use a port above 1023, or set PORT`
+        : undefined;
+  if (hint) app.log.fatal(hint);
+  else app.log.fatal({ err: error }, 'could not start listening');
+  await app.close(); // the database is closed cleanly
+  process.exit(1);
+}
 app.log.info(
   `Parley is ready on ${config.publicUrl} (database: ${database.kind}, started in ${Math.round(performance.now() - started)} ms)`,
 );
