@@ -22,6 +22,7 @@ describe('Google sign-in', () => {
     expect((await t.json('GET', '/api/auth/config')).body.data).toEqual({
       googleClientId: CLIENT_ID,
       appName: 'Parley',
+      helpUrl: null, // no HELP_URL set
     });
   });
 
