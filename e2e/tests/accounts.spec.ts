@@ -105,10 +105,10 @@ test.describe('accounts: sign-up to sign-out', () => {
     await expect(page.getByRole('button', { name: tr('en', 'onboarding:skip') })).toHaveCount(0);
     await page.getByRole('button', { name: tr('en', 'onboarding:getStarted') }).click();
 
-    // The dashboard greets by name and shows credits and usage as the API reports them.
+    // The dashboard welcomes a first visit by name and shows credits and usage as the API reports them.
     await expect(page).toHaveURL(/\/home$/);
     await expect(page).toHaveTitle(`${tr('en', 'home:title')} | Parley`);
-    await expect(page.getByRole('heading', { level: 1, name: tr('en', 'home:greeting', { name }) })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: tr('en', 'home:welcome.title', { name }) })).toBeVisible();
     await expect(page.getByRole('banner').getByText(name)).toBeVisible();
     await expect(page.getByRole('heading', { name: tr('en', 'home:credits.title') })).toBeVisible();
     await expect(page.getByRole('heading', { name: tr('en', 'home:usage.title') })).toBeVisible();
@@ -148,9 +148,9 @@ test.describe('accounts: sign-up to sign-out', () => {
     // The old token is dead on the server too.
     expect((await apiGet('/api/user/profile', token!)).status).toBe(401);
     await page.goto('/home');
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(/\/login\?next=%2Fhome$/);
 
-    // A second login goes straight to the dashboard.
+    // A second login goes straight to the dashboard (where it was asked for), greeted as a returning person.
     await submitLogin(page, email, password);
     await expect(page).toHaveURL(/\/home$/);
     await expect(page.getByRole('heading', { level: 1, name: tr('en', 'home:greeting', { name }) })).toBeVisible();

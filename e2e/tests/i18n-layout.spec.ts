@@ -87,7 +87,7 @@ test.describe('interface language', () => {
       .click();
     await expect(page).toHaveURL(/\/home$/);
     await expect(
-      page.getByRole('heading', { level: 1, name: tr('fr', 'home:greeting', { name: 'Lucía' }) }),
+      page.getByRole('heading', { level: 1, name: tr('fr', 'home:welcome.title', { name: 'Lucía' }) }),
     ).toBeVisible();
     await expect(page.getByRole('heading', { name: tr('fr', 'home:credits.title') })).toBeVisible();
     await expect(page).toHaveTitle(`${tr('fr', 'home:title')} | Parley`);
@@ -149,7 +149,7 @@ test.describe('layout', () => {
     const main = (await page.locator('main#main').boundingBox())!;
     expect(Math.abs(main.x - open.width)).toBeLessThanOrEqual(1);
     await expect(
-      page.getByRole('heading', { level: 1, name: tr('en', 'home:greeting', { name: 'Wide Screen' }) }),
+      page.getByRole('heading', { level: 1, name: tr('en', 'home:welcome.title', { name: 'Wide Screen' }) }),
     ).toBeVisible();
     await shot(page, 'home-1280');
 
@@ -182,7 +182,7 @@ test.describe('layout', () => {
     const { token } = await apiSignUp(uniqueEmail('narrow'), 'correct horse battery', 'Small Screen');
     await openSignedIn(page, token, '/home');
     await expect(
-      page.getByRole('heading', { level: 1, name: tr('en', 'home:greeting', { name: 'Small Screen' }) }),
+      page.getByRole('heading', { level: 1, name: tr('en', 'home:welcome.title', { name: 'Small Screen' }) }),
     ).toBeVisible();
 
     const toggle = page.getByRole('banner').getByRole('button', { name: tr('en', 'shell:toggleAsideMenu') });
