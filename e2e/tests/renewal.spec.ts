@@ -22,7 +22,9 @@ const saved = { base: process.env.E2E_BASE_URL, control: process.env.E2E_CONTROL
 const setOffset = (seconds: number) => writeFileSync(clockFile, `+${Math.round(seconds)}\n`);
 
 test.beforeAll(async () => {
-  test.skip(!existsSync(LIBFAKETIME), `needs ${LIBFAKETIME} (apt-get install faketime; npm test installs it)`);
+  if (!existsSync(LIBFAKETIME)) {
+    throw new Error(`${LIBFAKETIME} is missing: apt-get install faketime (npm test installs it)`);
+  }
   clockDir = mkdtempSync(path.join(os.tmpdir(), 'parley-clock-'));
   clockFile = path.join(clockDir, 'offset');
   setOffset(0);
