@@ -41,6 +41,19 @@ import {
 import { extensionInfoSchema } from './extension.js';
 import { modelAvailabilitySchema } from './models.js';
 import { settingsSchema, settingsUpdateSchema } from './settings.js';
+import {
+  confirmCheckoutBodySchema,
+  currentPlanSchema,
+  freeTrialQuerySchema,
+  paymentPlansSchema,
+  promoQuerySchema,
+  promoSchema,
+  redirectUrlSchema,
+  studentBodySchema,
+  studentConfirmBodySchema,
+  subscribeQuerySchema,
+  updateSubscriptionQuerySchema,
+} from './payment.js';
 import { usageSchema } from './usage.js';
 import { profileSchema, profileUpdateSchema } from './user.js';
 
@@ -268,6 +281,79 @@ export const api = {
     query: transcriptQuerySchema,
     data: transcriptResultSchema,
     summary: 'Transcript of a YouTube video',
+  },
+  paymentPlans: {
+    ...ROUTES.paymentPlans,
+    data: paymentPlansSchema,
+    summary: 'The plans on sale, their prices and allowances, and whether payments are set up',
+  },
+  currentPlan: { ...ROUTES.currentPlan, data: currentPlanSchema, summary: 'The caller’s plan and subscription' },
+  subscribe: {
+    ...ROUTES.subscribe,
+    query: subscribeQuerySchema,
+    data: redirectUrlSchema,
+    summary: 'A hosted checkout for a plan (the server picks the price)',
+  },
+  freeTrial: {
+    ...ROUTES.freeTrial,
+    query: freeTrialQuerySchema,
+    data: redirectUrlSchema,
+    summary: 'A hosted checkout that starts the free trial (once per person)',
+  },
+  updateSubscription: {
+    ...ROUTES.updateSubscription,
+    query: updateSubscriptionQuerySchema,
+    data: currentPlanSchema,
+    summary: 'Change plan, duration or seats, with proration',
+  },
+  cancelSubscription: {
+    ...ROUTES.cancelSubscription,
+    data: currentPlanSchema,
+    summary: 'Cancel at the end of the period',
+  },
+  reactivateSubscription: {
+    ...ROUTES.reactivateSubscription,
+    data: currentPlanSchema,
+    summary: 'Undo a cancellation before the period ends',
+  },
+  renewSubscription: {
+    ...ROUTES.renewSubscription,
+    data: redirectUrlSchema,
+    summary: 'A hosted checkout for the plan of an ended subscription',
+  },
+  removeSubscription: {
+    ...ROUTES.removeSubscription,
+    data: currentPlanSchema,
+    summary: 'End the subscription now',
+  },
+  billingPortal: {
+    ...ROUTES.billingPortal,
+    data: redirectUrlSchema,
+    summary: 'The payment provider’s portal: invoices and payment methods',
+  },
+  promoCode: {
+    ...ROUTES.promoCode,
+    query: promoQuerySchema,
+    data: promoSchema,
+    summary: 'What a promotion code gives, as the payment provider validates it',
+  },
+  studentVerification: {
+    ...ROUTES.studentVerification,
+    body: studentBodySchema,
+    data: none,
+    summary: 'Mail a link that verifies an academic address (student pricing)',
+  },
+  studentConfirm: {
+    ...ROUTES.studentConfirm,
+    body: studentConfirmBodySchema,
+    data: currentPlanSchema,
+    summary: 'Confirm the academic address from the mailed link',
+  },
+  confirmCheckout: {
+    ...ROUTES.confirmCheckout,
+    body: confirmCheckoutBodySchema,
+    data: currentPlanSchema,
+    summary: 'After checkout: apply the payment if the provider shows it (never the success URL alone)',
   },
 } as const satisfies Record<string, Endpoint>;
 

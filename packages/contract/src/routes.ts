@@ -40,6 +40,20 @@ export const ROUTES = {
   translate: { method: 'POST', path: '/api/ai/translate', auth: true },
   summary: { method: 'POST', path: '/api/ai/summary', auth: true },
   transcript: { method: 'GET', path: '/api/ai/transcript', auth: true },
+  paymentPlans: { method: 'GET', path: '/api/payment/plans', auth: false },
+  currentPlan: { method: 'GET', path: '/api/payment/current-plan', auth: true },
+  subscribe: { method: 'GET', path: '/api/payment/subscribe', auth: true },
+  freeTrial: { method: 'GET', path: '/api/payment/free-trial', auth: true },
+  updateSubscription: { method: 'GET', path: '/api/payment/update-subscription', auth: true },
+  cancelSubscription: { method: 'POST', path: '/api/payment/cancel-subscription', auth: true },
+  reactivateSubscription: { method: 'POST', path: '/api/payment/reactivate-subscription', auth: true },
+  renewSubscription: { method: 'GET', path: '/api/payment/renew-subscription', auth: true },
+  removeSubscription: { method: 'POST', path: '/api/payment/remove-subscription', auth: true },
+  billingPortal: { method: 'GET', path: '/api/payment/portal', auth: true },
+  promoCode: { method: 'GET', path: '/api/payment/promo-code', auth: true },
+  studentVerification: { method: 'POST', path: '/api/payment/student', auth: true },
+  studentConfirm: { method: 'POST', path: '/api/payment/student/confirm', auth: true },
+  confirmCheckout: { method: 'POST', path: '/api/payment/confirm', auth: true },
 } as const satisfies Record<string, { method: RouteMethod; path: string; auth: boolean }>;
 
 /** Calls that are not JSON in, JSON out. */
@@ -52,4 +66,6 @@ export const STREAM_PATHS = {
   file: '/api/files/:id',
   /** The packaged browser extension (a zip of the built folder), for anyone: /install offers it before sign-in. */
   extensionDownload: '/api/extension/download',
+  /** Stripe's signed events (raw JSON body, `Stripe-Signature` header). */
+  paymentWebhook: '/api/payment/webhook',
 } as const;
