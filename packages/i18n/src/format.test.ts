@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatFileSize, formatFullDateTime } from './format.js';
+import { formatDateTime, formatFileSize, formatFullDateTime, formatPrice } from './format.js';
 import { writingLanguageName } from './index.js';
 
 // Intl puts narrow and non-breaking spaces in some formats; the tests read them as plain spaces.
@@ -82,5 +82,28 @@ describe('writingLanguageName', () => {
     expect(writingLanguageName('NORWEGIAN', 'fr')).toBe('Norvégien');
     expect(writingLanguageName('CHINESE_SIMPLIFIED', 'es')).toBe('Chino simplificado');
     expect(writingLanguageName('GERMAN', 'fr')).toBe('Allemand');
+  });
+});
+
+describe('formatPrice', () => {
+  it('writes whole prices without cents, in each language’s order and symbol', () => {
+    expect(plain(formatPrice(1500, 'usd', 'en'))).toBe('$15');
+    expect(plain(formatPrice(1500, 'usd', 'es'))).toBe('15 US$');
+    expect(plain(formatPrice(1500, 'usd', 'fr'))).toBe('15 $US');
+    expect(plain(formatPrice(9900, 'eur', 'fr'))).toBe('99 €');
+    expect(plain(formatPrice(1234500, 'usd', 'en'))).toBe('$12,345');
+  });
+
+  it('shows cents when there are some, rounded to the currency’s smallest unit', () => {
+    expect(plain(formatPrice(825, 'usd', 'en'))).toBe('$8.25');
+    expect(plain(formatPrice(825, 'usd', 'fr'))).toBe('8,25 $US');
+    expect(plain(formatPrice(17900 / 12, 'usd', 'en'))).toBe('$14.92');
+    expect(plain(formatPrice(50, 'eur', 'es'))).toBe('0,50 €');
+  });
+
+  it('knows currencies without cents, and writes an unknown code after the number', () => {
+    expect(plain(formatPrice(1500, 'jpy', 'en'))).toBe('¥1,500');
+    expect(plain(formatPrice(1500, 'not-a-code', 'en'))).toBe('15 NOT-A-CODE');
+    expect(plain(formatPrice(Number.NaN, 'usd', 'en'))).toBe('$0');
   });
 });

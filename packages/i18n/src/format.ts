@@ -98,3 +98,34 @@ export function formatFullDateTime(value: Date | string | number, lng: string, o
     timeZone: options.timeZone,
   }).format(date);
 }
+
+/** Digits after the decimal point of a currency's smallest unit (2 for USD and EUR, 0 for JPY). */
+function minorDigits(currency: string): number {
+  try {
+    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  } catch {
+    return 2;
+  }
+}
+
+/**
+ * A price given in the currency's smallest unit (cents), as the language writes money: "$15", "15 US$", "15 $US";
+ * cents only when there are some ("$8.25"). An unknown currency code is written after the number.
+ */
+export function formatPrice(amountInCents: number, currency: string, lng: string): string {
+  const code = currency.toUpperCase();
+  const digits = minorDigits(code);
+  const value = (Number.isFinite(amountInCents) ? amountInCents : 0) / 10 ** digits;
+  const whole = Math.abs(value - Math.round(value)) < 1e-9;
+  const locale = formatLocale(lng);
+  try {
+    return new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency: code,
+      minimumFractionDigits: whole ? 0 : digits,
+      maximumFractionDigits: whole ? 0 : digits,
+    }).format(value);
+  } catch {
+    return `${new Intl.NumberFormat(locale, { maximumFractionDigits: digits }).format(value)} ${code}`;
+  }
+}

@@ -34,7 +34,7 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
 
-export { formatDateTime, formatFileSize, formatFullDateTime, type DateTimeOptions } from './format.js';
+export { formatDateTime, formatFileSize, formatFullDateTime, formatPrice, type DateTimeOptions } from './format.js';
 
 /** A new i18next instance; initialisation starts at once (synchronously when resources are bundled). */
 export function createI18n({
