@@ -22,7 +22,12 @@ import {
   createUserService,
   registerAccountsRoutes,
 } from './modules/accounts/index.js';
-import { createBillingService, registerBillingRoutes } from './modules/billing/index.js';
+import {
+  createBillingService,
+  createPaymentsService,
+  registerBillingRoutes,
+  registerPaymentRoutes,
+} from './modules/billing/index.js';
 import { createRequireCaller } from './plugins/caller.js';
 import { createChatService, createTurns, registerChatRoutes } from './modules/chat/index.js';
 import { createAiLimits } from './lib/ai-limits.js';
@@ -41,6 +46,7 @@ import { registerWeb } from './plugins/web.js';
 import { createGoogleVerifier, type GoogleVerifier } from './providers/google.js';
 import { createFileMailer, createSmtpMailer, type Mailer } from './providers/mail/index.js';
 import { createOutbox } from './providers/mail/outbox.js';
+import { createStripeProvider } from './providers/payments/stripe.js';
 
 export type AppDeps = {
   config: Config;
@@ -142,7 +148,13 @@ export async function buildApp(deps: AppDeps) {
   await app.register(multipart, { limits: UPLOAD_LIMITS });
 
   // Billing owns wallets and the one way to spend; accounts (a lower layer) gets what it needs of it as functions.
-  const billing = createBillingService({ db: database.db, ledger: database.ledger, log: app.log, clock: deps.clock });
+  const billing = createBillingService({
+    db: database.db,
+    ledger: database.ledger,
+    log: app.log,
+    clock: deps.clock,
+    plans: config.payments.catalogue.plans,
+  });
   const auth = createAuthService({
     db: database.db,
     config,
@@ -175,6 +187,20 @@ export async function buildApp(deps: AppDeps) {
     requireAuthForProfile: createRequireCaller({ auth, billing, withRecentUse: true }),
   });
   registerBillingRoutes(app, { billing, requireAuth });
+  const stripe = config.payments.stripe;
+  const payments = createPaymentsService({
+    db: database.db,
+    provider: stripe ? createStripeProvider(stripe) : null,
+    catalogue: config.payments.catalogue,
+    trialDays: config.payments.trialDays,
+    studentDomains: config.payments.studentDomains,
+    graceDays: config.payments.graceDays,
+    publicUrl: config.publicUrl,
+    mailer,
+    log: app.log,
+    ...(deps.clock ? { clock: deps.clock } : {}),
+  });
+  registerPaymentRoutes(app, { payments, requireAuth });
 
   const models = createModelsService({
     db: database.db,
@@ -239,7 +265,10 @@ export async function buildApp(deps: AppDeps) {
   const fileSweeper = setInterval(sweepFiles, 60 * 60 * 1000).unref();
   // Daily credits come back at each person's midnight, monthly allowances when due: checked every minute.
   const renew = () =>
-    billing.renewDue().catch((error: unknown) => app.log.error({ err: error }, 'could not renew credits'));
+    billing
+      .renewDue()
+      .then(() => payments.endDue())
+      .catch((error: unknown) => app.log.error({ err: error }, 'could not renew credits'));
   const renewer = setInterval(renew, 60 * 1000).unref();
   const deliverMail = () =>
     mailer.deliverDue().catch((error: unknown) => app.log.error({ err: error }, 'could not deliver stored mails'));
@@ -260,7 +289,7 @@ export async function buildApp(deps: AppDeps) {
     await database.close();
   });
 
-  return Object.assign(app, { services: { auth, users, chat, models, billing, mail: mailer } });
+  return Object.assign(app, { services: { auth, users, chat, models, billing, payments, mail: mailer } });
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

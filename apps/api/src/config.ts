@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { defaultCatalogue, readCatalogue, type PlanCatalogue } from './lib/plan-catalogue.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -96,6 +97,13 @@ const envSchema = z.object({
   AI_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(600).default(120),
   AI_RATE_PER_USER: z.coerce.number().int().min(1).max(1_000_000).default(30),
   AI_RATE_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(120),
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  STRIPE_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  STRIPE_TRIAL_DAYS: z.coerce.number().int().min(0).max(730).default(0),
+  STUDENT_EMAIL_DOMAINS: z.string().default(''),
+  PAYMENT_GRACE_DAYS: z.coerce.number().int().min(0).max(60).default(7),
+  PLANS_FILE: z.string().optional(),
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
 });
 
@@ -152,6 +160,18 @@ export type Config = {
   };
   fetch: { allowHosts: string[]; youtubeBaseUrl: string };
   search: { provider: 'searxng' | 'brave' | 'tavily' | undefined; url: string | undefined; apiKey: string | undefined };
+  payments: {
+    /** Unset: plans are shown but not sold; a site admin assigns them. */
+    stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | undefined;
+    /** 0: no free trial. */
+    trialDays: number;
+    /** Academic domains for student pricing (`.edu` matches any address under it; `uni.example` that domain). */
+    studentDomains: string[];
+    /** Days a plan stays after a failed payment before the wallet returns to its base plan. */
+    graceDays: number;
+    /** Prices and allowances: the defaults of the contract, changed by PLANS_FILE. */
+    catalogue: PlanCatalogue;
+  };
 };
 
 export class ConfigError extends Error {
@@ -169,6 +189,19 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     throw new ConfigError(result.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`));
   }
   const e = result.data;
+  const problems: string[] = [];
+  if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) {
+    problems.push('STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY (events are verified with it)');
+  }
+  let catalogue: PlanCatalogue = defaultCatalogue();
+  if (e.PLANS_FILE) {
+    try {
+      catalogue = readCatalogue(e.PLANS_FILE);
+    } catch (error) {
+      problems.push(`PLANS_FILE: ${(error as Error).message}`);
+    }
+  }
+  if (problems.length) throw new ConfigError(problems);
   const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
   const publicOrigin = new URL(publicUrl).origin;
   const corsOrigins = e.CORS_ORIGINS.split(',')
@@ -228,5 +261,16 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       youtubeBaseUrl: e.YOUTUBE_BASE_URL.replace(/\/+$/, ''),
     },
     search: { provider: e.SEARCH_PROVIDER, url: e.SEARCH_URL, apiKey: e.SEARCH_API_KEY },
+    payments: {
+      stripe: e.STRIPE_SECRET_KEY
+        ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET!, apiUrl: e.STRIPE_API_URL }
+        : undefined,
+      trialDays: e.STRIPE_TRIAL_DAYS,
+      studentDomains: e.STUDENT_EMAIL_DOMAINS.split(',')
+        .map((s) => s.trim().toLowerCase().replace(/^\*/, ''))
+        .filter(Boolean),
+      graceDays: e.PAYMENT_GRACE_DAYS,
+      catalogue,
+    },
   };
 }

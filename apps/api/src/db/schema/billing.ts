@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { date, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { PLAN_IDS } from '@parley/contract';
+import { boolean, date, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { BASE_PLAN_IDS, PAID_PLAN_IDS, PLAN_DURATIONS, PLAN_IDS, SUBSCRIPTION_STATUSES } from '@parley/contract';
 import { users } from './users.js';
 
 /**
@@ -15,6 +15,10 @@ export const wallets = pgTable(
       .unique()
       .references(() => users.id, { onDelete: 'cascade' }),
     plan: text('plan', { enum: PLAN_IDS }).notNull().default('free'),
+    /** The plan the wallet returns to when a subscription ends (what the person has without paying). */
+    basePlan: text('base_plan', { enum: BASE_PLAN_IDS }).notNull().default('free'),
+    /** Seats paid for (Team): the plan's allowance is per seat. */
+    seats: integer('seats').notNull().default(1),
     dailyCredit: integer('daily_credit').notNull().default(0),
     basicCredit: integer('basic_credit').notNull().default(0),
     advanceCredit: integer('advance_credit').notNull().default(0),
@@ -98,3 +102,73 @@ export const featureUses = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.capability, t.day] })],
 );
+
+/** A person's customer record at the payment provider, their one free trial, and their verified student address. */
+export const billingCustomers = pgTable('billing_customers', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  stripeCustomerId: text('stripe_customer_id').unique(),
+  /** Set once, atomically, when the person starts their free trial; never cleared once the trial started. */
+  trialClaimedAt: timestamp('trial_claimed_at', { withTimezone: true }),
+  studentEmail: text('student_email'),
+  studentVerifiedAt: timestamp('student_verified_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The subscription that pays for a wallet: its latest one (an ended one stays, for "Renew"), as the payment provider
+ * holds it (`source` stripe) or as a site admin gave it (`source` admin).
+ */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    walletId: uuid('wallet_id')
+      .notNull()
+      .unique()
+      .references(() => wallets.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    source: text('source', { enum: ['stripe', 'admin'] }).notNull(),
+    stripeSubscriptionId: text('stripe_subscription_id').unique(),
+    plan: text('plan', { enum: PAID_PLAN_IDS }).notNull(),
+    duration: text('duration', { enum: PLAN_DURATIONS }).notNull(),
+    status: text('status', { enum: SUBSCRIPTION_STATUSES }).notNull(),
+    quantity: integer('quantity').notNull().default(1),
+    student: boolean('student').notNull().default(false),
+    currentPeriodStart: timestamp('current_period_start', { withTimezone: true }).notNull(),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    trialEnd: timestamp('trial_end', { withTimezone: true }),
+    promoCode: text('promo_code'),
+    /** After a failed payment: the plan stays until then. */
+    graceUntil: timestamp('grace_until', { withTimezone: true }),
+    /** The period whose allowance was last granted (a renewal grants once per period). */
+    grantedPeriodStart: timestamp('granted_period_start', { withTimezone: true }),
+    /** When the provider created the subscription: a newer live one replaces an older one, never the reverse. */
+    providerCreatedAt: timestamp('provider_created_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('subscriptions_period_end_idx').on(t.currentPeriodEnd)],
+);
+
+/** Payment events applied, by the provider's event id: written in the transaction of the event's effect. */
+export const paymentEvents = pgTable('payment_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Links mailed to verify an academic address: stored hashed, single-use, expiring. */
+export const studentVerifications = pgTable('student_verifications', {
+  tokenHash: text('token_hash').primaryKey(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  email: text('email').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});

@@ -296,10 +296,12 @@ export async function changePlan(
 ) {
   await db.execute(sql`
     WITH cur AS (
-      SELECT id, user_id, daily_credit, basic_credit, advance_credit, extra_advance_credit
+      SELECT id, user_id, plan, daily_credit, basic_credit, advance_credit, extra_advance_credit
         FROM wallets WHERE id = ${walletId}::uuid FOR UPDATE
     ), raised AS (
-      UPDATE wallets w SET plan = ${plan},
+      -- A paid plan in force stays; the new plan is what the wallet returns to when it ends.
+      UPDATE wallets w SET plan = CASE WHEN cur.plan IN ('pro', 'plus', 'team', 'byok') THEN cur.plan ELSE ${plan} END,
+             base_plan = ${plan},
              daily_credit = greatest(cur.daily_credit, ${allowance.dailyCredit}::int),
              basic_credit = greatest(cur.basic_credit, ${allowance.basicCredit}::int),
              advance_credit = greatest(cur.advance_credit, ${allowance.advanceCredit}::int),
@@ -325,9 +327,11 @@ export async function findWalletByUser(db: Tx, userId: string) {
 /** Wallets whose daily credits are due (their owner's midnight has passed), locked for this transaction. */
 export async function dueForDailyRenewal(db: Tx, now: Date, limit: number) {
   const result = (await db.execute(sql`
-    SELECT w.id, w.plan, u.timezone FROM wallets w JOIN users u ON u.id = w.user_id
+    SELECT w.id, w.plan, w.seats, u.timezone FROM wallets w JOIN users u ON u.id = w.user_id
      WHERE w.daily_renews_at <= ${now} ORDER BY w.daily_renews_at LIMIT ${limit}
-       FOR UPDATE OF w SKIP LOCKED`)) as unknown as { rows: { id: string; plan: PlanId; timezone: string }[] };
+       FOR UPDATE OF w SKIP LOCKED`)) as unknown as {
+    rows: { id: string; plan: PlanId; seats: number; timezone: string }[];
+  };
   return result.rows;
 }
 
@@ -361,18 +365,25 @@ export async function renewDaily(db: Tx, now: Date, due: { id: string; allowance
  * Tops up the credits of wallets whose monthly renewal is due (plans that renew without payment) to their plan's
  * allowance, never lowering one; each raise a `renewal` row; the next renewal a month later. Returns how many.
  */
-export async function renewMonthly(db: Db, now: Date, allowances: Record<PlanId, Allowance>) {
-  const plans = Object.keys(allowances) as PlanId[];
-  const table = (pick: keyof Allowance) => `{${plans.map((p) => allowances[p][pick]).join(',')}}`;
+export async function renewMonthly(
+  db: Db,
+  now: Date,
+  plans: Record<PlanId, { allowance: Allowance; perSeat?: boolean }>,
+) {
+  const ids = Object.keys(plans) as PlanId[];
+  const table = (pick: keyof Allowance) => `{${ids.map((p) => plans[p].allowance[pick]).join(',')}}`;
+  const perSeat = `{${ids.map((p) => Boolean(plans[p].perSeat)).join(',')}}`;
   const result = (await db.execute(sql`
     WITH a AS (
-      SELECT * FROM unnest(${`{${plans.join(',')}}`}::text[], ${table('basicCredit')}::int[],
-                           ${table('advanceCredit')}::int[], ${table('extraAdvanceCredit')}::int[])
-                 AS a(plan, basic, advance, extra)
+      SELECT * FROM unnest(${`{${ids.join(',')}}`}::text[], ${table('basicCredit')}::int[],
+                           ${table('advanceCredit')}::int[], ${table('extraAdvanceCredit')}::int[],
+                           ${perSeat}::boolean[])
+                 AS a(plan, basic, advance, extra, per_seat)
     ), cur AS (
       SELECT w.id, w.user_id, w.basic_credit, w.advance_credit, w.extra_advance_credit, w.monthly_renews_at,
-             a.basic, a.advance, a.extra
+             a.basic * s.n AS basic, a.advance * s.n AS advance, a.extra * s.n AS extra
         FROM wallets w JOIN a ON a.plan = w.plan
+             CROSS JOIN LATERAL (SELECT CASE WHEN a.per_seat THEN w.seats ELSE 1 END AS n) s
        WHERE w.monthly_renews_at <= ${now}
          FOR UPDATE OF w SKIP LOCKED
     ), renewed AS (

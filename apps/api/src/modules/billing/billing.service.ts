@@ -5,6 +5,7 @@ import {
   PLANS,
   type Capability,
   type Credits,
+  type Plan,
   type PlanId,
   type Profile,
   type Tier,
@@ -81,12 +82,17 @@ export function createBillingService({
   ledger,
   log,
   clock = () => new Date(),
+  plans = PLANS,
 }: {
   db: Db;
   ledger: Db;
   log: FastifyBaseLogger;
   clock?: () => Date;
+  /** Every plan's allowance and rules (the server's catalogue: the contract's defaults, changed by PLANS_FILE). */
+  plans?: Record<PlanId, Plan>;
 }) {
+  const dailyAllowance = (plan: PlanId, seats: number) =>
+    plans[plan].allowance.dailyCredit * (plans[plan].perSeat ? seats : 1);
   const reservation = (ledgerId: string): Reservation => {
     // The first of charge or refund wins; later calls wait for it. Each statement only changes a reservation still
     // pending, so a retry after a lost answer (database out of reach for a moment) is harmless.
@@ -112,7 +118,7 @@ export function createBillingService({
 
   /** The free tier's daily use of a gated capability, taken for a call; `release` gives it back. */
   async function takeGate(payer: Payer, capability: Capability) {
-    if (!CAPABILITIES[capability].gated || !PLANS[payer.wallet.plan].gated) return null;
+    if (!CAPABILITIES[capability].gated || !plans[payer.wallet.plan].gated) return null;
     const day = localDate(clock(), payer.user.timezone);
     const count = await q.takeFeatureUse(db, payer.user.id, capability, day, FREE_DAILY_USES);
     if (count === null) throw new DomainError('DAILY_LIMIT_REACHED', { limit: FREE_DAILY_USES });
@@ -140,9 +146,9 @@ export function createBillingService({
     await q.openWallet(tx, {
       userId: user.id,
       plan,
-      allowance: PLANS[plan].allowance,
+      allowance: plans[plan].allowance,
       dailyRenewsAt: nextLocalMidnight(now, user.timezone),
-      monthlyRenewsAt: PLANS[plan].monthlyRenewal ? monthFrom(now) : null,
+      monthlyRenewsAt: plans[plan].monthlyRenewal ? monthFrom(now) : null,
     });
   }
 
@@ -189,8 +195,8 @@ export function createBillingService({
       tx,
       wallet.id,
       plan,
-      PLANS[plan].allowance,
-      PLANS[plan].monthlyRenewal ? (wallet.monthlyRenewsAt ?? monthFrom(clock())) : null,
+      plans[plan].allowance,
+      plans[plan].monthlyRenewal ? (wallet.monthlyRenewsAt ?? monthFrom(clock())) : null,
     );
   }
 
@@ -300,7 +306,7 @@ export function createBillingService({
               now,
               due.map((w) => ({
                 id: w.id,
-                allowance: PLANS[w.plan].allowance.dailyCredit,
+                allowance: dailyAllowance(w.plan, w.seats),
                 next: nextLocalMidnight(now, w.timezone),
               })),
             ),
@@ -309,11 +315,7 @@ export function createBillingService({
         daily += renewed.renewed;
         if (renewed.found < 500) break;
       }
-      const allowances = Object.fromEntries(Object.entries(PLANS).map(([id, plan]) => [id, plan.allowance])) as Record<
-        PlanId,
-        (typeof PLANS)[PlanId]['allowance']
-      >;
-      const monthly = await q.renewMonthly(db, now, allowances);
+      const monthly = await q.renewMonthly(db, now, plans);
       if (daily || monthly) log.info({ daily, monthly }, 'renewed credits');
       return { daily, monthly };
     },
@@ -334,7 +336,7 @@ export function createBillingService({
       const today = localDate(now, zone);
       const [{ days, totals }, taken] = await Promise.all([
         usageDays(caller, now),
-        PLANS[caller.wallet.plan].gated
+        plans[caller.wallet.plan].gated
           ? q.featureUsesOn(db, caller.user.id, localDate(now, caller.user.timezone))
           : [],
       ]);
@@ -348,7 +350,7 @@ export function createBillingService({
         monthlyRenewsAt: caller.wallet.monthlyRenewsAt?.toISOString() ?? null,
         days,
         totals,
-        gates: PLANS[caller.wallet.plan].gated
+        gates: plans[caller.wallet.plan].gated
           ? GATED_CAPABILITIES.map((capability) => {
               const n = Math.min(used.get(capability) ?? 0, FREE_DAILY_USES);
               return { capability, used: n, limit: FREE_DAILY_USES, left: FREE_DAILY_USES - n };

@@ -9,3 +9,5 @@ export {
   type Use,
   type Wallet,
 } from './billing.service.js';
+export { registerPaymentRoutes } from './payments.routes.js';
+export { createPaymentsService, type PaymentsService } from './payments.service.js';

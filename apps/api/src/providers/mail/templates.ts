@@ -4,7 +4,7 @@ import type { MailMessage } from './index.js';
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-type Kind = 'verify' | 'reset' | 'exists';
+type Kind = 'verify' | 'reset' | 'exists' | 'student';
 
 /** A localized mail with one action link, as plain text and simple HTML. */
 export function renderMail(

@@ -1,0 +1,711 @@
+import {
+  BASE_PLAN_IDS,
+  PAID_PLAN_IDS,
+  PLAN_DURATIONS,
+  priceLookupKey,
+  SUBSCRIPTION_STATUSES,
+  yearlySavingPercent,
+  type Allowance,
+  type CurrentPlan,
+  type PaidPlanId,
+  type PaymentPlans,
+  type PlanDuration,
+  type PlanId,
+  type Promo,
+  type SubscriptionAction,
+  type SubscriptionStatus,
+} from '@parley/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.js';
+import { hashSecret, newSecret } from '../../lib/crypto.js';
+import { DomainError } from '../../lib/errors.js';
+import type { PlanCatalogue } from '../../lib/plan-catalogue.js';
+import type { Mailer } from '../../providers/mail/index.js';
+import { renderMail } from '../../providers/mail/templates.js';
+import {
+  ProviderError,
+  type PaymentsProvider,
+  type ProviderEvent,
+  type ProviderSubscription,
+} from '../../providers/payments/stripe.js';
+import type { Caller } from './billing.service.js';
+import * as q from './payments.queries.js';
+
+/** Statuses in which a subscription's plan holds (past_due and unpaid only until their grace period ends). */
+const LIVE: readonly SubscriptionStatus[] = ['trialing', 'active', 'past_due', 'unpaid'];
+const ENDED: readonly SubscriptionStatus[] = ['canceled', 'incomplete_expired'];
+const STUDENT_LINK_HOURS = 24;
+const DAY = 86_400_000;
+
+/** A subscription as billing applies it: the provider's present state, or an admin's grant. */
+type SubscriptionState = {
+  source: 'stripe' | 'admin';
+  stripeSubscriptionId: string | null;
+  plan: PaidPlanId;
+  duration: PlanDuration;
+  student: boolean;
+  status: SubscriptionStatus;
+  quantity: number;
+  currentPeriodStart: Date;
+  currentPeriodEnd: Date | null;
+  cancelAtPeriodEnd: boolean;
+  trialEnd: Date | null;
+  promoCode: string | null;
+  providerCreatedAt: Date;
+};
+
+/** `parley_team_year_student` → team, year, student; null for a price that is not one of ours. */
+export function parseLookupKey(key: string | null) {
+  const m = key?.match(/^parley_([a-z]+)_(month|year)(_student)?$/);
+  if (!m || !(PAID_PLAN_IDS as readonly string[]).includes(m[1]!)) return null;
+  return { plan: m[1] as PaidPlanId, duration: m[2] as PlanDuration, student: Boolean(m[3]) };
+}
+
+const addMonth = (from: Date) => {
+  const next = new Date(from);
+  next.setUTCMonth(next.getUTCMonth() + 1);
+  return next;
+};
+
+const scale = (a: Allowance, seats: number): Allowance => ({
+  dailyCredit: a.dailyCredit * seats,
+  basicCredit: a.basicCredit * seats,
+  advanceCredit: a.advanceCredit * seats,
+  extraAdvanceCredit: a.extraAdvanceCredit * seats,
+});
+
+/** Student addresses: `.edu` accepts any address under .edu; `uni.example` that domain and its subdomains. */
+export function isAcademic(email: string, domains: string[]) {
+  const host = email.split('@').pop()!.toLowerCase();
+  return domains.some((d) => (d.startsWith('.') ? host.endsWith(d) : host === d || host.endsWith(`.${d}`)));
+}
+
+/**
+ * Plans and payments: checkouts, subscription changes, and the provider's events, turned into wallet plans. An
+ * entitlement comes only from the provider's state, read by the server (a verified event, or a retrieve) — never
+ * from what a browser says. Each change of a wallet's plan happens with the wallet locked, in one transaction.
+ */
+export function createPaymentsService({
+  db,
+  provider,
+  catalogue,
+  trialDays,
+  studentDomains,
+  graceDays,
+  publicUrl,
+  mailer,
+  log,
+  clock = () => new Date(),
+}: {
+  db: Db;
+  provider: PaymentsProvider | null;
+  catalogue: PlanCatalogue;
+  trialDays: number;
+  studentDomains: string[];
+  graceDays: number;
+  publicUrl: string;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  clock?: () => Date;
+}) {
+  const allowanceOf = (plan: PlanId, seats: number) =>
+    scale(catalogue.plans[plan].allowance, catalogue.plans[plan].perSeat ? seats : 1);
+
+  function requireProvider() {
+    if (!provider) throw new DomainError('PAYMENTS_DISABLED');
+    return provider;
+  }
+
+  /** Provider failures as the person sees them: a refusal is a 4xx with its reason, an outage a 502. */
+  async function providerCall<T>(
+    fn: () => Promise<T>,
+    refusal: 'PROMO_CODE_INVALID' | 'SUBSCRIPTION_ACTION_NOT_ALLOWED' = 'SUBSCRIPTION_ACTION_NOT_ALLOWED',
+  ): Promise<T> {
+    try {
+      return await fn();
+    } catch (error) {
+      if (error instanceof ProviderError) {
+        log.warn({ err: { message: error.message, kind: error.kind, param: error.param } }, 'payment provider refused');
+        if (error.kind === 'unreachable') throw new DomainError('PAYMENT_PROVIDER_ERROR');
+        if (error.param?.includes('promotion_code') || error.param?.includes('discounts')) {
+          throw new DomainError('PROMO_CODE_INVALID');
+        }
+        throw new DomainError(refusal);
+      }
+      throw error;
+    }
+  }
+
+  /** Prices by lookup key: Stripe's (what is charged), cached a minute; the catalogue's without Stripe. */
+  let priceCache: { at: number; prices: Map<string, { id: string | null; amount: number; currency: string }> } | null =
+    null;
+  async function prices() {
+    const now = clock().getTime();
+    if (priceCache && now - priceCache.at < 60_000) return priceCache.prices;
+    const keys = PAID_PLAN_IDS.flatMap((plan) =>
+      PLAN_DURATIONS.flatMap((d) => [priceLookupKey(plan, d), priceLookupKey(plan, d, true)]),
+    );
+    const found = new Map<string, { id: string | null; amount: number; currency: string }>();
+    if (provider) {
+      const listed = await providerCall(() => provider.prices(keys));
+      for (const [key, p] of listed) found.set(key, { id: p.id, amount: p.unitAmount, currency: p.currency });
+    } else {
+      for (const plan of PAID_PLAN_IDS) {
+        for (const d of PLAN_DURATIONS) {
+          const amount = catalogue.prices[plan][d];
+          if (amount == null) continue;
+          found.set(priceLookupKey(plan, d), { id: null, amount, currency: catalogue.currency });
+          if (studentDomains.length) {
+            const student = Math.round((amount * (100 - catalogue.studentDiscountPercent)) / 100);
+            found.set(priceLookupKey(plan, d, true), { id: null, amount: student, currency: catalogue.currency });
+          }
+        }
+      }
+    }
+    priceCache = { at: now, prices: found };
+    return found;
+  }
+
+  async function plans(): Promise<PaymentPlans> {
+    const found = await prices();
+    const studentPricing = studentDomains.length > 0;
+    return {
+      paymentsEnabled: provider !== null,
+      trialDays: provider && trialDays > 0 ? trialDays : null,
+      studentPricing,
+      plans: PAID_PLAN_IDS.map((id) => {
+        const plan = catalogue.plans[id];
+        const priceFor = (d: PlanDuration) => {
+          const p = found.get(priceLookupKey(id, d));
+          if (!p) return null;
+          const student = studentPricing ? found.get(priceLookupKey(id, d, true)) : undefined;
+          return { amount: p.amount, currency: p.currency, studentAmount: student?.amount ?? null };
+        };
+        const month = priceFor('month');
+        const year = priceFor('year');
+        return {
+          id,
+          perSeat: Boolean(plan.perSeat),
+          ownKeys: Boolean(plan.ownKeys),
+          gated: plan.gated,
+          allowance: plan.allowance,
+          prices: { month, year },
+          yearlySavingPercent: month && year ? yearlySavingPercent({ month: month.amount, year: year.amount }) : 0,
+        };
+      }),
+    };
+  }
+
+  const isLive = (s: q.SubscriptionRow | undefined, now: Date) =>
+    Boolean(
+      s &&
+      LIVE.includes(s.status) &&
+      !(s.source === 'admin' && s.currentPeriodEnd && s.currentPeriodEnd <= now) &&
+      !((s.status === 'past_due' || s.status === 'unpaid') && s.graceUntil && s.graceUntil <= now),
+    );
+
+  async function currentPlan(caller: Pick<Caller, 'user' | 'wallet'>): Promise<CurrentPlan> {
+    const now = clock();
+    const [sub, customer, wallet] = await Promise.all([
+      q.findSubscriptionByWallet(db, caller.wallet.id),
+      q.findCustomer(db, caller.user.id),
+      q.walletPlanOf(db, caller.user.id),
+    ]);
+    const live = isLive(sub, now);
+    const actions: SubscriptionAction[] = [];
+    if (provider) {
+      actions.push('upgrade');
+      if (sub?.source === 'stripe' && live) {
+        actions.push(sub.cancelAtPeriodEnd ? 'reactivate' : 'cancel', 'remove');
+      }
+      if (sub?.source === 'stripe' && !live) actions.push('renew');
+      if (customer?.stripeCustomerId) actions.push('portal');
+    }
+    return {
+      plan: wallet?.plan ?? caller.wallet.plan,
+      basePlan: wallet?.basePlan ?? 'free',
+      paymentsEnabled: provider !== null,
+      subscription: sub
+        ? {
+            plan: sub.plan,
+            duration: sub.duration,
+            status: sub.status,
+            quantity: sub.quantity,
+            source: sub.source,
+            validFrom: sub.currentPeriodStart.toISOString(),
+            currentPeriodEnd: sub.currentPeriodEnd?.toISOString() ?? null,
+            daysRemaining: sub.currentPeriodEnd
+              ? Math.max(0, Math.ceil((sub.currentPeriodEnd.getTime() - now.getTime()) / DAY))
+              : null,
+            cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
+            trialEnd: sub.trialEnd?.toISOString() ?? null,
+            promoCode: sub.promoCode,
+            graceUntil: sub.graceUntil?.toISOString() ?? null,
+            student: sub.student,
+          }
+        : null,
+      trialAvailable: Boolean(provider && trialDays > 0 && !customer?.trialClaimedAt && !live),
+      studentEmail: customer?.studentVerifiedAt ? customer.studentEmail : null,
+      actions,
+    };
+  }
+
+  /**
+   * Applies a subscription's state to the person's wallet, with the wallet locked: the subscription row is saved, and
+   * the wallet is put on the plan (a new period, plan or seat count grants the allowance) or back on its base plan.
+   * A live subscription never replaces a newer live one; an ended one never comes back to life.
+   */
+  async function apply(userId: string, state: SubscriptionState, event?: { id: string; type: string }) {
+    const now = clock();
+    return db.transaction(async (tx) => {
+      if (event && !(await q.recordEvent(tx, event.id, event.type))) return false;
+      const wallet = await q.lockWalletOf(tx, userId);
+      if (!wallet) return false;
+      const existing = await q.findSubscriptionByWallet(tx, wallet.id);
+      const sameOne =
+        existing &&
+        (existing.stripeSubscriptionId === state.stripeSubscriptionId ||
+          (existing.source === 'admin' && state.source === 'admin'));
+      if (existing && !sameOne) {
+        const existingLive = isLive(existing, now);
+        const incomingLive = LIVE.includes(state.status);
+        // An older subscription's late news does not replace the one that pays now.
+        if (existingLive && (!incomingLive || state.providerCreatedAt < existing.providerCreatedAt)) return false;
+      }
+      if (sameOne && ENDED.includes(existing.status) && !ENDED.includes(state.status)) return false;
+
+      const failing = state.status === 'past_due' || state.status === 'unpaid';
+      const graceUntil = failing
+        ? sameOne && existing.graceUntil
+          ? existing.graceUntil
+          : new Date(now.getTime() + graceDays * DAY)
+        : null;
+      const live = LIVE.includes(state.status) && (!graceUntil || graceUntil > now);
+      const seats = catalogue.plans[state.plan].perSeat ? state.quantity : 1;
+      const newPeriod = !sameOne || existing.grantedPeriodStart?.getTime() !== state.currentPeriodStart.getTime();
+      const changed = wallet.plan !== state.plan || wallet.seats !== seats;
+      await q.saveSubscription(tx, {
+        walletId: wallet.id,
+        userId,
+        source: state.source,
+        stripeSubscriptionId: state.stripeSubscriptionId,
+        plan: state.plan,
+        duration: state.duration,
+        status: state.status,
+        quantity: state.quantity,
+        student: state.student,
+        currentPeriodStart: state.currentPeriodStart,
+        currentPeriodEnd: state.currentPeriodEnd,
+        cancelAtPeriodEnd: state.cancelAtPeriodEnd,
+        trialEnd: state.trialEnd,
+        promoCode: state.promoCode ?? (sameOne ? existing.promoCode : null),
+        graceUntil,
+        grantedPeriodStart:
+          live && (newPeriod || changed) ? state.currentPeriodStart : (existing?.grantedPeriodStart ?? null),
+        providerCreatedAt: state.providerCreatedAt,
+      });
+      if (live && (newPeriod || changed)) {
+        // Top-ups come monthly, yearly plans included; the next one a month after this period's start.
+        let next = addMonth(state.currentPeriodStart);
+        while (next <= now) next = addMonth(next);
+        await q.grantPlan(tx, wallet.id, state.plan, seats, allowanceOf(state.plan, seats), next, state.plan);
+      } else if (!live && wallet.plan === state.plan) {
+        const base = catalogue.plans[wallet.basePlan];
+        await q.endPlan(tx, wallet.id, base.allowance, base.monthlyRenewal ? addMonth(now) : null);
+      }
+      return true;
+    });
+  }
+
+  /** The provider's subscription as billing applies it; null when its price is not one of ours. */
+  function stateOf(s: ProviderSubscription): SubscriptionState | null {
+    const parsed = parseLookupKey(s.lookupKey);
+    if (!parsed) return null;
+    const status = (SUBSCRIPTION_STATUSES as readonly string[]).includes(s.status)
+      ? (s.status as SubscriptionStatus)
+      : 'incomplete';
+    return {
+      source: 'stripe',
+      stripeSubscriptionId: s.id,
+      ...parsed,
+      status,
+      quantity: s.quantity,
+      currentPeriodStart: s.currentPeriodStart,
+      currentPeriodEnd: s.currentPeriodEnd,
+      cancelAtPeriodEnd: s.cancelAtPeriodEnd,
+      trialEnd: s.trialEnd,
+      promoCode: s.promotionCodeId ? (s.metadata.promoCode ?? null) : null,
+      providerCreatedAt: s.createdAt,
+    };
+  }
+
+  async function customerFor(caller: Pick<Caller, 'user'>) {
+    const stripe = requireProvider();
+    const customer = await q.ensureCustomer(db, caller.user.id);
+    if (customer.stripeCustomerId) return customer.stripeCustomerId;
+    const id = await providerCall(() =>
+      stripe.createCustomer({ userId: caller.user.id, email: caller.user.email, name: caller.user.name }),
+    );
+    return q.setStripeCustomer(db, caller.user.id, id);
+  }
+
+  async function priceFor(plan: PaidPlanId, duration: PlanDuration, student: boolean) {
+    const p = (await prices()).get(priceLookupKey(plan, duration, student));
+    if (!p?.id) throw new DomainError('PLAN_NOT_ON_SALE');
+    return p.id;
+  }
+
+  async function validPromotion(code: string) {
+    const stripe = requireProvider();
+    const promotion = await providerCall(() => stripe.promotion(code));
+    if (!promotion || !promotion.active) throw new DomainError('PROMO_CODE_INVALID');
+    return promotion;
+  }
+
+  async function liveSubscription(caller: Pick<Caller, 'wallet'>) {
+    const sub = await q.findSubscriptionByWallet(db, caller.wallet.id);
+    return isLive(sub, clock()) ? sub : undefined;
+  }
+
+  async function openCheckout(
+    caller: Pick<Caller, 'user' | 'wallet'>,
+    input: {
+      plan: PaidPlanId;
+      duration: PlanDuration;
+      quantity: number;
+      promoCode?: string;
+      student?: boolean;
+      trial?: boolean;
+    },
+  ) {
+    const stripe = requireProvider();
+    if (input.quantity > 1 && !catalogue.plans[input.plan].perSeat) throw new DomainError('SEATS_ONLY_FOR_TEAM');
+    if (await liveSubscription(caller)) throw new DomainError('ALREADY_SUBSCRIBED');
+    const customer = await q.ensureCustomer(db, caller.user.id);
+    if (input.student && !customer.studentVerifiedAt) throw new DomainError('STUDENT_NOT_VERIFIED');
+    const priceId = await priceFor(input.plan, input.duration, Boolean(input.student));
+    const promotion = input.promoCode ? await validPromotion(input.promoCode) : null;
+    const customerId = await customerFor(caller);
+    const claimedAt = clock();
+    if (input.trial) {
+      if (trialDays <= 0) throw new DomainError('PLAN_NOT_ON_SALE');
+      if (!(await q.claimTrial(db, caller.user.id, claimedAt))) throw new DomainError('TRIAL_ALREADY_USED');
+    }
+    try {
+      const session = await providerCall(
+        () =>
+          stripe.createCheckout({
+            customerId,
+            userId: caller.user.id,
+            priceId,
+            quantity: input.quantity,
+            ...(promotion ? { promotionCodeId: promotion.id } : {}),
+            ...(input.trial ? { trialDays } : {}),
+            // The code as typed, for the plan page (the provider holds the discount itself).
+            metadata: {
+              userId: caller.user.id,
+              plan: input.plan,
+              duration: input.duration,
+              ...(promotion ? { promoCode: promotion.code } : {}),
+            },
+            successUrl: `${publicUrl}/paymentSuccess?session_id={CHECKOUT_SESSION_ID}`,
+            cancelUrl: `${publicUrl}/subscription`,
+          }),
+        'PROMO_CODE_INVALID',
+      );
+      return { url: session.url };
+    } catch (error) {
+      if (input.trial) await q.releaseTrial(db, caller.user.id, claimedAt);
+      throw error;
+    }
+  }
+
+  /** Changes the live subscription at the provider, then applies what the provider now holds. */
+  async function changeAtProvider(
+    caller: Pick<Caller, 'user' | 'wallet'>,
+    change: (
+      stripe: PaymentsProvider,
+      sub: q.SubscriptionRow & { stripeSubscriptionId: string },
+    ) => Promise<ProviderSubscription>,
+  ) {
+    const stripe = requireProvider();
+    const sub = await liveSubscription(caller);
+    if (!sub) throw new DomainError('NO_SUBSCRIPTION');
+    if (sub.source !== 'stripe' || !sub.stripeSubscriptionId) throw new DomainError('SUBSCRIPTION_ACTION_NOT_ALLOWED');
+    const updated = await providerCall(() =>
+      change(stripe, sub as q.SubscriptionRow & { stripeSubscriptionId: string }),
+    );
+    const state = stateOf(updated);
+    if (state) await apply(caller.user.id, { ...state, promoCode: state.promoCode ?? sub.promoCode });
+    return currentPlan(caller);
+  }
+
+  return {
+    plans,
+    currentPlan,
+    subscribe: (
+      caller: Caller,
+      input: {
+        plan: PaidPlanId;
+        planDuration: PlanDuration;
+        quantity: number;
+        promoCode?: string | undefined;
+        student?: boolean | undefined;
+      },
+    ) =>
+      openCheckout(caller, {
+        plan: input.plan,
+        duration: input.planDuration,
+        quantity: input.quantity,
+        ...(input.promoCode ? { promoCode: input.promoCode } : {}),
+        ...(input.student ? { student: true } : {}),
+      }),
+
+    freeTrial: (caller: Caller, input: { plan: PaidPlanId; planDuration: PlanDuration }) =>
+      openCheckout(caller, { plan: input.plan, duration: input.planDuration, quantity: 1, trial: true }),
+
+    /** Renew: a checkout for the plan of the subscription that ended. */
+    async renew(caller: Caller) {
+      const sub = await q.findSubscriptionByWallet(db, caller.wallet.id);
+      if (!sub) throw new DomainError('NO_SUBSCRIPTION');
+      if (isLive(sub, clock())) throw new DomainError('ALREADY_SUBSCRIBED');
+      return openCheckout(caller, {
+        plan: sub.plan,
+        duration: sub.duration,
+        quantity: sub.quantity,
+        ...(sub.student ? { student: true } : {}),
+      });
+    },
+
+    /** Upgrade, downgrade, another duration or seat count: the provider prorates. */
+    async update(caller: Caller, input: { plan: PaidPlanId; planDuration: PlanDuration; quantity: number }) {
+      if (input.quantity > 1 && !catalogue.plans[input.plan].perSeat) throw new DomainError('SEATS_ONLY_FOR_TEAM');
+      const sub = await liveSubscription(caller);
+      if (!sub) throw new DomainError('NO_SUBSCRIPTION');
+      const priceId = await priceFor(input.plan, input.planDuration, sub.student);
+      if (sub.plan === input.plan && sub.duration === input.planDuration && sub.quantity === input.quantity) {
+        return currentPlan(caller);
+      }
+      return changeAtProvider(caller, async (stripe, s) => {
+        const current = await stripe.subscription(s.stripeSubscriptionId);
+        if (!current) throw new ProviderError('subscription is gone', 'missing');
+        return stripe.changeSubscription(s.stripeSubscriptionId, {
+          itemId: current.itemId,
+          priceId,
+          quantity: input.quantity,
+        });
+      });
+    },
+
+    cancel: (caller: Caller) =>
+      changeAtProvider(caller, (stripe, s) => {
+        if (s.cancelAtPeriodEnd) throw new DomainError('SUBSCRIPTION_ACTION_NOT_ALLOWED');
+        return stripe.setCancelAtPeriodEnd(s.stripeSubscriptionId, true);
+      }),
+
+    reactivate: (caller: Caller) =>
+      changeAtProvider(caller, (stripe, s) => {
+        if (!s.cancelAtPeriodEnd) throw new DomainError('SUBSCRIPTION_ACTION_NOT_ALLOWED');
+        return stripe.setCancelAtPeriodEnd(s.stripeSubscriptionId, false);
+      }),
+
+    remove: (caller: Caller) => changeAtProvider(caller, (stripe, s) => stripe.cancelNow(s.stripeSubscriptionId)),
+
+    async portal(caller: Caller) {
+      const stripe = requireProvider();
+      const customer = await q.findCustomer(db, caller.user.id);
+      if (!customer?.stripeCustomerId) throw new DomainError('NO_SUBSCRIPTION');
+      return { url: await providerCall(() => stripe.portal(customer.stripeCustomerId!, `${publicUrl}/setting/plan`)) };
+    },
+
+    /** What a code gives, as Stripe validates it now (the checkout validates it again). */
+    async promo(code: string): Promise<Promo> {
+      const p = await validPromotion(code);
+      return {
+        code: p.code,
+        percentOff: p.percentOff,
+        amountOff: p.amountOff,
+        currency: p.currency,
+        duration: p.duration,
+        durationInMonths: p.durationInMonths,
+      };
+    },
+
+    /** Mails a single-use link to an academic address; the signed-in person opens it to get student prices. */
+    async requestStudent(caller: Caller, email: string) {
+      if (!studentDomains.length || !isAcademic(email, studentDomains)) {
+        throw new DomainError('STUDENT_DOMAIN_NOT_ACCEPTED');
+      }
+      const token = newSecret();
+      await q.saveStudentToken(db, {
+        tokenHash: hashSecret(token),
+        userId: caller.user.id,
+        email: email.toLowerCase(),
+        expiresAt: new Date(clock().getTime() + STUDENT_LINK_HOURS * 3_600_000),
+      });
+      const link = `${publicUrl}/subscription?studentToken=${encodeURIComponent(token)}`;
+      await mailer.send(
+        renderMail(caller.user.language, 'student', email, { name: caller.user.name, link, hours: STUDENT_LINK_HOURS }),
+      );
+    },
+
+    async confirmStudent(caller: Caller, token: string) {
+      const email = await q.useStudentToken(db, hashSecret(token), caller.user.id, clock());
+      if (!email) throw new DomainError('INVALID_TOKEN');
+      return currentPlan(caller);
+    },
+
+    /**
+     * After checkout, on the success page: the provider is asked whether this person's session was paid. A forged or
+     * foreign session id grants nothing (404); an unpaid one, nothing yet.
+     */
+    async confirmCheckout(caller: Caller, sessionId: string) {
+      const stripe = requireProvider();
+      const customer = await q.findCustomer(db, caller.user.id);
+      const session = await providerCall(() => stripe.checkout(sessionId));
+      if (!session || !customer?.stripeCustomerId || session.customerId !== customer.stripeCustomerId) {
+        throw new DomainError('CHECKOUT_NOT_FOUND');
+      }
+      if (session.status === 'complete' && session.paid && session.subscriptionId) {
+        const sub = await providerCall(() => stripe.subscription(session.subscriptionId!));
+        const state = sub && stateOf(sub);
+        if (state) await apply(caller.user.id, state);
+      }
+      return currentPlan(caller);
+    },
+
+    /** Verifies a webhook's signature; throws WEBHOOK_SIGNATURE_INVALID (400) for anything not signed by Stripe. */
+    verifyEvent(rawBody: Buffer, signature: string | undefined): ProviderEvent {
+      const stripe = requireProvider();
+      try {
+        return stripe.verifyEvent(rawBody, signature);
+      } catch {
+        throw new DomainError('WEBHOOK_SIGNATURE_INVALID');
+      }
+    },
+
+    /**
+     * Applies a verified event at most once: the subscription it is about is read back from the provider (its state
+     * now, so events out of order cannot regress it), then applied with the event id, in one transaction. A failure
+     * throws, so the provider delivers the event again.
+     */
+    async handleEvent(event: ProviderEvent) {
+      const stripe = requireProvider();
+      if (await q.eventApplied(db, event.id)) return 'duplicate';
+      const handled =
+        event.type === 'checkout.session.completed' ||
+        event.type.startsWith('customer.subscription.') ||
+        event.type === 'invoice.paid' ||
+        event.type === 'invoice.payment_failed';
+      if (!handled || !event.subscriptionId || !event.customerId) {
+        await db.transaction((tx) => q.recordEvent(tx, event.id, event.type));
+        return 'ignored';
+      }
+      const customer = await q.findCustomerByStripeId(db, event.customerId);
+      const sub = await stripe.subscription(event.subscriptionId);
+      const state = sub && customer && sub.customerId === event.customerId ? stateOf(sub) : null;
+      if (!customer || !state) {
+        await db.transaction((tx) => q.recordEvent(tx, event.id, event.type));
+        return 'ignored';
+      }
+      return (await apply(customer.userId, state, event)) ? 'applied' : 'duplicate';
+    },
+
+    /** A site admin's grant (the CLI now): the plan until `until` (no end when null), without payment. */
+    async assignPlan(
+      userId: string,
+      input: { plan: PaidPlanId; duration: PlanDuration; seats: number; until: Date | null },
+    ) {
+      const now = clock();
+      const existing = await db.transaction(async (tx) => {
+        const wallet = await q.lockWalletOf(tx, userId);
+        return wallet && q.findSubscriptionByWallet(tx, wallet.id);
+      });
+      if (existing && existing.source === 'stripe' && isLive(existing, now))
+        throw new DomainError('ALREADY_SUBSCRIBED');
+      await apply(userId, {
+        source: 'admin',
+        stripeSubscriptionId: null,
+        plan: input.plan,
+        duration: input.duration,
+        student: false,
+        status: 'active',
+        quantity: input.seats,
+        currentPeriodStart: now,
+        currentPeriodEnd: input.until,
+        cancelAtPeriodEnd: false,
+        trialEnd: null,
+        promoCode: null,
+        providerCreatedAt: now,
+      });
+    },
+
+    /** Ends an admin's grant now (a paid subscription is canceled by its owner or at the provider). */
+    async removeAssignedPlan(userId: string) {
+      const existing = await db.transaction(async (tx) => {
+        const wallet = await q.lockWalletOf(tx, userId);
+        return wallet && q.findSubscriptionByWallet(tx, wallet.id);
+      });
+      if (!existing || existing.source !== 'admin') throw new DomainError('NO_SUBSCRIPTION');
+      await apply(userId, {
+        source: 'admin',
+        stripeSubscriptionId: null,
+        plan: existing.plan,
+        duration: existing.duration,
+        student: false,
+        status: 'canceled',
+        quantity: existing.quantity,
+        currentPeriodStart: existing.currentPeriodStart,
+        currentPeriodEnd: clock(),
+        cancelAtPeriodEnd: false,
+        trialEnd: null,
+        promoCode: null,
+        providerCreatedAt: existing.providerCreatedAt,
+      });
+    },
+
+    /** Ends what is due: admin grants past their end, failed payments past their grace. */
+    async endDue() {
+      const now = clock();
+      let ended = 0;
+      for (const userId of await q.dueToEnd(db, now)) {
+        const done = await db.transaction(async (tx) => {
+          const wallet = await q.lockWalletOf(tx, userId);
+          const sub = wallet && (await q.findSubscriptionByWallet(tx, wallet.id));
+          if (!wallet || !sub || wallet.plan !== sub.plan || isLive(sub, now)) return false;
+          const base = catalogue.plans[wallet.basePlan];
+          await q.endPlan(tx, wallet.id, base.allowance, base.monthlyRenewal ? addMonth(now) : null);
+          return true;
+        });
+        if (done) ended++;
+      }
+      if (ended) log.info({ ended }, 'ended plans');
+      return ended;
+    },
+
+    /** The products and prices of the catalogue that Stripe does not have yet (by lookup key), created. */
+    async syncCatalogue() {
+      const stripe = requireProvider();
+      const wanted = PAID_PLAN_IDS.flatMap((plan) =>
+        PLAN_DURATIONS.flatMap((interval) => {
+          const amount = catalogue.prices[plan][interval];
+          if (amount == null) return [];
+          const productName = `Parley ${plan[0]!.toUpperCase()}${plan.slice(1)}`;
+          const base = { productName, currency: catalogue.currency, interval };
+          const student = Math.round((amount * (100 - catalogue.studentDiscountPercent)) / 100);
+          return [
+            { ...base, lookupKey: priceLookupKey(plan, interval), unitAmount: amount },
+            { ...base, lookupKey: priceLookupKey(plan, interval, true), unitAmount: student },
+          ];
+        }),
+      );
+      priceCache = null;
+      return stripe.sync(wanted);
+    },
+
+    /** Base plans are what accounts grants (sign-up channels); kept here for the CLI's checks. */
+    basePlans: BASE_PLAN_IDS,
+  };
+}
+
+export type PaymentsService = ReturnType<typeof createPaymentsService>;
