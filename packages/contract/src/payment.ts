@@ -115,10 +115,11 @@ export const subscribeQuerySchema = z
     promoCode: promoCodeSchema.optional(),
     student: flag,
   })
-  .strict();
+  // Anything else a client sends (a price, an amount, credits) is dropped: the server prices the plan.
+  .strip();
 export type SubscribeQuery = z.input<typeof subscribeQuerySchema>;
 
-export const freeTrialQuerySchema = z.object({ plan: planSchema, planDuration: durationSchema }).strict();
+export const freeTrialQuerySchema = z.object({ plan: planSchema, planDuration: durationSchema }).strip();
 
 export const updateSubscriptionQuerySchema = z
   .object({
@@ -126,7 +127,7 @@ export const updateSubscriptionQuerySchema = z
     planDuration: durationSchema,
     quantity: z.coerce.number().int().min(1).max(MAX_SEATS).default(1),
   })
-  .strict();
+  .strip();
 
 /** Where to send the browser next (a hosted checkout or the customer portal). */
 export const redirectUrlSchema = z.object({ url: z.string() });
