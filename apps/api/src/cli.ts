@@ -1,13 +1,17 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { emailSchema, nameSchema, passwordSchema } from '@parley/contract';
+import { emailSchema, MAX_SEATS, nameSchema, PAID_PLAN_IDS, passwordSchema, PLAN_DURATIONS } from '@parley/contract';
+import { translate } from '@parley/i18n/server';
 import { ConfigError, loadConfig } from './config.js';
+import { DomainError } from './lib/errors.js';
 import { openDatabase } from './db/client.js';
 import { createPasswordHasher } from './lib/passwords.js';
 import { createMemoryStore } from './lib/rate-limit.js';
 import pino from 'pino';
 import { createUserService } from './modules/accounts/index.js';
-import { createBillingService } from './modules/billing/index.js';
+import { createBillingService, createPaymentsService } from './modules/billing/index.js';
+import type { Mailer } from './providers/mail/index.js';
+import { createStripeProvider } from './providers/payments/stripe.js';
 
 const cliLog = pino({ level: 'warn' });
 
@@ -19,7 +23,27 @@ const USAGE = `Parley administration
   npm run admin -- create-codes [--count 10]
       Prints new single-use app-deal licence codes (for /appsumo/signup).
 
+  npm run admin -- set-plan --email you@example.com --plan pro|plus|team|byok [--duration month|year] [--seats 3] [--until 2027-12-31]
+      Puts an account on a paid plan without payment (its allowance at once; until the date, or until removed).
+
+  npm run admin -- remove-plan --email you@example.com
+      Ends a plan given with set-plan: the account returns to its own plan (free, early bird, app deal).
+
+  npm run admin -- stripe-sync
+      Creates in Stripe the products and prices that are missing (lookup keys parley_<plan>_<month|year>, and
+      _student), from the plan catalogue (PLANS_FILE). Safe to run again: what exists is left alone.
+
 Uses the same configuration as the server (DATABASE_URL, DATA_DIR).`;
+
+const COMMANDS = ['create-admin', 'create-codes', 'set-plan', 'remove-plan', 'stripe-sync'] as const;
+
+/** The command line never mails anyone. */
+const noMail: Mailer = {
+  send: async () => {
+    throw new Error('the command line does not send mail');
+  },
+  close: async () => {},
+};
 
 async function main() {
   const [command, ...rest] = process.argv.slice(2);
@@ -30,9 +54,13 @@ async function main() {
       password: { type: 'string' },
       name: { type: 'string' },
       count: { type: 'string' },
+      plan: { type: 'string' },
+      duration: { type: 'string' },
+      seats: { type: 'string' },
+      until: { type: 'string' },
     },
   });
-  if (command !== 'create-admin' && command !== 'create-codes') {
+  if (!COMMANDS.includes(command as (typeof COMMANDS)[number])) {
     console.log(USAGE);
     process.exit(command ? 1 : 0);
   }
@@ -43,7 +71,12 @@ async function main() {
       ? { kind: 'postgres', url: config.databaseUrl }
       : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
   );
-  const billing = createBillingService({ db: database.db, ledger: database.ledger, log: cliLog });
+  const billing = createBillingService({
+    db: database.db,
+    ledger: database.ledger,
+    log: cliLog,
+    plans: config.payments.catalogue.plans,
+  });
   const users = createUserService({
     db: database.db,
     passwords: createPasswordHasher(config.argon2MemoryKib),
@@ -52,8 +85,63 @@ async function main() {
     limits: createMemoryStore(),
     rateLimits: config.rateLimits,
   });
+  const payments = createPaymentsService({
+    db: database.db,
+    provider: config.payments.stripe ? createStripeProvider(config.payments.stripe) : null,
+    catalogue: config.payments.catalogue,
+    trialDays: config.payments.trialDays,
+    studentDomains: config.payments.studentDomains,
+    graceDays: config.payments.graceDays,
+    publicUrl: config.publicUrl,
+    mailer: noMail,
+    log: cliLog,
+  });
   try {
-    if (command === 'create-admin') {
+    if (command === 'set-plan' || command === 'remove-plan') {
+      const email = emailSchema.safeParse(values.email);
+      const userId = email.success ? await users.idOfEmail(email.data) : null;
+      if (!userId) {
+        console.error(`${command} needs --email of an existing account.`);
+        process.exitCode = 1;
+        return;
+      }
+      if (command === 'remove-plan') {
+        await payments.removeAssignedPlan(userId);
+        console.log(`Plan removed: ${values.email} is back on their own plan.`);
+        return;
+      }
+      const plan = PAID_PLAN_IDS.find((p) => p === values.plan);
+      const duration = PLAN_DURATIONS.find((d) => d === (values.duration ?? 'month'));
+      const seats = Number(values.seats ?? 1);
+      const until = values.until ? new Date(`${values.until}T23:59:59Z`) : null;
+      const problems = [
+        !plan && `--plan must be one of ${PAID_PLAN_IDS.join(', ')}`,
+        !duration && '--duration must be month or year',
+        (!Number.isInteger(seats) || seats < 1 || seats > MAX_SEATS) &&
+          `--seats must be a whole number from 1 to ${MAX_SEATS}`,
+        plan && plan !== 'team' && seats !== 1 && 'only the team plan has more than one seat',
+        until && (Number.isNaN(until.getTime()) || until <= new Date()) && '--until must be a future date (YYYY-MM-DD)',
+      ].filter(Boolean);
+      if (problems.length) {
+        console.error(problems.join('\n'));
+        process.exitCode = 1;
+        return;
+      }
+      await payments.assignPlan(userId, { plan: plan!, duration: duration!, seats, until });
+      console.log(
+        `${values.email} is on ${plan}${seats > 1 ? ` (${seats} seats)` : ''}${until ? ` until ${values.until}` : ''}.`,
+      );
+    } else if (command === 'stripe-sync') {
+      if (!config.payments.stripe) {
+        console.error('stripe-sync needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET.');
+        process.exitCode = 1;
+        return;
+      }
+      const { created, found } = await payments.syncCatalogue();
+      for (const key of created) console.log(`created ${key}`);
+      for (const key of found) console.log(`exists  ${key}`);
+      console.log(`${created.length} price(s) created, ${found.length} already there.`);
+    } else if (command === 'create-admin') {
       const email = emailSchema.safeParse(values.email);
       const password = passwordSchema.safeParse(values.password);
       const name = nameSchema.safeParse(values.name ?? values.email?.split('@')[0]);
@@ -80,6 +168,12 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+  console.error(
+    error instanceof ConfigError
+      ? error.message
+      : error instanceof DomainError
+        ? translate('en', 'api', `errors.${error.code}`, error.params)
+        : error,
+  );
   process.exit(1);
 });

@@ -124,6 +124,11 @@ export function createUserService({
       return profileOf({ user: q.toAccount(created) });
     },
 
+    /** Command-line only: the id of the account with this e-mail address, if there is one. */
+    async idOfEmail(email: string) {
+      return (await q.findUserByEmail(db, email))?.id ?? null;
+    },
+
     /** Command-line only: new single-use app-deal licence codes, e.g. PARLEY-7K3M-Q9XD-2HRT. */
     async createLicenceCodes(count: number) {
       const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';

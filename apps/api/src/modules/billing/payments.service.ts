@@ -646,7 +646,9 @@ export function createPaymentsService({
         const wallet = await q.lockWalletOf(tx, userId);
         return wallet && q.findSubscriptionByWallet(tx, wallet.id);
       });
-      if (!existing || existing.source !== 'admin') throw new DomainError('NO_SUBSCRIPTION');
+      if (!existing || existing.source !== 'admin' || !isLive(existing, clock())) {
+        throw new DomainError('NO_SUBSCRIPTION');
+      }
       await apply(userId, {
         source: 'admin',
         stripeSubscriptionId: null,
