@@ -31,6 +31,11 @@ const ChatPage = lazy(() => import('./routes/chat').then((m) => ({ default: m.Ch
 const ApiKeysPage = lazy(() => import('./routes/api-keys').then((m) => ({ default: m.ApiKeysPage })));
 const InstallPage = lazy(() => import('./routes/install').then((m) => ({ default: m.InstallPage })));
 const ExtensionIndexPage = lazy(() => import('./routes/install').then((m) => ({ default: m.ExtensionIndexPage })));
+const plansPages = () => import('./routes/plans');
+const SubscriptionPage = lazy(() => plansPages().then((m) => ({ default: m.SubscriptionPage })));
+const PaymentCallPage = lazy(() => plansPages().then((m) => ({ default: m.PaymentCallPage })));
+const PaymentSuccessPage = lazy(() => plansPages().then((m) => ({ default: m.PaymentSuccessPage })));
+const PlanSettingsPage = lazy(() => plansPages().then((m) => ({ default: m.PlanSettingsPage })));
 
 const title = (key: string): RouteHandle => ({ title: key });
 
@@ -82,6 +87,9 @@ export const routes: RouteObject[] = [
               { path: 'profile', element: <ProfilePage />, handle: title('profile:title') },
               // One route for a new chat and an open one, so the page stays mounted when a new chat gets its id.
               { path: 'chat/:chatId?', element: <ChatPage />, handle: title('shell:menu.chat') },
+              { path: 'subscription', element: <SubscriptionPage />, handle: title('shell:menu.subscription') },
+              { path: 'payment-call', element: <PaymentCallPage />, handle: title('shell:pages.checkout') },
+              { path: 'paymentSuccess', element: <PaymentSuccessPage />, handle: title('shell:pages.payment') },
             ],
           },
           {
@@ -97,6 +105,7 @@ export const routes: RouteObject[] = [
               },
               { path: 'other', element: <OtherSettingsPage />, handle: title('settings:other.pageTitle') },
               { path: 'api-keys', element: <ApiKeysPage />, handle: title('settings:menu.apiKeys') },
+              { path: 'plan', element: <PlanSettingsPage />, handle: title('settings:menu.plan') },
             ],
           },
         ],

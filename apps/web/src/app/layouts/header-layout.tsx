@@ -12,6 +12,7 @@ import {
   useSideMenu,
   type SideMenuItem,
 } from '../../features/shell';
+import { CardIcon, PlansIcon } from '../../features/plans';
 import { ExternalIcon, HelpIcon, ReplyIcon, SlidersIcon } from '@parley/ui/settings';
 import { useCurrentUser } from '../../lib/current-user';
 import { useHelpUrl } from '../../lib/settings';
@@ -46,6 +47,7 @@ export function HeaderLayout({ menu }: { menu: 'main' | 'settings' }) {
           { to: '/setting/instant-reply', label: t('settings:menu.instantReply'), icon: <ReplyIcon /> },
           { to: '/setting/other', label: t('settings:menu.other'), icon: <SlidersIcon /> },
           { to: '/setting/api-keys', label: t('settings:menu.apiKeys'), icon: <KeyIcon /> },
+          { to: '/setting/plan', label: t('settings:menu.plan'), icon: <CardIcon /> },
           { to: '/profile', label: t('menu.profile'), icon: <UserIcon /> },
           ...(helpUrl
             ? [
@@ -64,6 +66,7 @@ export function HeaderLayout({ menu }: { menu: 'main' | 'settings' }) {
       items: [
         { to: '/home', label: t('menu.home'), icon: <HomeIcon /> },
         { to: '/chat', label: t('menu.chat'), icon: <ChatIcon /> },
+        { to: '/subscription', label: t('menu.subscription'), icon: <PlansIcon /> },
         { to: '/profile', label: t('menu.profile'), icon: <UserIcon /> },
         { to: '/setting', label: t('menu.settings'), icon: <SettingsIcon /> },
       ],
