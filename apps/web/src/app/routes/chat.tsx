@@ -1,7 +1,7 @@
 import { ChatScreen } from '../../features/chat';
 
-/** The subscription page does not exist yet: plans and credits are on /home for now. */
-const PLANS_PATH = '/home';
+/** Out of credits, or the plan's limit reached: the answer's error offers the plans. */
+const PLANS_PATH = '/subscription';
 const API_KEYS_PATH = '/setting/api-keys';
 
 export function ChatPage() {

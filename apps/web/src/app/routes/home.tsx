@@ -1,12 +1,12 @@
 import { Dashboard, type DashboardLinks } from '../../features/home';
 import { useCurrentUser } from '../../lib/current-user';
 
-/** Plans are listed on the dashboard itself until they have a page of their own. */
+/** "See plans" opens the plan chooser; the dashboard keeps a summary of the plans that come without payment. */
 const LINKS: DashboardLinks = {
   chat: '/chat',
   conversation: (id) => `/chat/${id}`,
   install: '/install',
-  plans: '#plans',
+  plans: '/subscription',
 };
 
 export function HomePage() {

@@ -57,14 +57,16 @@ describe('the dashboard as a place to start', () => {
     const start = screen.getByRole('region', { name: 'Start here' });
     expect(within(start).getByRole('link', { name: /^Start a chat/ })).toHaveAttribute('href', '/chat');
     expect(within(start).getByRole('link', { name: /^Install the extension/ })).toHaveAttribute('href', '/install');
-    expect(within(start).getByRole('link', { name: /^See plans/ })).toHaveAttribute('href', '#plans');
+    expect(within(start).getByRole('link', { name: /^See plans/ })).toHaveAttribute('href', '/subscription');
     expect(screen.getByText('No conversations yet. Your chats will be listed here.')).toBeInTheDocument();
-    // "See plans" leads somewhere real: the plans, with the current one marked.
+    // The plans that come without payment, with the current one marked, and the way to the paid ones.
     const plans = screen.getByRole('region', { name: 'Plans' });
     expect(plans).toHaveAttribute('id', 'plans');
     expect(await within(plans).findByText('Current plan')).toBeInTheDocument();
     expect(within(plans).getByTestId('plan-free')).toHaveAttribute('aria-current', 'true');
     expect(within(plans).getByTestId('plan-appDeal')).toHaveTextContent('1,000');
+    expect(within(plans).queryByTestId('plan-pro')).not.toBeInTheDocument();
+    expect(within(plans).getByRole('link', { name: /^Paid plans/ })).toHaveAttribute('href', '/subscription');
     const asked = fetchMock.mock.calls.map(([url]) => new URL(String(url), 'http://localhost'));
     expect(asked.find((u) => u.pathname === '/api/mongo/users/chat/histories')?.searchParams.get('limit')).toBe('5');
   });
@@ -132,6 +134,23 @@ describe('the dashboard', () => {
     );
     expect(screen.getByRole('heading', { name: 'Free plan: uses left today' })).toBeInTheDocument();
     expect(screen.getByText('Summaries').nextSibling).toHaveTextContent('1 of 3 left');
+  });
+
+  it('on a paid plan, lists it beside the plans that come without payment, named and marked current', async () => {
+    localStorage.setItem('token', 'tok');
+    mockApi({
+      'GET /api/user/profile': ok(makeProfile()),
+      'GET /api/user/usage': ok(usage({ plan: 'team', gates: [] })),
+      [HISTORIES]: ok([]),
+    });
+    renderApp('/home');
+    const plans = await screen.findByRole('region', { name: 'Plans' });
+    const team = await within(plans).findByTestId('plan-team');
+    expect(team).toHaveAttribute('aria-current', 'true');
+    expect(within(team).getByRole('heading', { name: 'Team' })).toBeInTheDocument();
+    expect(team).toHaveTextContent('Credits shown for one seat');
+    expect(team).toHaveTextContent('2,500');
+    expect(within(plans).getByTestId('plan-free')).not.toHaveAttribute('aria-current');
   });
 
   it('on a plan without the free tier limit, shows no such section; in French, numbers and days in French', async () => {

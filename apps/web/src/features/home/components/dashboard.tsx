@@ -166,7 +166,7 @@ export function Dashboard({ user, links }: { user: Profile; links: DashboardLink
 
       {usage.data && usage.data.gates.length > 0 && <FreeTier gates={usage.data.gates} />}
 
-      <PlansOverview current={usage.data?.plan} />
+      <PlansOverview current={usage.data?.plan} plansPath={links.plans} />
     </div>
   );
 }

@@ -1,22 +1,27 @@
 import { useTranslation } from 'react-i18next';
-import { FREE_DAILY_USES, PLAN_IDS, PLANS, type PlanId } from '@parley/contract/values';
+import { Link } from 'react-router';
+import { BASE_PLAN_IDS, FREE_DAILY_USES, isPaidPlan, PLANS, type PlanId } from '@parley/contract/values';
 import { formatNumber } from '@parley/i18n';
-import { Card, cn } from '@parley/ui';
+import { Card, ChevronRightIcon, cn, focusRing } from '@parley/ui';
 
 const TIER_KEYS = ['basicCredit', 'advanceCredit', 'extraAdvanceCredit'] as const;
 
-/** Every plan side by side: what its credits are, how they come back, and how a person gets on it. */
-export function PlansOverview({ current }: { current: PlanId | undefined }) {
+/**
+ * The plans that come without payment side by side (and the paid one a person is on): what their credits are, how
+ * they come back, and how a person gets on them. The paid plans are compared on their own page (`plansPath`).
+ */
+export function PlansOverview({ current, plansPath }: { current: PlanId | undefined; plansPath: string }) {
   const { t, i18n } = useTranslation('home');
   const lng = i18n.language;
+  const shown: PlanId[] = [...BASE_PLAN_IDS, ...(current && isPaidPlan(current) ? [current] : [])];
   return (
     <section id="plans" aria-labelledby="plans-heading" className="scroll-mt-20 space-y-3">
       <h2 id="plans-heading" className="text-sm font-semibold uppercase tracking-wide text-zinc-500 dark:text-zinc-400">
         {t('plans.title')}
       </h2>
       <p className="text-sm text-zinc-500 dark:text-zinc-400">{t('plans.hint')}</p>
-      <ul className="grid gap-3 md:grid-cols-3">
-        {PLAN_IDS.map((id) => {
+      <ul className={cn('grid gap-3 md:grid-cols-2', shown.length === 3 ? 'xl:grid-cols-4' : 'xl:grid-cols-3')}>
+        {shown.map((id) => {
           const plan = PLANS[id];
           const isCurrent = id === current;
           return (
@@ -56,6 +61,7 @@ export function PlansOverview({ current }: { current: PlanId | undefined }) {
                 </dl>
                 <ul className="mt-auto space-y-1 border-t border-zinc-100 pt-3 text-xs text-zinc-500 dark:border-zinc-800 dark:text-zinc-400">
                   <li>{plan.monthlyRenewal ? t('plans.monthly') : t('plans.once')}</li>
+                  {plan.perSeat && <li>{t('plans.perSeat')}</li>}
                   <li>
                     {plan.gated
                       ? t('plans.freeLimit', { limit: formatNumber(FREE_DAILY_USES, lng) })
@@ -66,6 +72,24 @@ export function PlansOverview({ current }: { current: PlanId | undefined }) {
             </li>
           );
         })}
+        <li>
+          <Link
+            to={plansPath}
+            className={cn(
+              'group flex h-full flex-col gap-2 rounded-xl border border-dashed border-blue-300 bg-blue-50/40 p-5 transition-colors hover:border-blue-400 hover:bg-blue-50 dark:border-blue-500/40 dark:bg-blue-500/5 dark:hover:bg-blue-500/10',
+              focusRing,
+            )}
+          >
+            <span className="flex items-center gap-1 text-base font-semibold text-zinc-900 dark:text-zinc-50">
+              {t('plans.paidTitle')}
+              <ChevronRightIcon className="shrink-0 text-zinc-400 transition-transform group-hover:translate-x-0.5" />
+            </span>
+            <span className="text-sm text-zinc-600 dark:text-zinc-300">{t('plans.paidHint')}</span>
+            <span className="mt-auto pt-2 text-sm font-medium text-blue-700 dark:text-blue-300">
+              {t('plans.compare')}
+            </span>
+          </Link>
+        </li>
       </ul>
     </section>
   );

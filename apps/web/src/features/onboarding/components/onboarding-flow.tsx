@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
@@ -18,8 +18,11 @@ export function parseStep(value: string | undefined): OnboardingStep | null {
   return value === '1' || value === '2' || value === '3' || value === '4' ? (Number(value) as OnboardingStep) : null;
 }
 
-/** The four onboarding pages; Skip and the last step both end at /home. */
-export function OnboardingFlow({ step }: { step: OnboardingStep }) {
+/**
+ * The four onboarding pages; Skip and the last step both end at /home. `planChoices` (step 3, the payment step) is
+ * what the app offers beside the free plan: the paid plans and their checkout.
+ */
+export function OnboardingFlow({ step, planChoices }: { step: OnboardingStep; planChoices?: ReactNode }) {
   const { t } = useTranslation('onboarding');
   const navigate = useNavigate();
   const settings = useSettings();
@@ -81,6 +84,7 @@ export function OnboardingFlow({ step }: { step: OnboardingStep }) {
         onContinue={next}
       >
         <PlanStep />
+        {planChoices}
       </OnboardingFrame>
     );
   }
