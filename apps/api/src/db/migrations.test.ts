@@ -96,14 +96,16 @@ describe('the move of credits from users to wallets (0003_wallets)', () => {
 
     const wallets = await rows<Record<string, unknown>>(
       db,
-      sql`SELECT u.email, w.plan, w.daily_credit, w.basic_credit, w.advance_credit, w.extra_advance_credit,
-                 w.monthly_renews_at IS NOT NULL AS renews_monthly
+      sql`SELECT u.email, w.plan, w.base_plan, w.seats, w.daily_credit, w.basic_credit, w.advance_credit,
+                 w.extra_advance_credit, w.monthly_renews_at IS NOT NULL AS renews_monthly
             FROM wallets w JOIN users u ON u.id = w.user_id ORDER BY u.email`,
     );
     expect(wallets).toEqual([
       {
         email: 'deal@example.com',
         plan: 'appDeal',
+        base_plan: 'appDeal', // 0005: what each returns to when a subscription ends
+        seats: 1,
         daily_credit: 20,
         basic_credit: 1000,
         advance_credit: 200,
@@ -113,6 +115,8 @@ describe('the move of credits from users to wallets (0003_wallets)', () => {
       {
         email: 'early@example.com',
         plan: 'earlyBird',
+        base_plan: 'earlyBird', // 0005: what each returns to when a subscription ends
+        seats: 1,
         daily_credit: 10,
         basic_credit: 300,
         advance_credit: 50,
@@ -122,6 +126,8 @@ describe('the move of credits from users to wallets (0003_wallets)', () => {
       {
         email: 'free@example.com',
         plan: 'free',
+        base_plan: 'free', // 0005: what each returns to when a subscription ends
+        seats: 1,
         daily_credit: 3,
         basic_credit: 28,
         advance_credit: 4,
