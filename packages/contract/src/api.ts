@@ -54,6 +54,24 @@ import {
   subscribeQuerySchema,
   updateSubscriptionQuerySchema,
 } from './payment.js';
+import {
+  adminAuditBodySchema,
+  adminAuditSchema,
+  adminDeletedSchema,
+  adminDeleteErrorLogQuerySchema,
+  adminEditUserBodySchema,
+  adminErrorLogsBodySchema,
+  adminErrorLogsSchema,
+  adminForceLogoutSchema,
+  adminIdQuerySchema,
+  adminOrganizationsBodySchema,
+  adminOrganizationsSchema,
+  adminUserPlanBodySchema,
+  adminUserPlanSchema,
+  adminUserSchema,
+  adminUsersBodySchema,
+  adminUsersSchema,
+} from './admin.js';
 import { usageSchema } from './usage.js';
 import { profileSchema, profileUpdateSchema } from './user.js';
 
@@ -354,6 +372,66 @@ export const api = {
     body: confirmCheckoutBodySchema,
     data: currentPlanSchema,
     summary: 'After checkout: apply the payment if the provider shows it (never the success URL alone)',
+  },
+  adminUsers: {
+    ...ROUTES.adminUsers,
+    body: adminUsersBodySchema,
+    data: adminUsersSchema,
+    summary: 'Site admin: people, searched, sorted and paged, with plan, credits and 30 days of use',
+  },
+  adminEditUser: {
+    ...ROUTES.adminEditUser,
+    body: adminEditUserBodySchema,
+    data: adminUserSchema,
+    summary: 'Site admin: set credits (all four), lifetime free credits, multiple login',
+  },
+  adminForceLogout: {
+    ...ROUTES.adminForceLogout,
+    query: adminIdQuerySchema,
+    data: adminForceLogoutSchema,
+    summary: 'Site admin: end every session of a person (their clients are told they were logged out)',
+  },
+  adminDeleteUser: {
+    ...ROUTES.adminDeleteUser,
+    query: adminIdQuerySchema,
+    data: adminDeletedSchema,
+    summary: 'Site admin: delete a person and all their data',
+  },
+  adminRemoveUserPlan: {
+    ...ROUTES.adminRemoveUserPlan,
+    query: adminIdQuerySchema,
+    data: adminUserPlanSchema,
+    summary: 'Site admin: end a person’s paid or given plan now',
+  },
+  adminUserPlan: {
+    ...ROUTES.adminUserPlan,
+    body: adminUserPlanBodySchema,
+    data: adminUserPlanSchema,
+    summary: 'Site admin: the plan that pays for a person (theirs, or their organization’s)',
+  },
+  adminOrganizations: {
+    ...ROUTES.adminOrganizations,
+    body: adminOrganizationsBodySchema,
+    data: adminOrganizationsSchema,
+    summary: 'Site admin: organizations, with members and plan',
+  },
+  adminErrorLogs: {
+    ...ROUTES.adminErrorLogs,
+    body: adminErrorLogsBodySchema,
+    data: adminErrorLogsSchema,
+    summary: 'Site admin: unexpected server errors, filtered and paged',
+  },
+  adminDeleteErrorLog: {
+    ...ROUTES.adminDeleteErrorLog,
+    query: adminDeleteErrorLogQuerySchema,
+    data: adminDeletedSchema,
+    summary: 'Site admin: delete one error log entry, or every entry before a date',
+  },
+  adminAudit: {
+    ...ROUTES.adminAudit,
+    body: adminAuditBodySchema,
+    data: adminAuditSchema,
+    summary: 'Site admin: the audit log of admin actions (who, what, on whom, before and after, when)',
   },
 } as const satisfies Record<string, Endpoint>;
 

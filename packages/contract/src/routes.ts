@@ -54,6 +54,16 @@ export const ROUTES = {
   studentVerification: { method: 'POST', path: '/api/payment/student', auth: true },
   studentConfirm: { method: 'POST', path: '/api/payment/student/confirm', auth: true },
   confirmCheckout: { method: 'POST', path: '/api/payment/confirm', auth: true },
+  adminUsers: { method: 'POST', path: '/api/admin/users', auth: true },
+  adminEditUser: { method: 'PUT', path: '/api/admin/editUser', auth: true },
+  adminForceLogout: { method: 'POST', path: '/api/admin/forceLogout', auth: true },
+  adminDeleteUser: { method: 'DELETE', path: '/api/admin/deleteUser', auth: true },
+  adminRemoveUserPlan: { method: 'POST', path: '/api/admin/RemoveUserPlan', auth: true },
+  adminUserPlan: { method: 'POST', path: '/api/admin/userPlan', auth: true },
+  adminOrganizations: { method: 'POST', path: '/api/admin/organizations', auth: true },
+  adminErrorLogs: { method: 'POST', path: '/api/admin/errorsLog', auth: true },
+  adminDeleteErrorLog: { method: 'DELETE', path: '/api/admin/deleteErrorLog', auth: true },
+  adminAudit: { method: 'POST', path: '/api/admin/audit', auth: true },
 } as const satisfies Record<string, { method: RouteMethod; path: string; auth: boolean }>;
 
 /** Calls that are not JSON in, JSON out. */
