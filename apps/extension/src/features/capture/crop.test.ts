@@ -39,6 +39,27 @@ describe('toBitmapRect', () => {
     ).toEqual({ x: 125, y: 125, width: 125, height: 125 });
   });
 
+  it('keeps one scale for both sides when the capture shows less of the viewport than the page lays out', () => {
+    // Just after the side panel closed: the page is 1200 × 800, the tab shows its top 713 px.
+    const block = { x: 40, y: 120, width: 300, height: 200 };
+    expect(toBitmapRect(block, { width: 1200, height: 713 }, { width: 1200, height: 800 }, 1)).toEqual(block);
+    expect(toBitmapRect(block, { width: 2400, height: 1426 }, { width: 1200, height: 800 }, 2)).toEqual({
+      x: 80,
+      y: 240,
+      width: 600,
+      height: 400,
+    });
+    // Cut at the side instead, and reaching past the cut: clamped, not squeezed.
+    expect(
+      toBitmapRect(
+        { x: 900, y: 100, width: 200, height: 50 },
+        { width: 1000, height: 800 },
+        { width: 1200, height: 800 },
+        1,
+      ),
+    ).toEqual({ x: 900, y: 100, width: 100, height: 50 });
+  });
+
   it('falls back to devicePixelRatio without a viewport size, and covers fractional edges', () => {
     expect(
       toBitmapRect({ x: 10.4, y: 0.5, width: 20.2, height: 10 }, { width: 3000, height: 2000 }, null, 1.5),

@@ -20,15 +20,24 @@ export function rectFromDrag(a: { x: number; y: number }, b: { x: number; y: num
  * device pixels (CSS pixels × devicePixelRatio, page zoom included), so the scale is measured from the bitmap and the
  * viewport when both are known, and falls back to the page's devicePixelRatio. The result is whole pixels, clamped to
  * the bitmap; null when nothing of it is inside.
+ *
+ * Device pixels are square: one scale serves both sides. The tab can show less of the page than the page's viewport
+ * (a viewport set larger than the tab, as device emulation does, once a side panel has opened and closed beside it:
+ * the page still lays out at 800 px high while the capture is the 713 px the tab shows). The bitmap is then the
+ * viewport's top left at the same scale, cut on one side, never stretched: the side that was not cut gives the larger
+ * ratio, and the true one.
  */
 export function toBitmapRect(rect: Rect, bitmap: Size, viewport: Size | null, devicePixelRatio: number): Rect | null {
   const ratio = Number.isFinite(devicePixelRatio) && devicePixelRatio > 0 ? devicePixelRatio : 1;
-  const scaleX = viewport && viewport.width > 0 ? bitmap.width / viewport.width : ratio;
-  const scaleY = viewport && viewport.height > 0 ? bitmap.height / viewport.height : ratio;
-  const left = Math.max(0, Math.floor(rect.x * scaleX));
-  const top = Math.max(0, Math.floor(rect.y * scaleY));
-  const right = Math.min(bitmap.width, Math.ceil((rect.x + rect.width) * scaleX));
-  const bottom = Math.min(bitmap.height, Math.ceil((rect.y + rect.height) * scaleY));
+  const measured =
+    viewport && viewport.width > 0 && viewport.height > 0
+      ? Math.max(bitmap.width / viewport.width, bitmap.height / viewport.height)
+      : 0;
+  const scale = Number.isFinite(measured) && measured > 0 ? measured : ratio;
+  const left = Math.max(0, Math.floor(rect.x * scale));
+  const top = Math.max(0, Math.floor(rect.y * scale));
+  const right = Math.min(bitmap.width, Math.ceil((rect.x + rect.width) * scale));
+  const bottom = Math.min(bitmap.height, Math.ceil((rect.y + rect.height) * scale));
   if (right - left < 1 || bottom - top < 1) return null;
   return { x: left, y: top, width: right - left, height: bottom - top };
 }
