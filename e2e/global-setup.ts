@@ -25,6 +25,7 @@ export default async function globalSetup() {
   process.env.E2E_CONTROL_URL = servers.controlUrl;
   process.env.E2E_GOOGLE_CLIENT_ID = GOOGLE_CLIENT_ID;
   process.env.E2E_AI_BASE_URL = servers.aiBaseUrl;
+  process.env.E2E_STRIPE_URL = servers.stripeUrl;
   process.env.E2E_ARTICLE_URL = web.articleUrl;
   process.env.E2E_EXTENSION_DIST = extension.dir;
 

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { SMTPServer } from 'smtp-server';
 import { startFakeOpenAI } from '../apps/api/src/test/fake-openai.js';
+import { seedParleyCatalogue, startFakeStripe } from '../apps/api/src/test/fake-stripe.js';
 import { startGoogleFixture } from '../apps/api/src/test/google-fixture.js';
 
 /** The loopback servers the browser tests run against, shared by e2e/ and e2e/extension/. */
@@ -58,6 +59,8 @@ export type LoopbackServers = {
   baseUrl: string;
   controlUrl: string;
   aiBaseUrl: string;
+  /** The loopback Stripe (its hosted checkout pages are at <stripeUrl>/pay/<session id>). */
+  stripeUrl: string;
   close: () => Promise<void>;
 };
 
@@ -117,6 +120,9 @@ export async function startLoopbackServers(
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'parley-e2e-'));
   const apiPort = options.apiPort ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${apiPort}`;
+  // Stripe on loopback, with Parley's prices and codes; its signed events go to the API's webhook.
+  const stripe = await startFakeStripe({ webhookUrl: `${baseUrl}/api/payment/webhook` });
+  seedParleyCatalogue(stripe);
   const apiEnv = {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
@@ -136,6 +142,11 @@ export async function startLoopbackServers(
     OPENAI_COMPATIBLE_BASE_URL: ai.baseUrl,
     OPENAI_COMPATIBLE_MODEL: 'parley-test-model',
     APP_SECRET: 'e2e-secret-'.padEnd(48, 'x'),
+    STRIPE_SECRET_KEY: stripe.secretKey,
+    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+    STRIPE_API_URL: stripe.url,
+    STRIPE_TRIAL_DAYS: '7',
+    STUDENT_EMAIL_DOMAINS: 'uni.example.edu',
     ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
     ...options.env,
   };
@@ -157,6 +168,7 @@ export async function startLoopbackServers(
     baseUrl,
     controlUrl: `http://127.0.0.1:${controlPort}`,
     aiBaseUrl: ai.baseUrl,
+    stripeUrl: stripe.url,
     async close() {
       api.kill('SIGTERM');
       await new Promise((r) => api.once('exit', r));
@@ -164,6 +176,7 @@ export async function startLoopbackServers(
       await new Promise<void>((r) => smtp.close(() => r()));
       await google.close();
       await ai.close();
+      await stripe.close();
       await rm(dataDir, { recursive: true, force: true });
     },
   };

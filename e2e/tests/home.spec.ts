@@ -56,9 +56,12 @@ test('a first visit says Welcome and offers three ways to begin, each leading so
   await expect(start.getByRole('link')).toHaveCount(3);
   await snap(page, 'home-first-1280-en');
 
-  // See plans: the plans, in view, the current one marked.
+  // See plans: the plan chooser. Back on the dashboard, the plans without payment are listed, the current one marked.
   await start.getByRole('link', { name: new RegExp(`^${tr('en', 'home:start.plans')}`) }).click();
+  await expect(page).toHaveURL(/\/subscription$/);
+  await page.goBack();
   const plans = page.getByRole('region', { name: tr('en', 'home:plans.title') });
+  await plans.scrollIntoViewIfNeeded();
   await expect(plans).toBeInViewport();
   await expect(plans.getByTestId('plan-free')).toHaveAttribute('aria-current', 'true');
   await expect(plans.getByTestId('plan-free')).toContainText(tr('en', 'home:plans.current'));

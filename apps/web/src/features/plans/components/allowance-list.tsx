@@ -33,15 +33,17 @@ export function AllowanceList({
       <dl className="space-y-1.5 text-sm">
         <div className="flex justify-between gap-3">
           <dt className="text-zinc-600 dark:text-zinc-300">{t('allowance.dailyCredit')}</dt>
-          <dd className="text-right font-medium tabular-nums text-zinc-900 dark:text-zinc-50">
+          <dd className="whitespace-nowrap text-right font-medium tabular-nums text-zinc-900 dark:text-zinc-50">
             {t('allowance.perDay', { amount: formatNumber(allowance.dailyCredit * times, lng) })}
           </dd>
         </div>
         {MONTHLY.map((key) => (
           <div key={key} className="flex justify-between gap-3">
             <dt className="text-zinc-600 dark:text-zinc-300">{t(`allowance.${key}`)}</dt>
-            <dd className="text-right font-medium tabular-nums text-zinc-900 dark:text-zinc-50">
-              {t('allowance.perMonth', { amount: formatNumber(allowance[key] * times, lng) })}
+            <dd className="whitespace-nowrap text-right font-medium tabular-nums text-zinc-900 dark:text-zinc-50">
+              {allowance[key] > 0
+                ? t('allowance.perMonth', { amount: formatNumber(allowance[key] * times, lng) })
+                : t('allowance.none')}
             </dd>
           </div>
         ))}

@@ -15,7 +15,7 @@ function signedIn(handlers: Handlers) {
 const calls = (fetchMock: ReturnType<typeof mockApi>, path: string) =>
   fetchMock.mock.calls.map(([url]) => new URL(String(url), 'http://localhost')).filter((u) => u.pathname === path);
 
-describe('/payment-call', () => {
+describe('/payment-call', { timeout: 20_000 }, () => {
   it('asks for a checkout with everything chosen, says where it goes, and leaves for it', async () => {
     const assign = vi.spyOn(browser, 'assign').mockImplementation(() => {});
     const fetchMock = signedIn({ 'GET /api/payment/subscribe': ok({ url: 'https://checkout.example/pay/cs_1' }) });

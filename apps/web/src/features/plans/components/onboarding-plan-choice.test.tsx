@@ -15,7 +15,7 @@ function signedIn(plans: ReturnType<typeof makePaymentPlans>) {
   });
 }
 
-describe('onboarding step 3, the payment step', () => {
+describe('onboarding step 3, the payment step', { timeout: 20_000 }, () => {
   it('shows the free plan, then the paid plans, each a link to its checkout, monthly or yearly; Skip goes home', async () => {
     const user = userEvent.setup();
     signedIn(makePaymentPlans());

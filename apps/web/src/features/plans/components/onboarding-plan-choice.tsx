@@ -36,7 +36,7 @@ export function OnboardingPlanChoice({ checkoutPath, plansPath }: { checkoutPath
         </h2>
         <BillingSwitch value={duration} onChange={setDuration} saving={bestYearlySaving(plans.data.plans)} />
       </div>
-      <ul className="grid gap-2 sm:grid-cols-2">
+      <ul className="grid grid-cols-1 gap-2 sm:grid-cols-2">
         {plans.data.plans.map((offer) => {
           const price = priceOf(offer, duration, false);
           const name = t(`names.${offer.id}`);
@@ -55,9 +55,9 @@ export function OnboardingPlanChoice({ checkoutPath, plansPath }: { checkoutPath
                     focusRing,
                   )}
                 >
-                  <span className="min-w-0">
+                  <span className="min-w-0 flex-1">
                     <span className="block font-medium text-zinc-900 dark:text-zinc-50">{name}</span>
-                    <span className="block truncate text-xs text-zinc-500 dark:text-zinc-400">
+                    <span className="line-clamp-2 block text-xs text-zinc-500 dark:text-zinc-400">
                       {t(`taglines.${offer.id}`)}
                     </span>
                   </span>

@@ -18,7 +18,7 @@ function signedIn(handlers: Handlers) {
 const calls = (fetchMock: ReturnType<typeof mockApi>, path: string) =>
   fetchMock.mock.calls.filter(([url]) => new URL(String(url), 'http://localhost').pathname === path);
 
-describe('/paymentSuccess', () => {
+describe('/paymentSuccess', { timeout: 20_000 }, () => {
   it('has the server check the checkout, then says which plan it is and what it gives', async () => {
     const fetchMock = signedIn({
       'POST /api/payment/confirm': ok(subscribed({ plan: 'pro', duration: 'year' })),

@@ -124,10 +124,14 @@ export function PlanCard({
             )}
             {promoted && promo && (
               <p className="text-sm font-medium text-emerald-700 dark:text-emerald-300">
-                {t('price.withPromo', {
-                  code: promo.code,
-                  price: formatPrice(promoted.amount, promoted.currency, lng),
-                })}
+                {t(
+                  `price.withPromo.${promo.duration === 'repeating' && promo.durationInMonths ? 'repeating' : promo.duration === 'forever' ? 'forever' : 'once'}`,
+                  {
+                    code: promo.code,
+                    price: formatPrice(promoted.amount, promoted.currency, lng),
+                    months: promo.durationInMonths,
+                  },
+                )}
               </p>
             )}
           </>

@@ -110,7 +110,7 @@ export function PlanChooser({
 
   return (
     <div className="mx-auto max-w-6xl space-y-6 px-4 py-6 sm:p-6">
-      <div className="flex flex-wrap items-end justify-between gap-4">
+      <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="space-y-1">
           <h1 className="text-2xl font-semibold tracking-tight text-zinc-900 dark:text-zinc-50">
             {t('chooser.title')}
@@ -126,7 +126,15 @@ export function PlanChooser({
             </Link>
           </p>
         </div>
-        <BillingSwitch value={duration} onChange={setDuration} saving={saving} />
+        <div className="flex w-full flex-col gap-3 sm:w-auto sm:items-end">
+          <BillingSwitch value={duration} onChange={setDuration} saving={saving} />
+          {/* Above the plans, so a code is entered before one is chosen (also on a phone). */}
+          {!paymentsOff && mode === 'choose' && (
+            <div className="w-full sm:w-80">
+              <PromoCodeField duration={duration} applied={promo} onChange={onPromo} />
+            </div>
+          )}
+        </div>
       </div>
 
       <StudentConfirmFromLink />
@@ -149,7 +157,7 @@ export function PlanChooser({
         <p className="text-sm text-zinc-500 dark:text-zinc-400">{t('chooser.changeHint')}</p>
       )}
 
-      <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4" aria-label={t('chooser.listLabel')}>
+      <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4" aria-label={t('chooser.listLabel')}>
         {offers.map((offer) => {
           const action = actionOf(offer);
           return (
@@ -173,14 +181,9 @@ export function PlanChooser({
         })}
       </ul>
 
-      {!paymentsOff && (mode === 'choose' || showStudent) && (
-        <div className="grid gap-4 lg:grid-cols-2">
-          {mode === 'choose' && (
-            <div className="rounded-xl border border-zinc-200 bg-white p-5 shadow-xs dark:border-zinc-800 dark:bg-zinc-900">
-              <PromoCodeField duration={duration} applied={promo} onChange={onPromo} />
-            </div>
-          )}
-          {showStudent && <StudentPricing studentEmail={current.studentEmail} on={studentOn} onChange={setStudent} />}
+      {!paymentsOff && showStudent && (
+        <div className="max-w-2xl">
+          <StudentPricing studentEmail={current.studentEmail} on={studentOn} onChange={setStudent} />
         </div>
       )}
 

@@ -16,7 +16,7 @@ const calls = (fetchMock: ReturnType<typeof mockApi>, path: string) =>
   fetchMock.mock.calls.filter(([url]) => new URL(String(url), 'http://localhost').pathname === path);
 const value = (label: string) => screen.getByText(label, { selector: 'dt' }).nextSibling;
 
-describe('/setting/plan', () => {
+describe('/setting/plan', { timeout: 20_000 }, () => {
   it('shows the plan and its subscription, dated in the person’s language', async () => {
     signedIn({
       'GET /api/payment/current-plan': ok(
