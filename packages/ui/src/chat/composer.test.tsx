@@ -215,6 +215,46 @@ describe('Composer', () => {
       expect(box).toHaveFocus();
     });
 
+    it('a transcription refused for credits says so, with the way to the plans the app gives', async () => {
+      getUserMedia.mockResolvedValue({ getTracks: () => [{ stop: vi.fn() }] });
+      vi.stubGlobal(
+        'MediaRecorder',
+        class {
+          state = 'inactive';
+          mimeType = 'audio/webm';
+          ondataavailable: ((event: { data: Blob }) => void) | null = null;
+          onstop: (() => void) | null = null;
+          start() {
+            this.state = 'recording';
+          }
+          stop() {
+            this.state = 'inactive';
+            this.ondataavailable?.({ data: new Blob(['voice'], { type: 'audio/webm' }) });
+            this.onstop?.();
+          }
+        },
+      );
+      const refused = Object.assign(new Error('You have no credits left.'), { status: 402 });
+      const { user } = setup(
+        {},
+        {
+          transcribe: vi.fn(async () => {
+            throw refused;
+          }),
+          errorText: (e) => (e as Error).message,
+          upgradeLink: (e) => (e === refused ? <a href="/subscription">See plans</a> : null),
+        },
+      );
+      await user.click(screen.getByRole('button', { name: 'Voice input' }));
+      await user.click(await screen.findByRole('button', { name: 'Done' }));
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent('You have no credits left.');
+      expect(alert).toContainElement(screen.getByRole('link', { name: 'See plans' }));
+      // Dismissed, it goes with its link.
+      await user.click(screen.getByRole('button', { name: 'Dismiss' }));
+      expect(screen.queryByRole('link', { name: 'See plans' })).toBeNull();
+    });
+
     it("records instead when the browser's own recognition cannot work, from then on", async () => {
       getUserMedia.mockRejectedValue(new DOMException('Permission denied', 'NotAllowedError'));
       const created = vi.fn();

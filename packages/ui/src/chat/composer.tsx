@@ -148,9 +148,12 @@ export function Composer({
   const [urlError, setUrlError] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [microphoneDenied, setMicrophoneDenied] = useState(false);
-  const showProblem = useCallback((message: string | null, denied = false) => {
+  // The failed call behind a problem, when there is one (a plan may be the way out of it).
+  const [problemCause, setProblemCause] = useState<unknown>(null);
+  const showProblem = useCallback((message: string | null, denied = false, cause: unknown = null) => {
     setProblem(message);
     setMicrophoneDenied(denied);
+    setProblemCause(cause);
   }, []);
 
   const describe = useCallback(
@@ -209,7 +212,7 @@ export function Composer({
     },
     onProblem: (p: VoiceProblem) =>
       'error' in p
-        ? showProblem(services.errorText(p.error) ?? t('voice.failed'))
+        ? showProblem(services.errorText(p.error) ?? t('voice.failed'), false, p.error)
         : showProblem(t(`voice.${p.key}`), p.key === 'denied'),
   });
 
@@ -268,6 +271,9 @@ export function Composer({
             {problem}
             {microphoneDenied && services.microphoneHelp && (
               <span className="mt-1 block">{services.microphoneHelp}</span>
+            )}
+            {problemCause !== null && services.upgradeLink && (
+              <span className="mt-1 block">{services.upgradeLink(problemCause)}</span>
             )}
           </span>
           <button

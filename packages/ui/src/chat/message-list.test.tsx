@@ -78,6 +78,30 @@ describe('MessageList', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(chatEn.message.translateFailed);
   });
 
+  it('under a translation refused for credits, offers the way to the plans the app gives; not for other failures', async () => {
+    const refused = Object.assign(new Error('Out of credits'), { status: 402 });
+    const translate = vi.fn(async () => {
+      throw refused;
+    });
+    const upgradeLink = vi.fn((error: unknown) =>
+      (error as { status?: number }).status === 402 ? <a href="/subscription">See plans</a> : null,
+    );
+    const { user } = setup({ translate, errorText: (e) => (e as Error).message, upgradeLink });
+    await user.click(screen.getByRole('button', { name: 'Translate' }));
+    await user.click(within(screen.getByRole('menu')).getByRole('menuitem', { name: /^german$/i }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Out of credits');
+    expect(screen.getByRole('link', { name: 'See plans' })).toHaveAttribute('href', '/subscription');
+    expect(upgradeLink).toHaveBeenCalledWith(refused);
+
+    translate.mockImplementation(async () => {
+      throw new Error('offline');
+    });
+    await user.click(screen.getByRole('button', { name: 'Translate' }));
+    await user.click(within(screen.getByRole('menu')).getByRole('menuitem', { name: /^french$/i }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('offline');
+    expect(screen.queryByRole('link', { name: 'See plans' })).toBeNull();
+  });
+
   it('reads an answer aloud in the interface language, without the Markdown, and stops', async () => {
     const spoken: { text: string; lang: string }[] = [];
     vi.stubGlobal(

@@ -79,7 +79,7 @@ type TranslationState =
   | { status: 'idle' }
   | { status: 'pending'; target: string }
   | { status: 'done'; target: string; text: string }
-  | { status: 'failed'; target: string; error: string };
+  | { status: 'failed'; target: string; error: string; cause: unknown };
 
 /**
  * A translation asked for from a message, shown under it. It uses the model that wrote the message: the one in the
@@ -98,7 +98,12 @@ export function useMessageTranslation(text: string, model: string | null | undef
         (translated) => id === asked.current && setState({ status: 'done', target: code, text: translated }),
         (error: unknown) =>
           id === asked.current &&
-          setState({ status: 'failed', target: code, error: errorText(error) ?? t('message.translateFailed') }),
+          setState({
+            status: 'failed',
+            target: code,
+            error: errorText(error) ?? t('message.translateFailed'),
+            cause: error,
+          }),
       );
     },
     [text, model, translate, errorText, t],
@@ -134,6 +139,7 @@ export function TranslationPanel({
   renderCode?: (code: string, language: string) => ReactNode;
 }) {
   const { t, i18n } = useTranslation('chat');
+  const { upgradeLink } = useChatServices();
   const { state } = translation;
   if (state.status === 'idle') return null;
   const language = languageName(state.target, i18n.language);
@@ -161,9 +167,12 @@ export function TranslationPanel({
           <Spinner className="h-3.5 w-3.5" /> {t('message.translating')}
         </p>
       ) : state.status === 'failed' ? (
-        <p role="alert" className="text-red-600 dark:text-red-400">
-          {state.error}
-        </p>
+        <div className="space-y-1">
+          <p role="alert" className="text-red-600 dark:text-red-400">
+            {state.error}
+          </p>
+          {upgradeLink?.(state.cause)}
+        </div>
       ) : (
         <div lang={state.target} className="text-zinc-800 dark:text-zinc-100">
           <Markdown text={state.text} labels={labels} renderCode={renderCode} />

@@ -16,6 +16,11 @@ export type ChatServices = {
    * no permission prompt): how to allow it.
    */
   microphoneHelp?: ReactNode;
+  /**
+   * A way to the plans under a failure that a better plan would avoid (out of credits, the free tier's daily limit,
+   * a plan required); null for any other failure.
+   */
+  upgradeLink?: (error: unknown) => ReactNode;
 };
 
 const ChatServicesContext = createContext<ChatServices | null>(null);

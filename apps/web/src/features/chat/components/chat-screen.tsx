@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type DragEvent } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { ModelId } from '@parley/contract';
@@ -9,10 +9,11 @@ import {
   Composer,
   ModelPicker,
   useSpeech,
+  type ChatServices,
   type ComposerHandle,
   type ComposerSubmit,
 } from '@parley/ui/chat';
-import { errorMessage } from '../../../lib/api';
+import { ApiError, errorMessage } from '../../../lib/api';
 import { useModels } from '../../../lib/models';
 import { useSettings } from '../../../lib/settings';
 import { useChatHistory } from '../api/chat-api';
@@ -35,7 +36,22 @@ const SUGGESTIONS = ['explain', 'write', 'summarize', 'polish'] as const;
  * conversation (/chat/:chatId); a new conversation gets its address when the server names it.
  */
 export function ChatScreen(props: Props) {
-  const services = useWebChatServices();
+  const { t } = useTranslation('chat');
+  const web = useWebChatServices();
+  const { plansPath } = props;
+  // A translation or a transcription refused for credits or plan (402) leads to the plans, as an answer does.
+  const services = useMemo<ChatServices>(
+    () => ({
+      ...web,
+      upgradeLink: (error) =>
+        error instanceof ApiError && error.status === 402 ? (
+          <Link to={plansPath} className={cn('font-medium underline', focusRing)}>
+            {t('message.seePlans')}
+          </Link>
+        ) : null,
+    }),
+    [web, plansPath, t],
+  );
   return (
     <ChatServicesProvider value={services}>
       <Chat {...props} />
