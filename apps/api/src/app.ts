@@ -18,13 +18,16 @@ import multipart from '@fastify/multipart';
 import { createSecretBox, resolveAppSecret } from './lib/secret-box.js';
 import {
   createAuthService,
+  createDirectory,
   createStartAuth,
   createUserService,
   registerAccountsRoutes,
 } from './modules/accounts/index.js';
+import { createAdminService, createRecordAudit, registerAdminRoutes } from './modules/admin/index.js';
 import {
   createBillingService,
   createPaymentsService,
+  createWalletsAdmin,
   registerBillingRoutes,
   registerPaymentRoutes,
 } from './modules/billing/index.js';
@@ -242,6 +245,19 @@ export async function buildApp(deps: AppDeps) {
   registerChatRoutes(app, { chat, turns, aiLimits, bodyTimeoutMs, requireAuth, startAuth: createStartAuth(auth) });
   registerWritingRoutes(app, { writing, requireAuth, aiLimits, bodyTimeoutMs });
 
+  // The site admin portal; its audit log is also handed to the modules whose admins' actions it records.
+  const recordAudit = createRecordAudit(database.db);
+  const admin = createAdminService({
+    db: database.db,
+    directory: createDirectory({ db: database.db }),
+    billing,
+    wallets: createWalletsAdmin({ db: database.db, ...(deps.clock ? { clock: deps.clock } : {}) }),
+    payments,
+    organizations: null,
+    recordAudit,
+  });
+  registerAdminRoutes(app, { admin, requireAuth });
+
   const packager = createExtensionPackager({ dist: config.extension.dist, publicUrl: config.publicUrl, log: app.log });
   registerExtensionDownload(app, { packager, storeUrl: config.extension.storeUrl, requireAuth });
 
@@ -289,7 +305,7 @@ export async function buildApp(deps: AppDeps) {
     await database.close();
   });
 
-  return Object.assign(app, { services: { auth, users, chat, models, billing, payments, mail: mailer } });
+  return Object.assign(app, { services: { auth, users, chat, models, billing, payments, admin, mail: mailer } });
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -5,9 +5,10 @@ import type { AuthService } from './auth.service.js';
 
 export { registerAccountsRoutes } from './accounts.routes.js';
 export type { AccountPlan, AccountsBilling } from './billing-port.js';
-export type { ProfileCredits } from './profile.js';
+export { toProfile, type ProfileCredits } from './profile.js';
 export { createAuthService, type AuthService } from './auth.service.js';
 export { createUserService, type UserService } from './users.service.js';
+export { createDirectory, type AccountFlags, type Directory, type DirectoryEntry } from './directory.service.js';
 export type { Account, SessionRef, SessionRow, SessionWithUser, UserRow } from './accounts.queries.js';
 export { SESSION_AND_ACCOUNT, toAccount, toSessionWithUser } from './accounts.queries.js';
 

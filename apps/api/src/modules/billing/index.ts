@@ -11,3 +11,4 @@ export {
 } from './billing.service.js';
 export { registerPaymentRoutes } from './payments.routes.js';
 export { createPaymentsService, type PaymentsService } from './payments.service.js';
+export { createWalletsAdmin, type WalletsAdmin, type WalletSummary } from './wallets-admin.service.js';

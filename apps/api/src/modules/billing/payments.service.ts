@@ -440,6 +440,23 @@ export function createPaymentsService({
     return currentPlan(caller);
   }
 
+  /** An admin's grant, ended now. */
+  const grantEnded = (existing: q.SubscriptionRow): SubscriptionState => ({
+    source: 'admin',
+    stripeSubscriptionId: null,
+    plan: existing.plan,
+    duration: existing.duration,
+    student: false,
+    status: 'canceled',
+    quantity: existing.quantity,
+    currentPeriodStart: existing.currentPeriodStart,
+    currentPeriodEnd: clock(),
+    cancelAtPeriodEnd: false,
+    trialEnd: null,
+    promoCode: null,
+    providerCreatedAt: existing.providerCreatedAt,
+  });
+
   return {
     plans,
     currentPlan,
@@ -649,21 +666,19 @@ export function createPaymentsService({
       if (!existing || existing.source !== 'admin' || !isLive(existing, clock())) {
         throw new DomainError('NO_SUBSCRIPTION');
       }
-      await apply(userId, {
-        source: 'admin',
-        stripeSubscriptionId: null,
-        plan: existing.plan,
-        duration: existing.duration,
-        student: false,
-        status: 'canceled',
-        quantity: existing.quantity,
-        currentPeriodStart: existing.currentPeriodStart,
-        currentPeriodEnd: clock(),
-        cancelAtPeriodEnd: false,
-        trialEnd: null,
-        promoCode: null,
-        providerCreatedAt: existing.providerCreatedAt,
-      });
+      await apply(userId, grantEnded(existing));
+    },
+
+    /**
+     * A site admin ends a person's plan now, whatever gave it: a paid subscription is canceled at the provider and
+     * applied as the provider then holds it; an admin's grant ends here. NO_SUBSCRIPTION when nothing is live.
+     */
+    async removePlanOf(payer: Pick<Caller, 'user' | 'wallet'>) {
+      const sub = await liveSubscription(payer);
+      if (!sub) throw new DomainError('NO_SUBSCRIPTION');
+      if (sub.source === 'admin') await apply(payer.user.id, grantEnded(sub));
+      else await changeAtProvider(payer, (stripe, s) => stripe.cancelNow(s.stripeSubscriptionId));
+      return currentPlan(payer);
     },
 
     /** Ends what is due: admin grants past their end, failed payments past their grace. */

@@ -1,0 +1,58 @@
+import type { Credits, PlanId } from '@parley/contract';
+import type { Db, Tx } from '../../db/client.js';
+import { NotFoundError } from '../../lib/errors.js';
+import type { Wallet } from './billing.service.js';
+import * as q from './wallets-admin.queries.js';
+
+/** A person's wallet as the admin portal shows it: plan, balances, and credits used over the last 30 days. */
+export type WalletSummary = {
+  wallet: Wallet;
+  use: { basic: number; advance: number; extraAdvance: number };
+};
+
+const toSummary = (row: q.WalletSummaryRow): WalletSummary => ({
+  wallet: {
+    id: row.id,
+    plan: row.plan as PlanId,
+    credits: {
+      dailyCredit: row.dailyCredit,
+      basicCredit: row.basicCredit,
+      advanceCredit: row.advanceCredit,
+      extraAdvanceCredit: row.extraAdvanceCredit,
+    },
+    dailyRenewsAt: row.dailyRenewsAt,
+    monthlyRenewsAt: row.monthlyRenewsAt,
+  },
+  use: { basic: row.basicUse, advance: row.advanceUse, extraAdvance: row.extraAdvanceUse },
+});
+
+/** What the site admin portal needs of wallets: read them in bulk, and set a person's balances. */
+export function createWalletsAdmin({ db, clock = () => new Date() }: { db: Db; clock?: () => Date }) {
+  return {
+    /** The wallets of these people (by user id), with their use over the last 30 days; people without one are absent. */
+    async summaries(userIds: string[]) {
+      const since = new Date(clock().getTime() - 30 * 86400_000);
+      const rows = await q.walletSummaries(db, userIds, since);
+      return new Map(rows.map((row) => [row.userId, toSummary(row)]));
+    },
+
+    async summary(userId: string) {
+      const found = (await this.summaries([userId])).get(userId);
+      if (!found) throw new NotFoundError('wallet');
+      return found;
+    },
+
+    /**
+     * Sets a person's four balances (see q.setBalances: concurrent spends are never lost, the ledger stays whole).
+     * Runs in `tx` when given, so that the caller can record the change in the same transaction. Returns the balances
+     * the wallet had just before.
+     */
+    async setCredits(tx: Tx | null, userId: string, to: Credits): Promise<Credits> {
+      const before = await q.setBalances(tx ?? db, userId, to);
+      if (!before) throw new NotFoundError('wallet');
+      return before;
+    },
+  };
+}
+
+export type WalletsAdmin = ReturnType<typeof createWalletsAdmin>;
