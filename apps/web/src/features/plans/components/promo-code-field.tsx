@@ -100,7 +100,7 @@ export function PromoCodeField({
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : accepted ? `${id}-ok` : undefined}
           className={cn(
-            'block w-full min-w-0 rounded-md border bg-white px-3 py-2 text-sm uppercase text-zinc-900 shadow-xs placeholder:normal-case placeholder:text-zinc-400 focus:outline-none focus:ring-2 disabled:bg-zinc-100 dark:bg-zinc-900 dark:text-zinc-100 dark:disabled:bg-zinc-800',
+            'block w-full min-w-0 rounded-md border bg-white px-3 py-2 text-sm text-zinc-900 shadow-xs placeholder:text-zinc-400 focus:outline-none focus:ring-2 disabled:bg-zinc-100 dark:bg-zinc-900 dark:text-zinc-100 dark:disabled:bg-zinc-800',
             error
               ? 'border-red-500 focus:border-red-500 focus:ring-red-500/40 dark:border-red-400'
               : 'border-zinc-300 focus:border-blue-500 focus:ring-blue-500/40 dark:border-zinc-700',
