@@ -769,10 +769,21 @@ export async function startFakeStripe(opts: FakeStripeOptions = {}): Promise<Fak
     },
   };
 
+  /** An open session can be expired (no payment can complete it any more): `checkout.session.expired`. */
+  async function expireCheckoutSession(id: string) {
+    const session = get('checkoutSessions', id, 'checkout.session');
+    if (session.status !== 'open') throw invalid(`Only Checkout Sessions with a status of open can be expired.`);
+    session.status = 'expired';
+    await emit('checkout.session.expired', session);
+    return session;
+  }
+
   async function api(method: string, path: string, p: StripeObject) {
     refresh();
     const rest = path.slice('/v1'.length);
     const id = decodeURIComponent(rest.slice(rest.lastIndexOf('/') + 1));
+    const expiring = method === 'POST' ? /^\/checkout\/sessions\/([^/]+)\/expire$/.exec(rest) : null;
+    if (expiring) return structuredClone(await expireCheckoutSession(decodeURIComponent(expiring[1]!)));
     const exact = routes[`${method} ${rest}`];
     const handler = exact ?? routes[`${method} ${rest.slice(0, rest.lastIndexOf('/'))}/:id`];
     if (!handler) throw new ApiError(404, `Unrecognized request URL (${method}: ${path}).`);

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { BASE_PLAN_IDS, PAID_PLAN_IDS, PLAN_DURATIONS, PLAN_IDS, SUBSCRIPTION_STATUSES } from '@parley/contract';
 import { users } from './users.js';
 
@@ -104,17 +115,30 @@ export const featureUses = pgTable(
 );
 
 /** A person's customer record at the payment provider, their one free trial, and their verified student address. */
-export const billingCustomers = pgTable('billing_customers', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  stripeCustomerId: text('stripe_customer_id').unique(),
-  /** Set once, atomically, when the person starts their free trial; never cleared once the trial started. */
-  trialClaimedAt: timestamp('trial_claimed_at', { withTimezone: true }),
-  studentEmail: text('student_email'),
-  studentVerifiedAt: timestamp('student_verified_at', { withTimezone: true }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const billingCustomers = pgTable(
+  'billing_customers',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    stripeCustomerId: text('stripe_customer_id').unique(),
+    /** Set once, atomically, when the person starts their free trial; never cleared once the trial started. */
+    trialClaimedAt: timestamp('trial_claimed_at', { withTimezone: true }),
+    /** The trial's checkout: if it expires unpaid, the trial is given back. */
+    trialCheckoutId: text('trial_checkout_id'),
+    /** The one checkout the person may pay: a new one expires it, so that no one pays twice. */
+    openCheckoutId: text('open_checkout_id'),
+    studentEmail: text('student_email'),
+    studentVerifiedAt: timestamp('student_verified_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // One academic address gives student prices to one account.
+    uniqueIndex('billing_customers_student_email_idx')
+      .on(t.studentEmail)
+      .where(sql`${t.studentVerifiedAt} IS NOT NULL`),
+  ],
+);
 
 /**
  * The subscription that pays for a wallet: its latest one (an ended one stays, for "Renew"), as the payment provider

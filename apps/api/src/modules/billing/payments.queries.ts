@@ -59,6 +59,27 @@ export async function releaseTrial(db: Db, userId: string, at: Date) {
     .where(and(eq(billingCustomers.userId, userId), eq(billingCustomers.trialClaimedAt, at)));
 }
 
+/**
+ * Records the checkout the person may pay now (and, for a trial, which checkout holds the trial); returns the one
+ * it replaces, to be expired.
+ */
+export async function setOpenCheckout(db: Db, userId: string, checkoutId: string, trialCheckoutId?: string) {
+  const before = await findCustomer(db, userId);
+  await db
+    .update(billingCustomers)
+    .set({ openCheckoutId: checkoutId, ...(trialCheckoutId ? { trialCheckoutId } : {}) })
+    .where(eq(billingCustomers.userId, userId));
+  return before?.openCheckoutId ?? null;
+}
+
+/** The trial held by an expired checkout comes back. */
+export async function releaseTrialOf(tx: Tx, checkoutId: string) {
+  await tx
+    .update(billingCustomers)
+    .set({ trialClaimedAt: null, trialCheckoutId: null })
+    .where(eq(billingCustomers.trialCheckoutId, checkoutId));
+}
+
 export async function findSubscriptionByWallet(db: Db | Tx, walletId: string) {
   const [row] = await db.select().from(subscriptions).where(eq(subscriptions.walletId, walletId)).limit(1);
   return row;
@@ -145,6 +166,26 @@ export async function grantPlan(
      WHERE g.n > 0`);
 }
 
+/** Puts a wallet on another plan within a paid period: `more` added to each credit (grant rows), nothing lowered. */
+export async function changePlanWithin(tx: Tx, walletId: string, plan: PlanId, seats: number, more: Allowance) {
+  await tx.execute(sql`
+    WITH cur AS (SELECT id, user_id FROM wallets WHERE id = ${walletId}::uuid FOR UPDATE),
+    changed AS (
+      UPDATE wallets w SET plan = ${plan}, seats = ${seats}::int,
+             daily_credit = daily_credit + ${more.dailyCredit}::int,
+             basic_credit = basic_credit + ${more.basicCredit}::int,
+             advance_credit = advance_credit + ${more.advanceCredit}::int,
+             extra_advance_credit = extra_advance_credit + ${more.extraAdvanceCredit}::int,
+             updated_at = now()
+        FROM cur WHERE w.id = cur.id
+    )
+    INSERT INTO wallet_ledger (wallet_id, user_id, balance, amount, kind, feature)
+    SELECT cur.id, cur.user_id, g.b, g.n, 'grant', ${plan} FROM cur CROSS JOIN LATERAL (VALUES
+      ('daily', ${more.dailyCredit}::int), ('basic', ${more.basicCredit}::int),
+      ('advance', ${more.advanceCredit}::int), ('extraAdvance', ${more.extraAdvanceCredit}::int)) AS g(b, n)
+     WHERE g.n > 0`);
+}
+
 /**
  * Returns a wallet to its base plan when what paid for more has ended: each credit lowered to at most the base
  * plan's allowance (never raised), each cut an `adjust` ledger row, in one statement.
@@ -174,12 +215,15 @@ export async function endPlan(tx: Tx, walletId: string, allowance: Allowance, mo
 }
 
 /** Subscriptions whose plan should end by `now`: an admin grant past its end, a failed payment past its grace. */
-export async function dueToEnd(db: Db, now: Date) {
+export async function dueToEnd(db: Db, now: Date, graceDays: number) {
   const result = (await db.execute(sql`
     SELECT s.user_id AS "userId" FROM subscriptions s JOIN wallets w ON w.id = s.wallet_id
-     WHERE w.plan = s.plan
-       AND ((s.source = 'admin' AND s.current_period_end <= ${now})
-         OR (s.status IN ('past_due', 'unpaid') AND s.grace_until <= ${now}))
+     WHERE w.plan IN ('pro', 'plus', 'team', 'byok')
+       AND (s.status IN ('canceled', 'incomplete_expired', 'incomplete', 'paused')
+         OR (s.source = 'admin' AND s.current_period_end <= ${now})
+         OR (s.status IN ('past_due', 'unpaid') AND s.grace_until <= ${now})
+         -- Stripe's news stopped coming (a disabled endpoint): the paid period and its grace are over.
+         OR (s.source = 'stripe' AND s.current_period_end + make_interval(days => ${graceDays}::int) <= ${now}))
      LIMIT 500`)) as unknown as { rows: { userId: string }[] };
   return result.rows.map((r) => r.userId);
 }
@@ -203,12 +247,24 @@ export async function useStudentToken(db: Db, tokenHash: string, userId: string,
     )
     .returning({ email: studentVerifications.email });
   const email = rows[0]?.email;
-  if (email) {
-    await db.insert(billingCustomers).values({ userId }).onConflictDoNothing();
-    await db
-      .update(billingCustomers)
-      .set({ studentEmail: email, studentVerifiedAt: now })
-      .where(eq(billingCustomers.userId, userId));
-  }
-  return email ?? null;
+  if (!email) return null;
+  await db.insert(billingCustomers).values({ userId }).onConflictDoNothing();
+  // One address, one account (a unique index): another account that verified it first keeps it.
+  const taken = await db
+    .update(billingCustomers)
+    .set({ studentEmail: email, studentVerifiedAt: now })
+    .where(
+      and(
+        eq(billingCustomers.userId, userId),
+        sql`NOT EXISTS (SELECT 1 FROM billing_customers o WHERE o.student_email = ${email}
+                         AND o.student_verified_at IS NOT NULL AND o.user_id <> ${userId}::uuid)`,
+      ),
+    )
+    .returning({ userId: billingCustomers.userId })
+    // Two accounts verifying one address at the same instant: the unique index lets one through.
+    .catch((error: { code?: string; cause?: { code?: string } }) => {
+      if (error.code === '23505' || error.cause?.code === '23505') return [];
+      throw error;
+    });
+  return taken.length ? email : 'taken';
 }

@@ -1,5 +1,6 @@
 import {
   BASE_PLAN_IDS,
+  isPaidPlan,
   PAID_PLAN_IDS,
   PLAN_DURATIONS,
   priceLookupKey,
@@ -52,7 +53,17 @@ type SubscriptionState = {
   trialEnd: Date | null;
   promoCode: string | null;
   providerCreatedAt: Date;
+  /** Whether the provider's latest invoice is paid (admin grants: not asked). */
+  latestInvoicePaid?: boolean | null;
 };
+
+const sameState = (a: ProviderSubscription, b: ProviderSubscription) =>
+  a.status === b.status &&
+  a.lookupKey === b.lookupKey &&
+  a.quantity === b.quantity &&
+  a.cancelAtPeriodEnd === b.cancelAtPeriodEnd &&
+  a.currentPeriodStart.getTime() === b.currentPeriodStart.getTime() &&
+  a.latestInvoicePaid === b.latestInvoicePaid;
 
 /** `parley_team_year_student` → team, year, student; null for a price that is not one of ours. */
 export function parseLookupKey(key: string | null) {
@@ -117,20 +128,18 @@ export function createPaymentsService({
   }
 
   /** Provider failures as the person sees them: a refusal is a 4xx with its reason, an outage a 502. */
-  async function providerCall<T>(
-    fn: () => Promise<T>,
-    refusal: 'PROMO_CODE_INVALID' | 'SUBSCRIPTION_ACTION_NOT_ALLOWED' = 'SUBSCRIPTION_ACTION_NOT_ALLOWED',
-  ): Promise<T> {
+  async function providerCall<T>(fn: () => Promise<T>): Promise<T> {
     try {
       return await fn();
     } catch (error) {
       if (error instanceof ProviderError) {
         log.warn({ err: { message: error.message, kind: error.kind, param: error.param } }, 'payment provider refused');
         if (error.kind === 'unreachable') throw new DomainError('PAYMENT_PROVIDER_ERROR');
-        if (error.param?.includes('promotion_code') || error.param?.includes('discounts')) {
+        const param = error.param ?? '';
+        if (param.includes('promotion_code') || param.includes('discounts'))
           throw new DomainError('PROMO_CODE_INVALID');
-        }
-        throw new DomainError(refusal);
+        if (param.includes('price')) throw new DomainError('PLAN_NOT_ON_SALE');
+        throw new DomainError('SUBSCRIPTION_ACTION_NOT_ALLOWED');
       }
       throw error;
     }
@@ -146,8 +155,16 @@ export function createPaymentsService({
       PLAN_DURATIONS.flatMap((d) => [priceLookupKey(plan, d), priceLookupKey(plan, d, true)]),
     );
     const found = new Map<string, { id: string | null; amount: number; currency: string }>();
+    let listed: Awaited<ReturnType<PaymentsProvider['prices']>> | null = null;
     if (provider) {
-      const listed = await providerCall(() => provider.prices(keys));
+      try {
+        listed = await provider.prices(keys);
+      } catch (error) {
+        // The plans stay visible while Stripe is out of reach (from the catalogue, not for sale) for half a minute.
+        log.warn({ err: { message: (error as Error).message } }, 'could not read prices from the payment provider');
+        priceCache = { at: now - 30_000, prices: cataloguePrices() };
+        return priceCache.prices;
+      }
       for (const [key, p] of listed) found.set(key, { id: p.id, amount: p.unitAmount, currency: p.currency });
     } else {
       for (const plan of PAID_PLAN_IDS) {
@@ -163,6 +180,17 @@ export function createPaymentsService({
       }
     }
     priceCache = { at: now, prices: found };
+    return found;
+  }
+
+  function cataloguePrices() {
+    const found = new Map<string, { id: string | null; amount: number; currency: string }>();
+    for (const plan of PAID_PLAN_IDS) {
+      for (const d of PLAN_DURATIONS) {
+        const amount = catalogue.prices[plan][d];
+        if (amount != null) found.set(priceLookupKey(plan, d), { id: null, amount, currency: catalogue.currency });
+      }
+    }
     return found;
   }
 
@@ -196,12 +224,17 @@ export function createPaymentsService({
     };
   }
 
+  /**
+   * Whether a subscription pays for its plan now: a live status, an admin grant before its end, a failed payment
+   * within its grace, and a Stripe one no later than its period's end plus the grace (in case Stripe's news stopped).
+   */
   const isLive = (s: q.SubscriptionRow | undefined, now: Date) =>
     Boolean(
       s &&
       LIVE.includes(s.status) &&
       !(s.source === 'admin' && s.currentPeriodEnd && s.currentPeriodEnd <= now) &&
-      !((s.status === 'past_due' || s.status === 'unpaid') && s.graceUntil && s.graceUntil <= now),
+      !((s.status === 'past_due' || s.status === 'unpaid') && s.graceUntil && s.graceUntil <= now) &&
+      !(s.source === 'stripe' && s.currentPeriodEnd && s.currentPeriodEnd.getTime() + graceDays * DAY <= now.getTime()),
     );
 
   async function currentPlan(caller: Pick<Caller, 'user' | 'wallet'>): Promise<CurrentPlan> {
@@ -214,11 +247,13 @@ export function createPaymentsService({
     const live = isLive(sub, now);
     const actions: SubscriptionAction[] = [];
     if (provider) {
-      actions.push('upgrade');
+      // A plan a site admin gave is changed by a site admin.
+      if (!(live && sub?.source === 'admin')) actions.push('upgrade');
       if (sub?.source === 'stripe' && live) {
         actions.push(sub.cancelAtPeriodEnd ? 'reactivate' : 'cancel', 'remove');
       }
-      if (sub?.source === 'stripe' && !live) actions.push('renew');
+      // Renew only what has ended; an unpaid one is settled in the portal (a second subscription would charge twice).
+      if (sub?.source === 'stripe' && !live && ENDED.includes(sub.status)) actions.push('renew');
       if (customer?.stripeCustomerId) actions.push('portal');
     }
     return {
@@ -264,15 +299,20 @@ export function createPaymentsService({
       const existing = await q.findSubscriptionByWallet(tx, wallet.id);
       const sameOne =
         existing &&
-        (existing.stripeSubscriptionId === state.stripeSubscriptionId ||
-          (existing.source === 'admin' && state.source === 'admin'));
+        (state.source === 'stripe'
+          ? existing.stripeSubscriptionId === state.stripeSubscriptionId
+          : existing.source === 'admin');
       if (existing && !sameOne) {
         const existingLive = isLive(existing, now);
         const incomingLive = LIVE.includes(state.status);
-        // An older subscription's late news does not replace the one that pays now.
+        // An older subscription's late news does not replace the one that pays now; an admin never replaces a paid one.
         if (existingLive && (!incomingLive || state.providerCreatedAt < existing.providerCreatedAt)) return false;
+        if (existingLive && existing.source === 'stripe' && state.source === 'admin') return false;
       }
-      if (sameOne && ENDED.includes(existing.status) && !ENDED.includes(state.status)) return false;
+      // A canceled subscription never comes back (an admin's new grant is a new start, not the old one).
+      if (sameOne && state.source === 'stripe' && ENDED.includes(existing.status) && !ENDED.includes(state.status)) {
+        return false;
+      }
 
       const failing = state.status === 'past_due' || state.status === 'unpaid';
       const graceUntil = failing
@@ -282,8 +322,11 @@ export function createPaymentsService({
         : null;
       const live = LIVE.includes(state.status) && (!graceUntil || graceUntil > now);
       const seats = catalogue.plans[state.plan].perSeat ? state.quantity : 1;
-      const newPeriod = !sameOne || existing.grantedPeriodStart?.getTime() !== state.currentPeriodStart.getTime();
-      const changed = wallet.plan !== state.plan || wallet.seats !== seats;
+      const granted = sameOne ? existing.grantedPeriodStart : null;
+      const newPeriod = granted?.getTime() !== state.currentPeriodStart.getTime();
+      // A period is paid when its invoice is (a trial's is, at 0); an admin's grant needs none.
+      const paid = state.source === 'admin' || state.latestInvoicePaid === true;
+      const grantsPeriod = live && newPeriod && paid;
       await q.saveSubscription(tx, {
         walletId: wallet.id,
         userId,
@@ -300,16 +343,34 @@ export function createPaymentsService({
         trialEnd: state.trialEnd,
         promoCode: state.promoCode ?? (sameOne ? existing.promoCode : null),
         graceUntil,
-        grantedPeriodStart:
-          live && (newPeriod || changed) ? state.currentPeriodStart : (existing?.grantedPeriodStart ?? null),
+        grantedPeriodStart: grantsPeriod ? state.currentPeriodStart : (granted ?? null),
         providerCreatedAt: state.providerCreatedAt,
       });
-      if (live && (newPeriod || changed)) {
-        // Top-ups come monthly, yearly plans included; the next one a month after this period's start.
-        let next = addMonth(state.currentPeriodStart);
-        while (next <= now) next = addMonth(next);
+      // Top-ups come monthly within what was paid (a yearly plan's months); a new paid period refills itself.
+      let next: Date | null = addMonth(state.currentPeriodStart);
+      while (next <= now) next = addMonth(next);
+      if (state.currentPeriodEnd && next >= state.currentPeriodEnd) next = null;
+
+      if (grantsPeriod) {
         await q.grantPlan(tx, wallet.id, state.plan, seats, allowanceOf(state.plan, seats), next, state.plan);
-      } else if (!live && wallet.plan === state.plan) {
+      } else if (live && !newPeriod && (existing!.plan !== state.plan || wallet.seats !== seats)) {
+        // A change within a paid period (the provider charged the upgrade before it applied): each credit grows by
+        // the difference of the allowances for what is left of the period; a downgrade takes nothing back, gives
+        // nothing either.
+        const before = allowanceOf(existing!.plan, catalogue.plans[existing!.plan].perSeat ? existing!.quantity : 1);
+        const after = allowanceOf(state.plan, seats);
+        const end = state.currentPeriodEnd?.getTime();
+        const start = state.currentPeriodStart.getTime();
+        const left = end && end > start ? Math.min(1, Math.max(0, (end - now.getTime()) / (end - start))) : 1;
+        const more = (k: keyof Allowance) => Math.max(0, Math.ceil((after[k] - before[k]) * left));
+        await q.changePlanWithin(tx, wallet.id, state.plan, seats, {
+          dailyCredit: more('dailyCredit'),
+          basicCredit: more('basicCredit'),
+          advanceCredit: more('advanceCredit'),
+          extraAdvanceCredit: more('extraAdvanceCredit'),
+        });
+      } else if (!live && isPaidPlan(wallet.plan)) {
+        // Whatever plan the wallet is on, nothing live pays for it any more.
         const base = catalogue.plans[wallet.basePlan];
         await q.endPlan(tx, wallet.id, base.allowance, base.monthlyRenewal ? addMonth(now) : null);
       }
@@ -335,6 +396,7 @@ export function createPaymentsService({
       cancelAtPeriodEnd: s.cancelAtPeriodEnd,
       trialEnd: s.trialEnd,
       promoCode: s.promotionCodeId ? (s.metadata.promoCode ?? null) : null,
+      latestInvoicePaid: s.latestInvoicePaid,
       providerCreatedAt: s.createdAt,
     };
   }
@@ -367,6 +429,29 @@ export function createPaymentsService({
     return isLive(sub, clock()) ? sub : undefined;
   }
 
+  /** Applies the newest of a customer's live subscriptions at Stripe. */
+  async function applyFresh(userId: string, live: ProviderSubscription[]) {
+    const newest = [...live].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())[0];
+    const state = newest && stateOf(newest);
+    if (state) await apply(userId, state);
+  }
+
+  /**
+   * Reads a subscription back after applying it and applies again if it moved meanwhile (another change or event
+   * landed between the read and the write), so that the last word is Stripe's present state.
+   */
+  async function settle(userId: string, subscriptionId: string, applied: ProviderSubscription) {
+    const stripe = requireProvider();
+    let last = applied;
+    for (let i = 0; i < 2; i++) {
+      const now = await stripe.subscription(subscriptionId).catch(() => null);
+      if (!now || sameState(now, last)) return;
+      const state = stateOf(now);
+      if (state) await apply(userId, state);
+      last = now;
+    }
+  }
+
   async function openCheckout(
     caller: Pick<Caller, 'user' | 'wallet'>,
     input: {
@@ -386,33 +471,41 @@ export function createPaymentsService({
     const priceId = await priceFor(input.plan, input.duration, Boolean(input.student));
     const promotion = input.promoCode ? await validPromotion(input.promoCode) : null;
     const customerId = await customerFor(caller);
+    // Stripe is the truth about what this person pays for: a live subscription there (one whose news has not
+    // arrived yet, or one still unpaid) is applied here, and no second one is sold.
+    const atStripe = await providerCall(() => stripe.liveSubscriptions(customerId));
+    if (atStripe.length) {
+      await applyFresh(caller.user.id, atStripe);
+      throw new DomainError('ALREADY_SUBSCRIBED');
+    }
     const claimedAt = clock();
     if (input.trial) {
       if (trialDays <= 0) throw new DomainError('PLAN_NOT_ON_SALE');
       if (!(await q.claimTrial(db, caller.user.id, claimedAt))) throw new DomainError('TRIAL_ALREADY_USED');
     }
     try {
-      const session = await providerCall(
-        () =>
-          stripe.createCheckout({
-            customerId,
+      const session = await providerCall(() =>
+        stripe.createCheckout({
+          customerId,
+          userId: caller.user.id,
+          priceId,
+          quantity: input.quantity,
+          ...(promotion ? { promotionCodeId: promotion.id } : {}),
+          ...(input.trial ? { trialDays } : {}),
+          // The code as typed, for the plan page (the provider holds the discount itself).
+          metadata: {
             userId: caller.user.id,
-            priceId,
-            quantity: input.quantity,
-            ...(promotion ? { promotionCodeId: promotion.id } : {}),
-            ...(input.trial ? { trialDays } : {}),
-            // The code as typed, for the plan page (the provider holds the discount itself).
-            metadata: {
-              userId: caller.user.id,
-              plan: input.plan,
-              duration: input.duration,
-              ...(promotion ? { promoCode: promotion.code } : {}),
-            },
-            successUrl: `${publicUrl}/paymentSuccess?session_id={CHECKOUT_SESSION_ID}`,
-            cancelUrl: `${publicUrl}/subscription`,
-          }),
-        'PROMO_CODE_INVALID',
+            plan: input.plan,
+            duration: input.duration,
+            ...(promotion ? { promoCode: promotion.code } : {}),
+          },
+          successUrl: `${publicUrl}/paymentSuccess?session_id={CHECKOUT_SESSION_ID}`,
+          cancelUrl: `${publicUrl}/subscription`,
+        }),
       );
+      // Only the newest checkout can be paid: the one opened before is expired (a double click, another tab).
+      const previous = await q.setOpenCheckout(db, caller.user.id, session.id, input.trial ? session.id : undefined);
+      if (previous && previous !== session.id) await providerCall(() => stripe.expireCheckout(previous));
       return { url: session.url };
     } catch (error) {
       if (input.trial) await q.releaseTrial(db, caller.user.id, claimedAt);
@@ -437,6 +530,7 @@ export function createPaymentsService({
     );
     const state = stateOf(updated);
     if (state) await apply(caller.user.id, { ...state, promoCode: state.promoCode ?? sub.promoCode });
+    await settle(caller.user.id, updated.id, updated);
     return currentPlan(caller);
   }
 
@@ -499,17 +593,27 @@ export function createPaymentsService({
       if (input.quantity > 1 && !catalogue.plans[input.plan].perSeat) throw new DomainError('SEATS_ONLY_FOR_TEAM');
       const sub = await liveSubscription(caller);
       if (!sub) throw new DomainError('NO_SUBSCRIPTION');
+      // A trial is tried as chosen; changing it waits for the first payment.
+      if (sub.status === 'trialing') throw new DomainError('SUBSCRIPTION_ACTION_NOT_ALLOWED');
       const priceId = await priceFor(input.plan, input.planDuration, sub.student);
       if (sub.plan === input.plan && sub.duration === input.planDuration && sub.quantity === input.quantity) {
         return currentPlan(caller);
       }
+      const newAmount = (await prices()).get(priceLookupKey(input.plan, input.planDuration, sub.student))!.amount;
+      const monthly = (amount: number, interval: PlanDuration) => (interval === 'year' ? amount / 12 : amount);
       return changeAtProvider(caller, async (stripe, s) => {
         const current = await stripe.subscription(s.stripeSubscriptionId);
         if (!current) throw new ProviderError('subscription is gone', 'missing');
+        // Paying more, or for another period, is charged now and applies once paid; paying less applies now, unrefunded.
+        const upgrade =
+          current.interval !== input.planDuration ||
+          monthly(newAmount, input.planDuration) * input.quantity >
+            monthly(current.unitAmount, current.interval) * current.quantity;
         return stripe.changeSubscription(s.stripeSubscriptionId, {
           itemId: current.itemId,
           priceId,
           quantity: input.quantity,
+          upgrade,
         });
       });
     },
@@ -526,6 +630,7 @@ export function createPaymentsService({
         return stripe.setCancelAtPeriodEnd(s.stripeSubscriptionId, false);
       }),
 
+    /** Ends the subscription now, without refund: the rest of the period's credits are cut to the base plan's. */
     remove: (caller: Caller) => changeAtProvider(caller, (stripe, s) => stripe.cancelNow(s.stripeSubscriptionId)),
 
     async portal(caller: Caller) {
@@ -569,6 +674,7 @@ export function createPaymentsService({
     async confirmStudent(caller: Caller, token: string) {
       const email = await q.useStudentToken(db, hashSecret(token), caller.user.id, clock());
       if (!email) throw new DomainError('INVALID_TOKEN');
+      if (email === 'taken') throw new DomainError('STUDENT_EMAIL_IN_USE');
       return currentPlan(caller);
     },
 
@@ -609,15 +715,24 @@ export function createPaymentsService({
     async handleEvent(event: ProviderEvent) {
       const stripe = requireProvider();
       if (await q.eventApplied(db, event.id)) return 'duplicate';
+      if (event.type === 'checkout.session.expired') {
+        // An abandoned trial checkout gives the trial back.
+        await db.transaction(async (tx) => {
+          if (await q.recordEvent(tx, event.id, event.type)) await q.releaseTrialOf(tx, event.objectId);
+        });
+        return 'applied';
+      }
       const handled =
         event.type === 'checkout.session.completed' ||
         event.type.startsWith('customer.subscription.') ||
         event.type === 'invoice.paid' ||
         event.type === 'invoice.payment_failed';
-      if (!handled || !event.subscriptionId || !event.customerId) {
+      if (!handled) {
         await db.transaction((tx) => q.recordEvent(tx, event.id, event.type));
         return 'ignored';
       }
+      // An event Parley handles but cannot place is not recorded: a later delivery may have what it needs.
+      if (!event.subscriptionId || !event.customerId) return 'ignored';
       const customer = await q.findCustomerByStripeId(db, event.customerId);
       const sub = await stripe.subscription(event.subscriptionId);
       const state = sub && customer && sub.customerId === event.customerId ? stateOf(sub) : null;
@@ -625,7 +740,9 @@ export function createPaymentsService({
         await db.transaction((tx) => q.recordEvent(tx, event.id, event.type));
         return 'ignored';
       }
-      return (await apply(customer.userId, state, event)) ? 'applied' : 'duplicate';
+      const applied = await apply(customer.userId, state, event);
+      if (applied) await settle(customer.userId, sub!.id, sub!);
+      return applied ? 'applied' : 'not applied';
     },
 
     /** A site admin's grant (the CLI now): the plan until `until` (no end when null), without payment. */
@@ -640,7 +757,7 @@ export function createPaymentsService({
       });
       if (existing && existing.source === 'stripe' && isLive(existing, now))
         throw new DomainError('ALREADY_SUBSCRIBED');
-      await apply(userId, {
+      const applied = await apply(userId, {
         source: 'admin',
         stripeSubscriptionId: null,
         plan: input.plan,
@@ -655,6 +772,8 @@ export function createPaymentsService({
         promoCode: null,
         providerCreatedAt: now,
       });
+      // Refused when a paid subscription is live (checked again under the wallet's lock).
+      if (!applied) throw new DomainError('ALREADY_SUBSCRIBED');
     },
 
     /** Ends an admin's grant now (a paid subscription is canceled by its owner or at the provider). */
@@ -685,11 +804,11 @@ export function createPaymentsService({
     async endDue() {
       const now = clock();
       let ended = 0;
-      for (const userId of await q.dueToEnd(db, now)) {
+      for (const userId of await q.dueToEnd(db, now, graceDays)) {
         const done = await db.transaction(async (tx) => {
           const wallet = await q.lockWalletOf(tx, userId);
           const sub = wallet && (await q.findSubscriptionByWallet(tx, wallet.id));
-          if (!wallet || !sub || wallet.plan !== sub.plan || isLive(sub, now)) return false;
+          if (!wallet || !sub || !isPaidPlan(wallet.plan) || isLive(sub, now)) return false;
           const base = catalogue.plans[wallet.basePlan];
           await q.endPlan(tx, wallet.id, base.allowance, base.monthlyRenewal ? addMonth(now) : null);
           return true;

@@ -254,6 +254,107 @@ describe('changing a subscription', () => {
   });
 });
 
+describe('nothing unpaid, nothing twice', () => {
+  it('each upgrade is charged before its credits come; a downgrade refunds nothing and takes nothing', async () => {
+    const u = await t.signUp();
+    await buy(u.token, 'plan=team&planDuration=month&quantity=1');
+    const customer = (await subscriptionOf(u.email))!;
+    const invoices = () =>
+      [...stripe.state.invoices.values()].filter(
+        (i) => i.parent.subscription_details.subscription === customer.stripeSubscriptionId,
+      );
+    const change = (quantity: number) =>
+      t.json('GET', `/api/payment/update-subscription?plan=team&planDuration=month&quantity=${quantity}`, {
+        token: u.token,
+      });
+    await setCredits(db(), u.email, { basicCredit: 0 });
+    expect((await change(2)).status).toBe(200);
+    expect(invoices().map((i) => i.billing_reason)).toEqual(['subscription_create', 'subscription_update']);
+    const afterUp = (await walletOf(db(), u.email)).basicCredit;
+    expect(afterUp).toBeGreaterThan(TEAM_SEAT_ALLOWANCE.basicCredit * 0.95);
+    expect(afterUp).toBeLessThanOrEqual(TEAM_SEAT_ALLOWANCE.basicCredit);
+    expect((await change(1)).status).toBe(200);
+    expect(invoices()).toHaveLength(2); // no refund, no invoice
+    expect((await walletOf(db(), u.email)).basicCredit).toBe(afterUp);
+    expect((await change(2)).status).toBe(200);
+    expect(invoices()).toHaveLength(3); // the way up is paid again
+    expect(await ledgerMismatches(db())).toEqual([]);
+  });
+
+  it('a trial cannot be changed before its first payment', async () => {
+    const u = await t.signUp();
+    const trial = await t.json('GET', '/api/payment/free-trial?plan=pro&planDuration=month', { token: u.token });
+    await stripe.completeCheckout(sessionIdOf(trial.body.data.url));
+    const res = await t.json('GET', '/api/payment/update-subscription?plan=team&planDuration=month&quantity=50', {
+      token: u.token,
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('SUBSCRIPTION_ACTION_NOT_ALLOWED');
+    expect((await walletOf(db(), u.email)).basicCredit).toBe(PRO_ALLOWANCE.basicCredit);
+  });
+
+  it('a renewal that is not paid refills nothing', async () => {
+    const u = await t.signUp();
+    await buy(u.token, 'plan=plus&planDuration=month');
+    await setCredits(db(), u.email, { basicCredit: 0, advanceCredit: 0 });
+    await stripe.renew((await subscriptionOf(u.email))!.stripeSubscriptionId!, { fail: true });
+    expect((await current(u.token)).plan).toBe('plus');
+    expect(await walletOf(db(), u.email)).toMatchObject({ basicCredit: 0, advanceCredit: 0 });
+  });
+
+  it('a second checkout expires the first, and nothing is sold over a subscription Stripe already has', async () => {
+    const u = await t.signUp();
+    const first = await t.json('GET', '/api/payment/subscribe?plan=pro&planDuration=month', { token: u.token });
+    const second = await t.json('GET', '/api/payment/subscribe?plan=plus&planDuration=month', { token: u.token });
+    expect(stripe.state.checkoutSessions.get(sessionIdOf(first.body.data.url))!.status).toBe('expired');
+    await expect(stripe.completeCheckout(sessionIdOf(first.body.data.url))).rejects.toThrow(/expired/);
+    // Paid while its news is held: the next checkout finds it at Stripe, applies it, and sells nothing more.
+    stripe.setWebhookUrl(null);
+    await stripe.completeCheckout(sessionIdOf(second.body.data.url));
+    stripe.setWebhookUrl(webhookUrl);
+    const third = await t.json('GET', '/api/payment/subscribe?plan=pro&planDuration=year', { token: u.token });
+    expect(third.body.code).toBe('ALREADY_SUBSCRIBED');
+    expect((await current(u.token)).plan).toBe('plus');
+    await stripe.redeliver();
+    expect(await walletOf(db(), u.email)).toMatchObject(PLUS_ALLOWANCE);
+  });
+
+  it('an abandoned trial checkout gives the trial back', async () => {
+    const u = await t.signUp();
+    const trial = await t.json('GET', '/api/payment/free-trial?plan=pro&planDuration=month', { token: u.token });
+    expect((await current(u.token)).trialAvailable).toBe(false);
+    // Another checkout expires the trial's; Stripe's checkout.session.expired releases it.
+    await t.json('GET', '/api/payment/subscribe?plan=plus&planDuration=month', { token: u.token });
+    expect(stripe.state.checkoutSessions.get(sessionIdOf(trial.body.data.url))!.status).toBe('expired');
+    expect((await current(u.token)).trialAvailable).toBe(true);
+  });
+
+  it('a wallet left on a paid plan by an ended subscription returns to its own plan', async () => {
+    const u = await t.signUp();
+    await buy(u.token, 'plan=pro&planDuration=month');
+    await stripe.cancelNow((await subscriptionOf(u.email))!.stripeSubscriptionId!);
+    // As if a change and the end crossed: the wallet says Team while the subscription ended as Pro.
+    await db().execute(sql`UPDATE wallets SET plan = 'team', seats = 3 FROM users
+                            WHERE users.id = wallets.user_id AND users.email = ${u.email}`);
+    expect(await t.app.services.payments.endDue()).toBeGreaterThanOrEqual(1);
+    expect((await current(u.token)).plan).toBe('free');
+  });
+
+  it('an admin grant can be given again after it was removed; never over a paid subscription', async () => {
+    const u = await t.signUp();
+    const payments = t.app.services.payments;
+    await payments.assignPlan(u.user.id, { plan: 'plus', duration: 'month', seats: 1, until: null });
+    await payments.removeAssignedPlan(u.user.id);
+    await payments.assignPlan(u.user.id, { plan: 'pro', duration: 'month', seats: 1, until: null });
+    expect((await current(u.token)).plan).toBe('pro');
+    const paid = await t.signUp();
+    await buy(paid.token, 'plan=plus&planDuration=month');
+    await expect(
+      payments.assignPlan(paid.user.id, { plan: 'pro', duration: 'month', seats: 1, until: null }),
+    ).rejects.toMatchObject({ code: 'ALREADY_SUBSCRIBED' });
+  });
+});
+
 describe('webhooks', () => {
   it('unsigned, wrongly signed, modified and stale events: 400 and no effect', async () => {
     const u = await t.signUp();
@@ -364,6 +465,16 @@ describe('student pricing', () => {
     expect((await t.json('POST', '/api/payment/student/confirm', { token: u.token, body: { token } })).status).toBe(
       400,
     );
+    // One address gives student prices to one account.
+    expect(
+      (await t.json('POST', '/api/payment/student', { token: other.token, body: { email: 'me@cs.mit.edu' } })).status,
+    ).toBe(200);
+    const otherToken = new URL(t.mail.last('me@cs.mit.edu')!.link!).searchParams.get('studentToken')!;
+    const taken = await t.json('POST', '/api/payment/student/confirm', {
+      token: other.token,
+      body: { token: otherToken },
+    });
+    expect(taken.body.code).toBe('STUDENT_EMAIL_IN_USE');
     const res = await t.json('GET', '/api/payment/subscribe?plan=pro&planDuration=month&student=true', {
       token: u.token,
     });

@@ -21,6 +21,11 @@ export type ProviderSubscription = {
   trialEnd: Date | null;
   createdAt: Date;
   promotionCodeId: string | null;
+  /** Whether the latest invoice (the period's, or a change's) is paid; null when there is none. */
+  latestInvoicePaid: boolean | null;
+  /** Per period, for one seat: what an upgrade is measured by. */
+  unitAmount: number;
+  interval: 'month' | 'year';
   /** What the server put on it at checkout (never read for entitlements). */
   metadata: Record<string, string>;
 };
@@ -47,6 +52,8 @@ export type ProviderPromotion = {
 export type ProviderEvent = {
   id: string;
   type: string;
+  /** The id of the object the event is about (a checkout session, a subscription, an invoice). */
+  objectId: string;
   /** The subscription the event is about, when there is one. */
   subscriptionId: string | null;
   customerId: string | null;
@@ -80,10 +87,18 @@ export type PaymentsProvider = {
   }): Promise<{ id: string; url: string }>;
   checkout(id: string): Promise<ProviderCheckout | null>;
   subscription(id: string): Promise<ProviderSubscription | null>;
+  /**
+   * Another price or seat count. An upgrade is invoiced and paid at once, prorated, and applies only once paid
+   * (`pending_if_incomplete`); a downgrade applies now without refund or proration.
+   */
   changeSubscription(
     id: string,
-    change: { itemId: string; priceId: string; quantity: number },
+    change: { itemId: string; priceId: string; quantity: number; upgrade: boolean },
   ): Promise<ProviderSubscription>;
+  /** The customer's subscriptions that have not ended (a second one must never be sold). */
+  liveSubscriptions(customerId: string): Promise<ProviderSubscription[]>;
+  /** Expires an open checkout, so that it can no longer be paid; one already done or gone is left alone. */
+  expireCheckout(id: string): Promise<void>;
   setCancelAtPeriodEnd(id: string, cancel: boolean): Promise<ProviderSubscription>;
   cancelNow(id: string): Promise<ProviderSubscription>;
   promotion(code: string): Promise<ProviderPromotion | null>;
@@ -103,6 +118,8 @@ export type PaymentsProvider = {
 };
 
 const SIGNATURE_TOLERANCE_SECONDS = 300;
+/** What billing reads of a subscription: its discount, and whether its latest invoice is paid. */
+const EXPAND = ['discounts', 'latest_invoice'];
 
 const toDate = (seconds: number) => new Date(seconds * 1000);
 const idOf = (value: string | { id: string } | null | undefined) =>
@@ -113,6 +130,7 @@ function toSubscription(s: Stripe.Subscription): ProviderSubscription {
   if (!item) throw new ProviderError(`subscription ${s.id} has no item`, 'invalid');
   const discount = s.discounts?.[0];
   const promotionCodeId = discount && typeof discount !== 'string' ? idOf(discount.promotion_code) : null;
+  const invoice = s.latest_invoice;
   return {
     id: s.id,
     customerId: idOf(s.customer)!,
@@ -126,6 +144,9 @@ function toSubscription(s: Stripe.Subscription): ProviderSubscription {
     trialEnd: s.trial_end ? toDate(s.trial_end) : null,
     createdAt: toDate(s.created),
     promotionCodeId,
+    latestInvoicePaid: invoice == null ? null : typeof invoice === 'string' ? null : invoice.status === 'paid',
+    unitAmount: item.price.unit_amount ?? 0,
+    interval: item.price.recurring?.interval === 'year' ? 'year' : 'month',
     metadata: { ...(s.metadata ?? {}) },
   };
 }
@@ -179,7 +200,7 @@ export function createStripeProvider({
 
   const subscription = async (id: string) => {
     try {
-      return toSubscription(await stripe.subscriptions.retrieve(id, { expand: ['discounts'] }));
+      return toSubscription(await stripe.subscriptions.retrieve(id, { expand: EXPAND }));
     } catch (error) {
       if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') return null;
       wrap(error);
@@ -258,26 +279,46 @@ export function createStripeProvider({
 
     subscription,
 
-    async changeSubscription(id, { itemId, priceId, quantity }) {
+    async changeSubscription(id, { itemId, priceId, quantity, upgrade }) {
       return toSubscription(
         await call(() =>
           stripe.subscriptions.update(id, {
             items: [{ id: itemId, price: priceId, quantity }],
-            proration_behavior: 'create_prorations',
-            expand: ['discounts'],
+            ...(upgrade
+              ? { proration_behavior: 'always_invoice', payment_behavior: 'pending_if_incomplete' }
+              : { proration_behavior: 'none' }),
+            expand: EXPAND,
           }),
         ),
       );
     },
 
+    async liveSubscriptions(customerId) {
+      const page = await call(() =>
+        stripe.subscriptions.list({ customer: customerId, status: 'all', limit: 100, expand: ['data.discounts', 'data.latest_invoice'] }),
+      );
+      return page.data
+        .filter((s) => !['canceled', 'incomplete_expired'].includes(s.status))
+        .map((s) => toSubscription(s));
+    },
+
+    async expireCheckout(id) {
+      try {
+        await stripe.checkout.sessions.expire(id);
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) return;
+        wrap(error);
+      }
+    },
+
     async setCancelAtPeriodEnd(id, cancel) {
       return toSubscription(
-        await call(() => stripe.subscriptions.update(id, { cancel_at_period_end: cancel, expand: ['discounts'] })),
+        await call(() => stripe.subscriptions.update(id, { cancel_at_period_end: cancel, expand: EXPAND })),
       );
     },
 
     async cancelNow(id) {
-      return toSubscription(await call(() => stripe.subscriptions.cancel(id, { expand: ['discounts'] })));
+      return toSubscription(await call(() => stripe.subscriptions.cancel(id, { expand: EXPAND })));
     },
 
     async promotion(code) {
@@ -320,12 +361,16 @@ export function createStripeProvider({
       else if (event.type.startsWith('checkout.session.')) {
         subscriptionId = idOf(object.subscription as string | { id: string } | null);
       } else if (event.type.startsWith('invoice.')) {
+        // From API 2025-03-31 the subscription is under parent; endpoints made with an older version send it as before.
         const parent = object.parent as { subscription_details?: { subscription?: string | { id: string } } } | null;
-        subscriptionId = idOf(parent?.subscription_details?.subscription ?? null);
+        subscriptionId = idOf(
+          parent?.subscription_details?.subscription ?? (object.subscription as string | { id: string } | null) ?? null,
+        );
       }
       return {
         id: event.id,
         type: event.type,
+        objectId: String(object.id ?? ''),
         subscriptionId,
         customerId: idOf(object.customer as string | { id: string } | null),
       };
@@ -337,10 +382,12 @@ export function createStripeProvider({
       const found: string[] = [];
       const products = new Map<string, string>();
       if (wanted.some((w) => !existing.has(w.lookupKey))) {
-        for await (const product of stripe.products.list({ limit: 100 })) {
-          const name = product.metadata?.parley;
-          if (name && product.active && !products.has(name)) products.set(name, product.id);
-        }
+        await call(async () => {
+          for await (const product of stripe.products.list({ limit: 100 })) {
+            const name = product.metadata?.parley;
+            if (name && product.active && !products.has(name)) products.set(name, product.id);
+          }
+        });
       }
       for (const w of wanted) {
         if (existing.has(w.lookupKey)) {
@@ -364,6 +411,7 @@ export function createStripeProvider({
               unit_amount: w.unitAmount,
               recurring: { interval: w.interval },
               lookup_key: w.lookupKey,
+              transfer_lookup_key: true,
               metadata: { parley: w.lookupKey },
             },
             { idempotencyKey: `parley-price-${w.lookupKey}-${w.unitAmount}-${w.currency}` },
