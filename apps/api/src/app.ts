@@ -203,7 +203,7 @@ export async function buildApp(deps: AppDeps) {
     log: app.log,
     ...(deps.clock ? { clock: deps.clock } : {}),
   });
-  registerPaymentRoutes(app, { payments, requireAuth });
+  registerPaymentRoutes(app, { payments, requireAuth, limits });
 
   const models = createModelsService({
     db: database.db,

@@ -1,54 +1,106 @@
 import { STREAM_PATHS } from '@parley/contract';
-import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import { DomainError } from '../../lib/errors.js';
+import type { RateLimitStore } from '../../lib/rate-limit.js';
 import { callerOf, defineRoute } from '../../lib/route.js';
 import type { PaymentsService } from './payments.service.js';
 
 /** Stripe's events are small; anything bigger is not one. */
 const WEBHOOK_BODY_LIMIT = 512 * 1024;
+/** Calls that reach Stripe or send mail, per person: enough for any real use, not for draining the account's quota. */
+const PAYMENT_CALLS_PER_MINUTE = 20;
+const STUDENT_MAILS_PER_HOUR = 5;
 
 export function registerPaymentRoutes(
   app: FastifyInstance,
-  { payments, requireAuth }: { payments: PaymentsService; requireAuth: onRequestAsyncHookHandler },
+  {
+    payments,
+    requireAuth,
+    limits,
+  }: { payments: PaymentsService; requireAuth: onRequestAsyncHookHandler; limits: RateLimitStore },
 ) {
+  const limit = async (request: FastifyRequest, what: string, max: number, windowMs: number) => {
+    const { count, resetInMs } = await limits.hit(`pay:${what}:${callerOf(request).user.id}`, windowMs);
+    if (count > max) {
+      const seconds = Math.max(1, Math.ceil(resetInMs / 1000));
+      throw new DomainError('TOO_MANY_REQUESTS', { seconds }, { 'retry-after': String(seconds) });
+    }
+  };
+  const paced = (request: FastifyRequest) => limit(request, 'calls', PAYMENT_CALLS_PER_MINUTE, 60_000);
+
   defineRoute(app, 'paymentPlans', requireAuth, async () => ({ data: await payments.plans() }));
   defineRoute(app, 'currentPlan', requireAuth, async ({ request }) => ({
     data: await payments.currentPlan(callerOf(request)),
   }));
-  defineRoute(app, 'subscribe', requireAuth, async ({ request, query }) => ({
-    data: await payments.subscribe(callerOf(request), query),
-  }));
-  defineRoute(app, 'freeTrial', requireAuth, async ({ request, query }) => ({
-    data: await payments.freeTrial(callerOf(request), query),
-  }));
-  defineRoute(app, 'updateSubscription', requireAuth, async ({ request, query }) => ({
-    data: await payments.update(callerOf(request), query),
-  }));
-  defineRoute(app, 'cancelSubscription', requireAuth, async ({ request }) => ({
-    data: await payments.cancel(callerOf(request)),
-  }));
-  defineRoute(app, 'reactivateSubscription', requireAuth, async ({ request }) => ({
-    data: await payments.reactivate(callerOf(request)),
-  }));
-  defineRoute(app, 'renewSubscription', requireAuth, async ({ request }) => ({
-    data: await payments.renew(callerOf(request)),
-  }));
-  defineRoute(app, 'removeSubscription', requireAuth, async ({ request }) => ({
-    data: await payments.remove(callerOf(request)),
-  }));
-  defineRoute(app, 'billingPortal', requireAuth, async ({ request }) => ({
-    data: await payments.portal(callerOf(request)),
-  }));
-  defineRoute(app, 'promoCode', requireAuth, async ({ query }) => ({ data: await payments.promo(query.code) }));
+  defineRoute(app, 'subscribe', requireAuth, async ({ request, query }) => {
+    await paced(request);
+    return {
+      data: await payments.subscribe(callerOf(request), query),
+    };
+  });
+  defineRoute(app, 'freeTrial', requireAuth, async ({ request, query }) => {
+    await paced(request);
+    return {
+      data: await payments.freeTrial(callerOf(request), query),
+    };
+  });
+  defineRoute(app, 'updateSubscription', requireAuth, async ({ request, query }) => {
+    await paced(request);
+    return {
+      data: await payments.update(callerOf(request), query),
+    };
+  });
+  defineRoute(app, 'cancelSubscription', requireAuth, async ({ request }) => {
+    await paced(request);
+    return {
+      data: await payments.cancel(callerOf(request)),
+    };
+  });
+  defineRoute(app, 'reactivateSubscription', requireAuth, async ({ request }) => {
+    await paced(request);
+    return {
+      data: await payments.reactivate(callerOf(request)),
+    };
+  });
+  defineRoute(app, 'renewSubscription', requireAuth, async ({ request }) => {
+    await paced(request);
+    return {
+      data: await payments.renew(callerOf(request)),
+    };
+  });
+  defineRoute(app, 'removeSubscription', requireAuth, async ({ request }) => {
+    await paced(request);
+    return {
+      data: await payments.remove(callerOf(request)),
+    };
+  });
+  defineRoute(app, 'billingPortal', requireAuth, async ({ request }) => {
+    await paced(request);
+    return {
+      data: await payments.portal(callerOf(request)),
+    };
+  });
+  defineRoute(app, 'promoCode', requireAuth, async ({ request, query }) => {
+    await paced(request);
+    return { data: await payments.promo(query.code) };
+  });
   defineRoute(app, 'studentVerification', requireAuth, async ({ request, body }) => {
+    await limit(request, 'student', STUDENT_MAILS_PER_HOUR, 3_600_000);
     await payments.requestStudent(callerOf(request), body.email);
     return { data: null };
   });
-  defineRoute(app, 'studentConfirm', requireAuth, async ({ request, body }) => ({
-    data: await payments.confirmStudent(callerOf(request), body.token),
-  }));
-  defineRoute(app, 'confirmCheckout', requireAuth, async ({ request, body }) => ({
-    data: await payments.confirmCheckout(callerOf(request), body.sessionId),
-  }));
+  defineRoute(app, 'studentConfirm', requireAuth, async ({ request, body }) => {
+    await paced(request);
+    return {
+      data: await payments.confirmStudent(callerOf(request), body.token),
+    };
+  });
+  defineRoute(app, 'confirmCheckout', requireAuth, async ({ request, body }) => {
+    await paced(request);
+    return {
+      data: await payments.confirmCheckout(callerOf(request), body.sessionId),
+    };
+  });
 
   // The webhook reads its body as bytes: the signature is over exactly what Stripe sent.
   void app.register(async (scope) => {

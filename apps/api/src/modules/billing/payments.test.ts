@@ -142,6 +142,19 @@ describe('plans and checkout', () => {
     expect(promo.body.data).toMatchObject({ code: 'WELCOME20', percentOff: 20, duration: 'forever' });
   });
 
+  it('calls that reach Stripe are paced per person (20 a minute)', async () => {
+    const u = await t.signUp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) {
+      statuses.push((await t.json('GET', '/api/payment/promo-code?code=WELCOME20', { token: u.token })).status);
+    }
+    expect(statuses.slice(0, 20).every((s) => s === 200)).toBe(true);
+    expect(statuses[20]).toBe(429);
+    // Someone else is not slowed down.
+    const other = await t.signUp();
+    expect((await t.json('GET', '/api/payment/promo-code?code=WELCOME20', { token: other.token })).status).toBe(200);
+  });
+
   it('a forged or foreign success URL grants nothing', async () => {
     const a = await t.signUp();
     const b = await t.signUp();
