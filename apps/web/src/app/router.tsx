@@ -37,6 +37,8 @@ const PaymentCallPage = lazy(() => plansPages().then((m) => ({ default: m.Paymen
 const PaymentSuccessPage = lazy(() => plansPages().then((m) => ({ default: m.PaymentSuccessPage })));
 const PlanSettingsPage = lazy(() => plansPages().then((m) => ({ default: m.PlanSettingsPage })));
 
+const AdminPortalPage = lazy(() => import('./routes/admin').then((m) => ({ default: m.AdminPortalPage })));
+
 const title = (key: string): RouteHandle => ({ title: key });
 
 export const routes: RouteObject[] = [
@@ -90,6 +92,7 @@ export const routes: RouteObject[] = [
               { path: 'subscription', element: <SubscriptionPage />, handle: title('shell:menu.subscription') },
               { path: 'payment-call', element: <PaymentCallPage />, handle: title('shell:pages.checkout') },
               { path: 'paymentSuccess', element: <PaymentSuccessPage />, handle: title('shell:pages.payment') },
+              { path: 'admin-portal', element: <AdminPortalPage />, handle: title('shell:menu.admin') },
             ],
           },
           {

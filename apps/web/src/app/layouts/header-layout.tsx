@@ -12,6 +12,7 @@ import {
   useSideMenu,
   type SideMenuItem,
 } from '../../features/shell';
+import { ShieldIcon } from '../../features/admin';
 import { CardIcon, PlansIcon } from '../../features/plans';
 import { ExternalIcon, HelpIcon, ReplyIcon, SlidersIcon } from '@parley/ui/settings';
 import { useCurrentUser } from '../../lib/current-user';
@@ -33,6 +34,7 @@ export function HeaderLayout({ menu }: { menu: 'main' | 'settings' }) {
     .find(Boolean);
   const { closeOverlay } = side;
   const helpUrl = useHelpUrl();
+  const isSiteAdmin = user.data?.role === 'admin';
 
   useEffect(() => closeOverlay(), [location.pathname, closeOverlay]);
 
@@ -69,9 +71,11 @@ export function HeaderLayout({ menu }: { menu: 'main' | 'settings' }) {
         { to: '/subscription', label: t('menu.subscription'), icon: <PlansIcon /> },
         { to: '/profile', label: t('menu.profile'), icon: <UserIcon /> },
         { to: '/setting', label: t('menu.settings'), icon: <SettingsIcon /> },
+        // Site admins only (the page and every admin call check the role too).
+        ...(isSiteAdmin ? [{ to: '/admin-portal', label: t('menu.admin'), icon: <ShieldIcon /> }] : []),
       ],
     };
-  }, [menu, t, helpUrl]);
+  }, [menu, t, helpUrl, isSiteAdmin]);
 
   const language: Language = isLanguage(i18n.language) ? i18n.language : 'en';
   const offset = side.wide ? (side.open ? SIDE_MENU_OPEN_WIDTH : SIDE_MENU_COLLAPSED_WIDTH) : '0px';

@@ -1,0 +1,72 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminCredits, BodyOf } from '@parley/contract';
+import { apiClient } from '../../../lib/api';
+
+export type UsersQuery = Required<Pick<BodyOf<'adminUsers'>, 'search' | 'sort' | 'order' | 'page' | 'pageSize'>>;
+export type ErrorLogsQuery = BodyOf<'adminErrorLogs'>;
+export type AuditQuery = BodyOf<'adminAudit'>;
+
+export const adminKeys = {
+  all: ['admin'] as const,
+  users: (q: UsersQuery) => ['admin', 'users', q] as const,
+  userPlan: (id: string) => ['admin', 'userPlan', id] as const,
+  organizations: (q: BodyOf<'adminOrganizations'>) => ['admin', 'organizations', q] as const,
+  errorLogs: (q: ErrorLogsQuery) => ['admin', 'errorLogs', q] as const,
+  audit: (q: AuditQuery) => ['admin', 'audit', q] as const,
+};
+
+/** Pages keep the previous page on screen while the next one loads. */
+export const useAdminUsers = (query: UsersQuery) =>
+  useQuery({
+    queryKey: adminKeys.users(query),
+    queryFn: () => apiClient.call('adminUsers', { body: query }),
+    placeholderData: keepPreviousData,
+  });
+
+export const useAdminUserPlan = (id: string) =>
+  useQuery({ queryKey: adminKeys.userPlan(id), queryFn: () => apiClient.call('adminUserPlan', { body: { id } }) });
+
+export const useAdminOrganizations = (query: BodyOf<'adminOrganizations'>) =>
+  useQuery({
+    queryKey: adminKeys.organizations(query),
+    queryFn: () => apiClient.call('adminOrganizations', { body: query }),
+    placeholderData: keepPreviousData,
+  });
+
+export const useErrorLogs = (query: ErrorLogsQuery) =>
+  useQuery({
+    queryKey: adminKeys.errorLogs(query),
+    queryFn: () => apiClient.call('adminErrorLogs', { body: query }),
+    placeholderData: keepPreviousData,
+  });
+
+export const useAudit = (query: AuditQuery) =>
+  useQuery({
+    queryKey: adminKeys.audit(query),
+    queryFn: () => apiClient.call('adminAudit', { body: query }),
+    placeholderData: keepPreviousData,
+  });
+
+/**
+ * Every admin action changes what the portal shows (people, plans, logs, the audit log): all of it is read again.
+ * Each resolves with the whole envelope, whose localized message says what the server did.
+ */
+function useAdminMutation<I, O>(fn: (input: I) => Promise<{ data: O; message: string }>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}
+
+export type UserEdit = { id: string; credits?: AdminCredits; lifetimeUser?: boolean; multipleLogin?: boolean };
+
+export const useEditUser = () => useAdminMutation((body: UserEdit) => apiClient.request('adminEditUser', { body }));
+export const useForceLogout = () =>
+  useAdminMutation((id: string) => apiClient.request('adminForceLogout', { query: { id } }));
+export const useDeleteUser = () =>
+  useAdminMutation((id: string) => apiClient.request('adminDeleteUser', { query: { id } }));
+export const useRemoveUserPlan = () =>
+  useAdminMutation((id: string) => apiClient.request('adminRemoveUserPlan', { query: { id } }));
+export const useDeleteErrorLogs = () =>
+  useAdminMutation((query: { id: string } | { before: string }) => apiClient.request('adminDeleteErrorLog', { query }));

@@ -1,0 +1,9 @@
+import { Icon, type IconProps } from '@parley/ui/icons';
+
+/** A shield: the admin portal (the main menu's entry, shown to site admins only). */
+export const ShieldIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M12 3l8 3v6c0 4.5-3.4 8.3-8 9-4.6-.7-8-4.5-8-9V6z" />
+    <path d="M9 12l2 2 4-4" />
+  </Icon>
+);
