@@ -165,7 +165,7 @@ describe('the plan chooser', { timeout: 20_000 }, () => {
     await user.click(within(card('Plus')).getByRole('button', { name: 'Upgrade to Plus' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Change to Plus, Monthly?' });
     expect(dialog).toHaveTextContent('The new price is $25 / month.');
-    expect(dialog).toHaveTextContent('Prorations apply');
+    expect(dialog).toHaveTextContent('the difference for the rest of this period is charged now');
     // Going back changes nothing.
     await user.click(within(dialog).getByRole('button', { name: 'Keep my plan' }));
     expect(asked(fetchMock, '/api/payment/update-subscription')).toHaveLength(0);
