@@ -15,6 +15,8 @@ import { startGoogleFixture } from '../apps/api/src/test/google-fixture.js';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const GOOGLE_CLIENT_ID = 'parley-e2e.apps.googleusercontent.com';
+/** The site admin of the browser tests, made the way an operator makes one (`npm run admin -- create-admin`). */
+export const SITE_ADMIN = { email: 'site-admin@example.com', password: 'site admin password', name: 'Site Admin' };
 
 type Mail = { to: string[]; raw: string; receivedAt: number };
 
@@ -157,6 +159,22 @@ export async function startLoopbackServers(
     { cwd: root, env: apiEnv },
   );
   licenceCodes.push(...stdout.split('\n').filter((line) => /^PARLEY-/.test(line)));
+  await promisify(execFile)(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'apps/api/src/cli.ts',
+      'create-admin',
+      '--email',
+      SITE_ADMIN.email,
+      '--password',
+      SITE_ADMIN.password,
+      '--name',
+      SITE_ADMIN.name,
+    ],
+    { cwd: root, env: apiEnv },
+  );
   const api = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: root,
     env: apiEnv,

@@ -163,7 +163,7 @@ export function createAdminService({
             action: 'user.forceLogout' satisfies AdminAction,
             target: { userId: id, email: target.account.email },
             before: { activeSessions: target.activeSessions },
-            after: { activeSessions: target.activeSessions - ended, ended },
+            after: { activeSessions: target.activeSessions - ended },
           },
           tx,
         );

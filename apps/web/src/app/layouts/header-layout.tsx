@@ -12,7 +12,8 @@ import {
   useSideMenu,
   type SideMenuItem,
 } from '../../features/shell';
-import { ShieldIcon } from '../../features/admin';
+// The icon alone: through the feature's index the whole portal would load with every page.
+import { ShieldIcon } from '../../features/admin/components/icons';
 import { CardIcon, PlansIcon } from '../../features/plans';
 import { ExternalIcon, HelpIcon, ReplyIcon, SlidersIcon } from '@parley/ui/settings';
 import { useCurrentUser } from '../../lib/current-user';

@@ -7,3 +7,11 @@ export const ShieldIcon = (p: IconProps) => (
     <path d="M9 12l2 2 4-4" />
   </Icon>
 );
+
+/** A circle crossed out: a page that is not for this person. */
+export const NoEntryIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M5.6 5.6l12.8 12.8" />
+  </Icon>
+);

@@ -29,10 +29,20 @@ export function Pager({
         · {countLabel}
       </p>
       <div className="flex gap-2">
-        <Button variant="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        <Button
+          variant="secondary"
+          className="disabled:opacity-50"
+          disabled={page <= 1}
+          onClick={() => onPage(page - 1)}
+        >
           {t('pager.previous')}
         </Button>
-        <Button variant="secondary" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+        <Button
+          variant="secondary"
+          className="disabled:opacity-50"
+          disabled={page >= pages}
+          onClick={() => onPage(page + 1)}
+        >
           {t('pager.next')}
         </Button>
       </div>

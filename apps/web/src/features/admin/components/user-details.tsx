@@ -242,9 +242,11 @@ export function UserDetails({
       <Card>
         <CardTitle as="h3">{t('details.actions')}</CardTitle>
         <div className="mt-3 flex flex-wrap gap-2">
-          <Button variant="secondary" onClick={() => setEditingCredits(true)} disabled={editingCredits}>
-            {t('actions.editCredits')}
-          </Button>
+          {!editingCredits && (
+            <Button variant="secondary" onClick={() => setEditingCredits(true)}>
+              {t('actions.editCredits')}
+            </Button>
+          )}
           <Button variant="secondary" onClick={() => setConfirming('lifetime')}>
             {user.lifetimeUser ? t('actions.revokeLifetime') : t('actions.grantLifetime')}
           </Button>
