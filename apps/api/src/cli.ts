@@ -4,7 +4,7 @@ import { emailSchema, MAX_SEATS, nameSchema, PAID_PLAN_IDS, passwordSchema, PLAN
 import { translate } from '@parley/i18n/server';
 import { ConfigError, loadConfig } from './config.js';
 import { DomainError } from './lib/errors.js';
-import { openDatabase } from './db/client.js';
+import { DatabaseInUseError, openDatabase } from './db/client.js';
 import { createPasswordHasher } from './lib/passwords.js';
 import { createMemoryStore } from './lib/rate-limit.js';
 import pino from 'pino';
@@ -169,7 +169,7 @@ async function main() {
 
 main().catch((error) => {
   console.error(
-    error instanceof ConfigError
+    error instanceof ConfigError || error instanceof DatabaseInUseError
       ? error.message
       : error instanceof DomainError
         ? translate('en', 'api', `errors.${error.code}`, error.params)

@@ -1,6 +1,6 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
-import { openDatabase } from './db/client.js';
+import { DatabaseInUseError, openDatabase } from './db/client.js';
 import path from 'node:path';
 
 const started = performance.now();
@@ -24,7 +24,13 @@ const database = await openDatabase(
         onIdleError: (error) => console.error('database connection lost:', error.message),
       }
     : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
-);
+).catch((error: unknown) => {
+  if (error instanceof DatabaseInUseError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+});
 const app = await buildApp({ config, database });
 
 let closing = false;

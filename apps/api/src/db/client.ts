@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -60,12 +60,21 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     };
   }
   let client = options.pglite;
+  let release = () => {};
   if (!client) {
-    if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+    if (options.dataDir) {
+      mkdirSync(options.dataDir, { recursive: true });
+      release = lockDataDir(options.dataDir);
+    }
     client = new PGlite(options.dataDir);
   }
   const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
+  try {
+    await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
+  } catch (error) {
+    release();
+    throw error;
+  }
   const owned = client;
   return {
     db: db as unknown as Db,
@@ -73,6 +82,47 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     kind: 'pglite',
     close: async () => {
       if (!owned.closed) await owned.close();
+      release();
     },
   };
+}
+
+export class DatabaseInUseError extends Error {
+  constructor(readonly pid: number) {
+    super(
+      `The embedded database is open in another Parley process (pid ${pid}). It can be used by one process at a ` +
+        'time: stop the server first (or run Parley on PostgreSQL with DATABASE_URL, where this is not needed).',
+    );
+    this.name = 'DatabaseInUseError';
+  }
+}
+
+/**
+ * The embedded database lives in one process's memory and is written back to its folder: a second process on the
+ * same folder (the admin command while the server runs) would lose one side's writes. A lock file beside the folder
+ * holds the owner's pid; one left by a process that is gone is taken over.
+ */
+function lockDataDir(dataDir: string) {
+  const file = `${dataDir.replace(/[\\/]+$/, '')}.lock`;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      writeFileSync(file, String(process.pid), { flag: 'wx' });
+      return () => rmSync(file, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const pid = Number(readFileSync(file, 'utf8').trim());
+      if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid)) throw new DatabaseInUseError(pid);
+      rmSync(file, { force: true });
+    }
+  }
+  throw new Error(`could not lock ${dataDir}`);
+}
+
+function isAlive(pid: number) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
