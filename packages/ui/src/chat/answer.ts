@@ -8,6 +8,8 @@ export type AnswerState = {
   status: 'streaming' | 'complete' | 'stopped' | 'failed';
   /** The stream's own error text (the `error` chunk), if any. */
   error: string | null;
+  /** The HTTP status of a refusal (402: credits or plan), when the server refused the turn. */
+  errorStatus?: number | null;
   /** From the `start` chunk: the conversation, the stored question and the model that answers. */
   start: Partial<StartMetadata> | null;
 };

@@ -20,7 +20,7 @@ const answer: ChatViewMessage = {
   createdAt: '2020-01-02T09:05:00Z',
 };
 
-function setup(services: Partial<ChatServices> = {}, language = 'en') {
+function setup(services: Partial<ChatServices> = {}, language = 'en', messages: ChatViewMessage[] = [answer]) {
   const i18n = createI18n({
     language,
     resources: { en: { chat: chatEn }, fr: { chat: chatFr } },
@@ -36,7 +36,7 @@ function setup(services: Partial<ChatServices> = {}, language = 'en') {
   render(
     <I18nextProvider i18n={i18n}>
       <ChatServicesProvider value={value}>
-        <MessageList messages={[answer]} busy={false} />
+        <MessageList messages={messages} busy={false} />
       </ChatServicesProvider>
     </I18nextProvider>,
   );
@@ -50,6 +50,25 @@ afterEach(() => {
 });
 
 describe('MessageList', () => {
+  it('an answer refused for credits or plan (402) offers the plans; another failure does not', () => {
+    const upgradeLink = vi.fn((error: unknown) =>
+      (error as { status?: number }).status === 402 ? <a href="/subscription">See plans</a> : null,
+    );
+    const failed = (key: string, errorStatus: number): ChatViewMessage => ({
+      ...answer,
+      key,
+      text: '',
+      status: 'failed',
+      error: `refused ${errorStatus}`,
+      errorStatus,
+    });
+    setup({ upgradeLink }, 'en', [failed('a', 402), failed('b', 503)]);
+    const alerts = screen.getAllByRole('alert');
+    expect(within(alerts[0]!).getByRole('link', { name: 'See plans' })).toHaveAttribute('href', '/subscription');
+    expect(within(alerts[1]!).queryByRole('link')).toBeNull();
+    expect(upgradeLink).toHaveBeenCalledWith({ status: 402 });
+  });
+
   it('translates an answer with the model that wrote it and shows the translation under it', async () => {
     const { user, services } = setup();
     await user.click(screen.getByRole('button', { name: 'Translate' }));

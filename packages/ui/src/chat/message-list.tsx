@@ -15,6 +15,7 @@ import {
   TranslationPanel,
   useMessageTranslation,
 } from './message-tools.js';
+import { useChatServices } from './services.js';
 import { useCopy } from './use-copy.js';
 import { useSpeech, type Speech } from './use-speech.js';
 
@@ -33,6 +34,8 @@ export type ChatViewMessage = {
   createdAt?: string;
   /** Why the answer failed, already in words. */
   error: string | null;
+  /** The HTTP status of the refusal, when the server refused (402 offers the plans). */
+  errorStatus?: number | null;
   sources: AnswerState['sources'];
   /** What went with a question (e.g. the page it is about), shown as chips. */
   attachments?: string[];
@@ -66,6 +69,7 @@ function Answer({
   onRegenerate?: (() => void) | undefined;
 }) {
   const { t, i18n } = useTranslation('chat');
+  const { upgradeLink } = useChatServices();
   const translation = useMessageTranslation(message.text, message.model);
   const when = message.createdAt ? formatDateTime(message.createdAt, i18n.language) : '';
   // While tokens arrive, rendering may lag a frame behind instead of blocking typing.
@@ -110,6 +114,9 @@ function Answer({
         {message.status === 'failed' && (
           <p role="alert" className="chat-error text-sm text-red-600">
             {message.error || t('message.failed')}
+            {message.errorStatus != null && upgradeLink && (
+              <span className="mt-1 block">{upgradeLink({ status: message.errorStatus })}</span>
+            )}
           </p>
         )}
         {message.sources.length > 0 && (

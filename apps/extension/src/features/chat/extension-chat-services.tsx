@@ -5,6 +5,7 @@ import type { ModelId } from '@parley/contract';
 import type { ChatServices } from '@parley/ui/chat';
 import { blobToDataUrl } from '../../platform/messaging/data-url';
 import { apiCall, sendMessage } from '../../platform/messaging/messaging';
+import { WEB_ORIGIN } from '../../config';
 import { FULL_PAGE_PATH } from '../../platform/tabs/panel-control';
 
 /** The credits in the header follow a call that spent one. */
@@ -47,6 +48,17 @@ export function useExtensionChatServices(mode: 'panel' | 'page'): ChatServices {
         refreshCredits();
         return result.data.text;
       },
+      // Refused for credits or plan (402): the plans are on the web app, in a tab.
+      upgradeLink: (error) =>
+        (error as { status?: number } | null)?.status === 402 ? (
+          <button
+            type="button"
+            className="font-medium underline"
+            onClick={() => void browser.tabs.create({ url: `${WEB_ORIGIN}/subscription` })}
+          >
+            {t('chat.seePlans')}
+          </button>
+        ) : null,
       errorText: (error) => {
         const e = error as { name?: string; code?: string; status?: number; message?: string } | null;
         if (e?.name !== 'ExtensionMessageError') return null;

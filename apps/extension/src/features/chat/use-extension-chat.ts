@@ -36,6 +36,7 @@ const view = (
   createdAt,
   modelLabel: answer.start?.modelLabel ?? fallbackLabel,
   error: answer.error,
+  errorStatus: answer.errorStatus ?? null,
   sources: answer.sources,
   answer,
 });
@@ -137,7 +138,12 @@ export function useExtensionChat(labelOf: (model: string) => string | null) {
             // The server's refusals are already in the person's language; the extension's own (no connection, a
             // broken stream, signed out meanwhile) are not: the list says "could not be completed" in its words.
             const own = error.status === 0 || error.code === 'STREAM_ERROR' || error.code === 'UNAUTHENTICATED';
-            update((a) => ({ ...a, status: 'failed', error: own ? null : error.message }));
+            update((a) => ({
+              ...a,
+              status: 'failed',
+              error: own ? null : error.message,
+              errorStatus: own ? null : error.status,
+            }));
             finish();
           },
         },
