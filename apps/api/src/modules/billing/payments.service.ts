@@ -751,12 +751,6 @@ export function createPaymentsService({
       input: { plan: PaidPlanId; duration: PlanDuration; seats: number; until: Date | null },
     ) {
       const now = clock();
-      const existing = await db.transaction(async (tx) => {
-        const wallet = await q.lockWalletOf(tx, userId);
-        return wallet && q.findSubscriptionByWallet(tx, wallet.id);
-      });
-      if (existing && existing.source === 'stripe' && isLive(existing, now))
-        throw new DomainError('ALREADY_SUBSCRIBED');
       const applied = await apply(userId, {
         source: 'admin',
         stripeSubscriptionId: null,
@@ -772,7 +766,7 @@ export function createPaymentsService({
         promoCode: null,
         providerCreatedAt: now,
       });
-      // Refused when a paid subscription is live (checked again under the wallet's lock).
+      // Refused (under the wallet's lock) when a paid subscription is live.
       if (!applied) throw new DomainError('ALREADY_SUBSCRIBED');
     },
 
