@@ -1,5 +1,5 @@
 import { DAILY_CREDIT_TIERS, type Allowance, type PlanId, type Tier } from '@parley/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { jsonOf, jsonReader, run, statement } from '../../db/prepared.js';
 import { featureUses, wallets, type Balance } from '../../db/schema/index.js';
@@ -284,8 +284,42 @@ export async function openWallet(
 }
 
 /**
- * Moves a wallet to `plan`: each credit is raised to at least the plan's allowance (never lowered), every raise a
- * ledger row, in one statement.
+ * Raises each credit of a wallet to at least `allowance` (never lowers one), every raise a `grant` ledger row under
+ * `feature`, and sets what `set` says (the plan; `cur` is the wallet before the change), in one statement.
+ */
+export async function raiseToAllowance(
+  db: Tx,
+  walletId: string,
+  allowance: Allowance,
+  change: { set: SQL; feature: string; monthlyRenewsAt: Date | null },
+) {
+  await db.execute(sql`
+    WITH cur AS (
+      SELECT id, user_id, plan, daily_credit, basic_credit, advance_credit, extra_advance_credit
+        FROM wallets WHERE id = ${walletId}::uuid FOR UPDATE
+    ), raised AS (
+      UPDATE wallets w SET ${change.set},
+             daily_credit = greatest(cur.daily_credit, ${allowance.dailyCredit}::int),
+             basic_credit = greatest(cur.basic_credit, ${allowance.basicCredit}::int),
+             advance_credit = greatest(cur.advance_credit, ${allowance.advanceCredit}::int),
+             extra_advance_credit = greatest(cur.extra_advance_credit, ${allowance.extraAdvanceCredit}::int),
+             monthly_renews_at = ${change.monthlyRenewsAt},
+             updated_at = now()
+        FROM cur WHERE w.id = cur.id
+    )
+    INSERT INTO wallet_ledger (wallet_id, user_id, balance, amount, kind, feature)
+    SELECT cur.id, cur.user_id, g.b, g.n, 'grant', ${change.feature} FROM cur CROSS JOIN LATERAL (VALUES
+      ('daily', ${allowance.dailyCredit}::int - cur.daily_credit),
+      ('basic', ${allowance.basicCredit}::int - cur.basic_credit),
+      ('advance', ${allowance.advanceCredit}::int - cur.advance_credit),
+      ('extraAdvance', ${allowance.extraAdvanceCredit}::int - cur.extra_advance_credit)) AS g(b, n)
+     WHERE g.n > 0`);
+}
+
+/**
+ * Moves a wallet to `plan` (a sign-up channel's: early bird, app deal): each credit is raised to at least the plan's
+ * allowance, every raise a ledger row, in one statement. A paid plan in force stays; `plan` becomes what the wallet
+ * returns to when it ends.
  */
 export async function changePlan(
   db: Tx,
@@ -294,29 +328,12 @@ export async function changePlan(
   allowance: Allowance,
   monthlyRenewsAt: Date | null,
 ) {
-  await db.execute(sql`
-    WITH cur AS (
-      SELECT id, user_id, plan, daily_credit, basic_credit, advance_credit, extra_advance_credit
-        FROM wallets WHERE id = ${walletId}::uuid FOR UPDATE
-    ), raised AS (
-      -- A paid plan in force stays; the new plan is what the wallet returns to when it ends.
-      UPDATE wallets w SET plan = CASE WHEN cur.plan IN ('pro', 'plus', 'team', 'byok') THEN cur.plan ELSE ${plan} END,
-             base_plan = ${plan},
-             daily_credit = greatest(cur.daily_credit, ${allowance.dailyCredit}::int),
-             basic_credit = greatest(cur.basic_credit, ${allowance.basicCredit}::int),
-             advance_credit = greatest(cur.advance_credit, ${allowance.advanceCredit}::int),
-             extra_advance_credit = greatest(cur.extra_advance_credit, ${allowance.extraAdvanceCredit}::int),
-             monthly_renews_at = ${monthlyRenewsAt},
-             updated_at = now()
-        FROM cur WHERE w.id = cur.id
-    )
-    INSERT INTO wallet_ledger (wallet_id, user_id, balance, amount, kind, feature)
-    SELECT cur.id, cur.user_id, g.b, g.n, 'grant', ${plan} FROM cur CROSS JOIN LATERAL (VALUES
-      ('daily', ${allowance.dailyCredit}::int - cur.daily_credit),
-      ('basic', ${allowance.basicCredit}::int - cur.basic_credit),
-      ('advance', ${allowance.advanceCredit}::int - cur.advance_credit),
-      ('extraAdvance', ${allowance.extraAdvanceCredit}::int - cur.extra_advance_credit)) AS g(b, n)
-     WHERE g.n > 0`);
+  await raiseToAllowance(db, walletId, allowance, {
+    set: sql`plan = CASE WHEN cur.plan IN ('pro', 'plus', 'team', 'byok') THEN cur.plan ELSE ${plan} END,
+             base_plan = ${plan}`,
+    feature: plan,
+    monthlyRenewsAt,
+  });
 }
 
 export async function findWalletByUser(db: Tx, userId: string) {

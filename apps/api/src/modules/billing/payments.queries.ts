@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Allowance, BasePlanId, PlanId } from '@parley/contract';
 import type { Db, Tx } from '../../db/client.js';
+import { raiseToAllowance } from './billing.queries.js';
 import {
   billingCustomers,
   paymentEvents,
@@ -143,27 +144,11 @@ export async function grantPlan(
   monthlyRenewsAt: Date | null,
   feature: string,
 ) {
-  await tx.execute(sql`
-    WITH cur AS (
-      SELECT id, user_id, daily_credit, basic_credit, advance_credit, extra_advance_credit
-        FROM wallets WHERE id = ${walletId}::uuid FOR UPDATE
-    ), raised AS (
-      UPDATE wallets w SET plan = ${plan}, seats = ${seats}::int,
-             daily_credit = greatest(cur.daily_credit, ${allowance.dailyCredit}::int),
-             basic_credit = greatest(cur.basic_credit, ${allowance.basicCredit}::int),
-             advance_credit = greatest(cur.advance_credit, ${allowance.advanceCredit}::int),
-             extra_advance_credit = greatest(cur.extra_advance_credit, ${allowance.extraAdvanceCredit}::int),
-             monthly_renews_at = ${monthlyRenewsAt},
-             updated_at = now()
-        FROM cur WHERE w.id = cur.id
-    )
-    INSERT INTO wallet_ledger (wallet_id, user_id, balance, amount, kind, feature)
-    SELECT cur.id, cur.user_id, g.b, g.n, 'grant', ${feature} FROM cur CROSS JOIN LATERAL (VALUES
-      ('daily', ${allowance.dailyCredit}::int - cur.daily_credit),
-      ('basic', ${allowance.basicCredit}::int - cur.basic_credit),
-      ('advance', ${allowance.advanceCredit}::int - cur.advance_credit),
-      ('extraAdvance', ${allowance.extraAdvanceCredit}::int - cur.extra_advance_credit)) AS g(b, n)
-     WHERE g.n > 0`);
+  await raiseToAllowance(tx, walletId, allowance, {
+    set: sql`plan = ${plan}, seats = ${seats}::int`,
+    feature,
+    monthlyRenewsAt,
+  });
 }
 
 /** Puts a wallet on another plan within a paid period: `more` added to each credit (grant rows), nothing lowered. */
