@@ -26,6 +26,12 @@ const FAILED_TOAST = 'settings-failed';
  * one "Saved." toast however many switches are flipped; when the server refuses, the value goes back and the toast
  * says why in the person's language.
  */
+/**
+ * Saves are numbered: while a later one is on its way, an earlier one's answer (the server's settings before the
+ * later change) must not put back what the person has just changed.
+ */
+let lastSave = 0;
+
 export function useSaveSettings() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -34,17 +40,18 @@ export function useSaveSettings() {
       await queryClient.cancelQueries({ queryKey: settingsKey });
       const before = queryClient.getQueryData<Settings>(settingsKey);
       if (before) queryClient.setQueryData<Settings>(settingsKey, { ...before, ...body });
-      return { before };
+      return { before, save: ++lastSave };
     },
-    onSuccess: (result) => {
-      queryClient.setQueryData(settingsKey, result.data);
+    onSuccess: (result, _body, context) => {
+      if (context.save === lastSave) queryClient.setQueryData(settingsKey, result.data);
       toast.dismiss(FAILED_TOAST);
       const text = getI18n().t('settings:saved');
       if (toast.isActive(SAVED_TOAST)) toast.update(SAVED_TOAST, { render: text });
       else toast.success(text, { toastId: SAVED_TOAST });
     },
     onError: (error, _body, context) => {
-      if (context?.before) queryClient.setQueryData(settingsKey, context.before);
+      // The latest save failed: back to what was there before it (a later one keeps its own change).
+      if (context?.before && context.save === lastSave) queryClient.setQueryData(settingsKey, context.before);
       toast.dismiss(SAVED_TOAST);
       // A session that ended has its own message (and the page goes to sign-in).
       if (error instanceof ApiError && (error.status === 401 || error.status === 409)) return;

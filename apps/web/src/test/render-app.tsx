@@ -17,7 +17,8 @@ export function renderApp(path: string) {
   return { router, ...view };
 }
 
-type Handler = (url: URL, init: RequestInit) => { status?: number; body: unknown } | undefined;
+type Answer = { status?: number; body: unknown } | undefined;
+type Handler = (url: URL, init: RequestInit) => Answer | Promise<Answer>;
 
 /** Replaces fetch with handlers keyed by "METHOD /path"; unknown calls answer 404. Returns the mock for assertions. */
 export function mockApi(handlers: Record<string, Handler | { status?: number; body: unknown }>) {
@@ -25,7 +26,7 @@ export function mockApi(handlers: Record<string, Handler | { status?: number; bo
     const url = new URL(String(input), 'http://localhost');
     const key = `${init.method ?? 'GET'} ${url.pathname}`;
     const handler = handlers[key];
-    const answer = typeof handler === 'function' ? handler(url, init) : handler;
+    const answer = typeof handler === 'function' ? await handler(url, init) : handler;
     const status = answer?.status ?? (answer ? 200 : 404);
     const body = answer?.body ?? { status: 404, code: 'NOT_FOUND', message: 'Not found' };
     return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

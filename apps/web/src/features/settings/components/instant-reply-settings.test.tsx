@@ -52,6 +52,41 @@ describe('/setting/instant-reply', () => {
   );
 
   it(
+    'a change made while an earlier one is being saved stays: the earlier answer does not put the switch back',
+    async () => {
+      const user = userEvent.setup();
+      localStorage.setItem('token', 'tok');
+      let server = { ...DEFAULT_SETTINGS };
+      let releaseFirst: () => void = () => {};
+      const firstHeld = new Promise<void>((resolve) => (releaseFirst = resolve));
+      let calls = 0;
+      mockApi({
+        'GET /api/user/profile': ok(makeProfile()),
+        'GET /api/user/setting': ok(server),
+        'POST /api/user/setting': async (_url, init) => {
+          // The server applies each change as it comes and answers with what it holds then.
+          server = { ...server, ...(JSON.parse(String(init.body)) as object) };
+          const answer = ok({ ...server });
+          if (++calls === 1) await firstHeld;
+          return answer;
+        },
+      });
+      renderApp('/setting/instant-reply');
+      const tone = await screen.findByRole('combobox', { name: 'Tone' }, slow);
+      await user.selectOptions(tone, 'FORMAL');
+      await user.click(screen.getByRole('switch', { name: 'Gmail' }));
+      await waitFor(() => expect(calls).toBe(2));
+      expect(screen.getByRole('switch', { name: 'Gmail' })).not.toBeChecked();
+      releaseFirst();
+      expect(await screen.findByText('Saved.')).toBeInTheDocument();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(screen.getByRole('switch', { name: 'Gmail' })).not.toBeChecked();
+      expect(tone).toHaveValue('FORMAL');
+    },
+    LONG,
+  );
+
+  it(
     'puts the value back and says why, in the person’s language, when the server refuses',
     async () => {
       const user = userEvent.setup();
