@@ -7,6 +7,8 @@ const perTier = z.object({ basic: z.number().int(), advance: z.number().int(), e
 /** A person's credits and what they used: the dashboard's numbers and chart. */
 export const usageSchema = z.object({
   plan: z.enum(PLAN_IDS),
+  /** What the daily credits come back to at midnight (the plan's, times the seats for Team). */
+  dailyAllowance: z.number().int(),
   /** The person's time zone, in which days start (UTC when unknown). */
   timezone: z.string(),
   /** Today's date there (YYYY-MM-DD). */

@@ -73,6 +73,7 @@ export async function reserveCredits(
 const WALLET_KEYS = [
   'id',
   'plan',
+  'seats',
   'dailyCredit',
   'basicCredit',
   'advanceCredit',

@@ -28,6 +28,8 @@ export const NOT_METERED: Reservation = { metered: false, charge: async () => {}
 export type Wallet = {
   id: string;
   plan: PlanId;
+  /** Seats paid for (Team): the plan's allowance is per seat. */
+  seats: number;
   credits: Credits;
   dailyRenewsAt: Date;
   monthlyRenewsAt: Date | null;
@@ -56,6 +58,7 @@ export type Use = { capability: Capability; tier: Tier; keySource: 'own' | 'serv
 const toWallet = (row: q.WalletRef): Wallet => ({
   id: row.id,
   plan: row.plan,
+  seats: row.seats,
   credits: {
     dailyCredit: row.dailyCredit,
     basicCredit: row.basicCredit,
@@ -343,6 +346,7 @@ export function createBillingService({
       const used = new Map(taken.map((t) => [t.capability, t.count]));
       return {
         plan: caller.wallet.plan,
+        dailyAllowance: dailyAllowance(caller.wallet.plan, caller.wallet.seats),
         timezone: zone,
         today,
         credits: caller.wallet.credits,

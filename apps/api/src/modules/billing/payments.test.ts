@@ -217,6 +217,9 @@ describe('changing a subscription', () => {
       basicCredit: TEAM_SEAT_ALLOWANCE.basicCredit * 3,
       advanceCredit: TEAM_SEAT_ALLOWANCE.advanceCredit * 3,
     });
+    // The dashboard says what the daily credits come back to: per seat, times the seats.
+    const usage = await t.json('GET', '/api/user/usage', { token: u.token });
+    expect(usage.body.data).toMatchObject({ plan: 'team', dailyAllowance: TEAM_SEAT_ALLOWANCE.dailyCredit * 3 });
 
     const removed = await t.json('POST', '/api/payment/remove-subscription', { token: u.token });
     expect(removed.body.data).toMatchObject({ plan: 'free', subscription: { status: 'canceled' } });

@@ -6,6 +6,7 @@ export type WalletSummaryRow = {
   userId: string;
   id: string;
   plan: PlanId;
+  seats: number;
   dailyCredit: number;
   basicCredit: number;
   advanceCredit: number;
@@ -21,7 +22,7 @@ export type WalletSummaryRow = {
 export async function walletSummaries(db: Db, userIds: string[], since: Date) {
   if (!userIds.length) return [];
   const result = (await db.execute(sql`
-    SELECT w.user_id AS "userId", w.id, w.plan, w.daily_credit AS "dailyCredit", w.basic_credit AS "basicCredit",
+    SELECT w.user_id AS "userId", w.id, w.plan, w.seats, w.daily_credit AS "dailyCredit", w.basic_credit AS "basicCredit",
            w.advance_credit AS "advanceCredit", w.extra_advance_credit AS "extraAdvanceCredit",
            w.daily_renews_at AS "dailyRenewsAt", w.monthly_renews_at AS "monthlyRenewsAt",
            coalesce(u.basic, 0)::int AS "basicUse", coalesce(u.advance, 0)::int AS "advanceUse",

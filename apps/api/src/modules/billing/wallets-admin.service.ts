@@ -14,6 +14,7 @@ const toSummary = (row: q.WalletSummaryRow): WalletSummary => ({
   wallet: {
     id: row.id,
     plan: row.plan as PlanId,
+    seats: row.seats,
     credits: {
       dailyCredit: row.dailyCredit,
       basicCredit: row.basicCredit,

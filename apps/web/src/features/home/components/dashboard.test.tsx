@@ -12,6 +12,7 @@ function usage(overrides: Partial<Usage> = {}): Usage {
   }));
   return {
     plan: 'free',
+    dailyAllowance: 3,
     timezone: 'Europe/London',
     today: '2026-11-24',
     credits: { dailyCredit: 1, basicCredit: 30, advanceCredit: 4, extraAdvanceCredit: 0 },
@@ -157,7 +158,7 @@ describe('the dashboard', () => {
     localStorage.setItem('token', 'tok');
     mockApi({
       'GET /api/user/profile': ok(makeProfile({ language: 'fr' })),
-      'GET /api/user/usage': ok(usage({ plan: 'appDeal', gates: [] })),
+      'GET /api/user/usage': ok(usage({ plan: 'appDeal', dailyAllowance: 20, gates: [] })),
       [HISTORIES]: ok([]),
     });
     renderApp('/home');

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import type { Profile, Usage } from '@parley/contract';
-import { PLANS } from '@parley/contract/values';
 import { formatDate, formatNumber } from '@parley/i18n';
 import { Card, SkeletonBar } from '@parley/ui';
 import { useRecentChats } from '../api/recent-chats-api';
@@ -92,7 +91,7 @@ export function Dashboard({ user, links }: { user: Profile; links: DashboardLink
   const monthlyUse = used.basicUse + used.advanceUse + used.extraAdvanceUse;
   const hint = (key: (typeof CREDIT_KEYS)[number]) =>
     key === 'dailyCredit' && usage.data
-      ? `${t('credits.dailyCreditHint', { allowance: formatNumber(PLANS[usage.data.plan].allowance.dailyCredit, lng) })} · ${t(
+      ? `${t('credits.dailyCreditHint', { allowance: formatNumber(usage.data.dailyAllowance, lng) })} · ${t(
           'credits.renewsAt',
           { when: formatDate(usage.data.dailyRenewsAt, lng, { weekday: 'short', hour: 'numeric', minute: '2-digit' }) },
         )}`
