@@ -270,6 +270,8 @@ const SIGNED_IN_PAGES = [
   '/setting/instant-reply',
   '/setting/other',
   '/setting/api-keys',
+  '/setting/plan',
+  '/subscription',
   '/install',
   '/on-boarding/1',
   '/on-boarding/2',
