@@ -295,7 +295,12 @@ export function createStripeProvider({
 
     async liveSubscriptions(customerId) {
       const page = await call(() =>
-        stripe.subscriptions.list({ customer: customerId, status: 'all', limit: 100, expand: ['data.discounts', 'data.latest_invoice'] }),
+        stripe.subscriptions.list({
+          customer: customerId,
+          status: 'all',
+          limit: 100,
+          expand: ['data.discounts', 'data.latest_invoice'],
+        }),
       );
       return page.data
         .filter((s) => !['canceled', 'incomplete_expired'].includes(s.status))
