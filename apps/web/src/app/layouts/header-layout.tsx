@@ -14,7 +14,7 @@ import {
 } from '../../features/shell';
 // The icon alone: through the feature's index the whole portal would load with every page.
 import { ShieldIcon } from '../../features/admin/components/icons';
-import { CardIcon, PlansIcon } from '../../features/plans';
+import { CardIcon, PlansIcon } from '../../features/plans/components/icons';
 import { ExternalIcon, HelpIcon, ReplyIcon, SlidersIcon } from '@parley/ui/settings';
 import { useCurrentUser } from '../../lib/current-user';
 import { useHelpUrl } from '../../lib/settings';
