@@ -55,7 +55,8 @@ export type Payer = { user: Pick<Account, 'id' | 'timezone'>; wallet: Pick<Walle
 /** One use of a capability: on whose key, on which model tier, under which feature name in the ledger. */
 export type Use = { capability: Capability; tier: Tier; keySource: 'own' | 'server'; feature?: string };
 
-const toWallet = (row: q.WalletRef): Wallet => ({
+/** A wallet's row (its balances as columns) as the rest of the API sees it. */
+export const toWallet = (row: q.WalletRef): Wallet => ({
   id: row.id,
   plan: row.plan,
   seats: row.seats,

@@ -1,7 +1,7 @@
-import type { Credits, PlanId } from '@parley/contract';
+import type { Credits } from '@parley/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { NotFoundError } from '../../lib/errors.js';
-import type { Wallet } from './billing.service.js';
+import { toWallet, type Wallet } from './billing.service.js';
 import * as q from './wallets-admin.queries.js';
 
 /** A person's wallet as the admin portal shows it: plan, balances, and credits used over the last 30 days. */
@@ -11,19 +11,7 @@ export type WalletSummary = {
 };
 
 const toSummary = (row: q.WalletSummaryRow): WalletSummary => ({
-  wallet: {
-    id: row.id,
-    plan: row.plan as PlanId,
-    seats: row.seats,
-    credits: {
-      dailyCredit: row.dailyCredit,
-      basicCredit: row.basicCredit,
-      advanceCredit: row.advanceCredit,
-      extraAdvanceCredit: row.extraAdvanceCredit,
-    },
-    dailyRenewsAt: row.dailyRenewsAt,
-    monthlyRenewsAt: row.monthlyRenewsAt,
-  },
+  wallet: toWallet(row),
   use: { basic: row.basicUse, advance: row.advanceUse, extraAdvance: row.extraAdvanceUse },
 });
 
