@@ -72,6 +72,21 @@ import {
   adminUsersBodySchema,
   adminUsersSchema,
 } from './admin.js';
+import {
+  adminCreateOrganizationBodySchema,
+  adminOrganizationMembersBodySchema,
+  adminOrganizationMembersSchema,
+  invitationsSchema,
+  inviteResultSchema,
+  joinBodySchema,
+  joinResultSchema,
+  orgCreateBodySchema,
+  orgEmptyBodySchema,
+  orgIdQuerySchema,
+  orgInviteBodySchema,
+  orgMemberLimitBodySchema,
+  teamSchema,
+} from './organizations.js';
 import { usageSchema } from './usage.js';
 import { profileSchema, profileUpdateSchema } from './user.js';
 
@@ -432,6 +447,90 @@ export const api = {
     body: adminAuditBodySchema,
     data: adminAuditSchema,
     summary: 'Site admin: the audit log of admin actions (who, what, on whom, before and after, when)',
+  },
+  adminCreateOrganization: {
+    ...ROUTES.adminCreateOrganization,
+    body: adminCreateOrganizationBodySchema,
+    data: adminOrganizationMembersSchema,
+    summary: 'Site admin: create an organization for a person (its owner and first admin)',
+  },
+  adminOrganizationMembers: {
+    ...ROUTES.adminOrganizationMembers,
+    body: adminOrganizationMembersBodySchema,
+    data: adminOrganizationMembersSchema,
+    summary: 'Site admin: an organization with its members, their use this month, and its invitations',
+  },
+  orgCreate: {
+    ...ROUTES.orgCreate,
+    body: orgCreateBodySchema,
+    data: teamSchema,
+    summary: 'Create an organization (Team plan): its seats are the plan’s, its wallet the plan’s wallet',
+  },
+  orgTeam: {
+    ...ROUTES.orgTeam,
+    body: orgEmptyBodySchema,
+    data: teamSchema,
+    summary: 'The caller’s organization and its members (admins also see limits and use)',
+  },
+  orgInvites: {
+    ...ROUTES.orgInvites,
+    body: orgEmptyBodySchema,
+    data: invitationsSchema,
+    summary: 'Organization admin: invitations waiting for an answer',
+  },
+  orgLeave: {
+    ...ROUTES.orgLeave,
+    query: orgIdQuerySchema,
+    data: teamSchema,
+    summary: 'Leave the organization `id`',
+  },
+  orgInvite: {
+    ...ROUTES.orgInvite,
+    body: orgInviteBodySchema,
+    data: inviteResultSchema,
+    summary: 'Organization admin: invite people by e-mail (each gets a single-use link)',
+  },
+  orgResendInvite: {
+    ...ROUTES.orgResendInvite,
+    query: orgIdQuerySchema,
+    data: invitationsSchema,
+    summary: 'Organization admin: send an invitation again (a new link; the old one stops working)',
+  },
+  orgRevokeInvite: {
+    ...ROUTES.orgRevokeInvite,
+    query: orgIdQuerySchema,
+    data: invitationsSchema,
+    summary: 'Organization admin: revoke an invitation',
+  },
+  orgRemoveUser: {
+    ...ROUTES.orgRemoveUser,
+    query: orgIdQuerySchema,
+    data: teamSchema,
+    summary: 'Organization admin: remove a member',
+  },
+  orgMakeAdmin: {
+    ...ROUTES.orgMakeAdmin,
+    query: orgIdQuerySchema,
+    data: teamSchema,
+    summary: 'Organization admin: make a member an admin',
+  },
+  orgMakeUser: {
+    ...ROUTES.orgMakeUser,
+    query: orgIdQuerySchema,
+    data: teamSchema,
+    summary: 'Organization admin: make an admin a user (their own id: Switch To User)',
+  },
+  orgMemberLimit: {
+    ...ROUTES.orgMemberLimit,
+    body: orgMemberLimitBodySchema,
+    data: teamSchema,
+    summary: 'Organization admin: a member’s monthly credit limit (null: none)',
+  },
+  join: {
+    ...ROUTES.join,
+    body: joinBodySchema,
+    data: joinResultSchema,
+    summary: 'Join an organization with the key of an invitation mailed to the caller’s verified address',
   },
 } as const satisfies Record<string, Endpoint>;
 

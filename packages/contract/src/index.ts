@@ -11,6 +11,7 @@ export * from './languages.js';
 export * from './limits.js';
 export * from './model-choice.js';
 export * from './models.js';
+export * from './organizations.js';
 export * from './payment.js';
 export * from './plans.js';
 export * from './settings-sites.js';

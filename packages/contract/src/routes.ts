@@ -64,6 +64,20 @@ export const ROUTES = {
   adminErrorLogs: { method: 'POST', path: '/api/admin/errorsLog', auth: true },
   adminDeleteErrorLog: { method: 'DELETE', path: '/api/admin/deleteErrorLog', auth: true },
   adminAudit: { method: 'POST', path: '/api/admin/audit', auth: true },
+  adminCreateOrganization: { method: 'POST', path: '/api/admin/organizations/create', auth: true },
+  adminOrganizationMembers: { method: 'POST', path: '/api/admin/organizations/members', auth: true },
+  orgCreate: { method: 'POST', path: '/api/org/create', auth: true },
+  orgTeam: { method: 'POST', path: '/api/org/team', auth: true },
+  orgInvites: { method: 'POST', path: '/api/org/invites', auth: true },
+  orgLeave: { method: 'POST', path: '/api/org/leave', auth: true },
+  orgInvite: { method: 'POST', path: '/api/org-admin/invite/users', auth: true },
+  orgResendInvite: { method: 'POST', path: '/api/org-admin/invite/resend', auth: true },
+  orgRevokeInvite: { method: 'POST', path: '/api/org-admin/invite/revoke', auth: true },
+  orgRemoveUser: { method: 'POST', path: '/api/org-admin/remove/user', auth: true },
+  orgMakeAdmin: { method: 'POST', path: '/api/org-admin/make-admin/user', auth: true },
+  orgMakeUser: { method: 'POST', path: '/api/org-admin/remove/admin', auth: true },
+  orgMemberLimit: { method: 'POST', path: '/api/org-admin/member-token/limit', auth: true },
+  join: { method: 'POST', path: '/api/auth/join', auth: true },
 } as const satisfies Record<string, { method: RouteMethod; path: string; auth: boolean }>;
 
 /** Calls that are not JSON in, JSON out. */
