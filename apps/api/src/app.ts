@@ -36,6 +36,7 @@ import { createChatService, createTurns, registerChatRoutes } from './modules/ch
 import { createAiLimits } from './lib/ai-limits.js';
 import { createDocumentTools, type DocumentTools } from './modules/documents/index.js';
 import { createModelsService, registerModelsRoutes } from './modules/models/index.js';
+import { createOrganizationsService, registerOrganizationRoutes } from './modules/organizations/index.js';
 import { createFileStore } from './modules/storage/index.js';
 import { createWritingService, registerWritingRoutes } from './modules/writing/index.js';
 import { createModelRegistry } from './providers/ai/registry.js';
@@ -203,7 +204,7 @@ export async function buildApp(deps: AppDeps) {
     log: app.log,
     ...(deps.clock ? { clock: deps.clock } : {}),
   });
-  registerPaymentRoutes(app, { payments, requireAuth, limits });
+  registerPaymentRoutes(app, { payments, billing, requireAuth, limits });
 
   const models = createModelsService({
     db: database.db,
@@ -247,13 +248,24 @@ export async function buildApp(deps: AppDeps) {
 
   // The site admin portal; its audit log is also handed to the modules whose admins' actions it records.
   const recordAudit = createRecordAudit(database.db);
+  const directory = createDirectory({ db: database.db });
+  const organizations = createOrganizationsService({
+    db: database.db,
+    billing: billing.forOrganizations,
+    directory,
+    mailer,
+    publicUrl: config.publicUrl,
+    recordAudit,
+    ...(deps.clock ? { clock: deps.clock } : {}),
+  });
+  registerOrganizationRoutes(app, { organizations, requireAuth, limits });
   const admin = createAdminService({
     db: database.db,
-    directory: createDirectory({ db: database.db }),
+    directory,
     billing,
     wallets: createWalletsAdmin({ db: database.db, ...(deps.clock ? { clock: deps.clock } : {}) }),
     payments,
-    organizations: null,
+    organizations: organizations.forSiteAdmin,
     recordAudit,
   });
   registerAdminRoutes(app, { admin, requireAuth });
@@ -305,7 +317,9 @@ export async function buildApp(deps: AppDeps) {
     await database.close();
   });
 
-  return Object.assign(app, { services: { auth, users, chat, models, billing, payments, admin, mail: mailer } });
+  return Object.assign(app, {
+    services: { auth, users, chat, models, billing, payments, organizations, admin, mail: mailer },
+  });
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

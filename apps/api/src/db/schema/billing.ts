@@ -12,6 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { BASE_PLAN_IDS, PAID_PLAN_IDS, PLAN_DURATIONS, PLAN_IDS, SUBSCRIPTION_STATUSES } from '@parley/contract';
+import { organizations } from './organizations.js';
 import { users } from './users.js';
 
 /**
@@ -30,6 +31,10 @@ export const wallets = pgTable(
     basePlan: text('base_plan', { enum: BASE_PLAN_IDS }).notNull().default('free'),
     /** Seats paid for (Team): the plan's allowance is per seat. */
     seats: integer('seats').notNull().default(1),
+    /** The organization this wallet pays for (its owner's wallet); its members spend from it. */
+    organizationId: uuid('organization_id')
+      .unique()
+      .references(() => organizations.id, { onDelete: 'set null' }),
     dailyCredit: integer('daily_credit').notNull().default(0),
     basicCredit: integer('basic_credit').notNull().default(0),
     advanceCredit: integer('advance_credit').notNull().default(0),
@@ -45,6 +50,27 @@ export const wallets = pgTable(
     index('wallets_daily_renews_idx').on(t.dailyRenewsAt),
     index('wallets_monthly_renews_idx').on(t.monthlyRenewsAt),
   ],
+);
+
+/**
+ * Who spends from a wallet other than its owner: an organization's members (the owner too), each with a monthly
+ * limit (credits per calendar month in UTC; null: none) and what they used in `period` (the month it counts). A
+ * person spends from one organization's wallet at most; while they do, their own wallet waits.
+ */
+export const walletMembers = pgTable(
+  'wallet_members',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    walletId: uuid('wallet_id')
+      .notNull()
+      .references(() => wallets.id, { onDelete: 'cascade' }),
+    monthlyLimit: integer('monthly_limit'),
+    period: date('period').notNull(),
+    used: integer('used').notNull().default(0),
+  },
+  (t) => [index('wallet_members_wallet_idx').on(t.walletId)],
 );
 
 export const BALANCES = ['daily', 'basic', 'advance', 'extraAdvance'] as const;

@@ -3,4 +3,5 @@ export * from './billing.js';
 export * from './chat.js';
 export * from './errors.js';
 export * from './mail.js';
+export * from './organizations.js';
 export * from './users.js';

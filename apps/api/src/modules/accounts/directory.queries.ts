@@ -107,3 +107,21 @@ export async function deleteUser(tx: Tx, id: string) {
   const rows = await tx.delete(users).where(eq(users.id, id)).returning({ id: users.id });
   return rows.length === 1;
 }
+
+/** Names and addresses of these accounts (those that exist). */
+export async function findPeople(db: Tx, ids: string[]) {
+  if (!ids.length) return [];
+  return db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(sql`${users.id} = ANY(${`{${ids.join(',')}}`}::uuid[])`);
+}
+
+export async function findIdByEmail(db: Tx, email: string) {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+    .limit(1);
+  return row?.id;
+}

@@ -38,6 +38,16 @@ export function createDirectory({ db }: { db: Db }) {
       return toEntry(row);
     },
 
+    /** The name and address of each of these accounts (missing ones are left out), for lists of people. */
+    people: (ids: string[], tx?: Tx) => q.findPeople(tx ?? db, ids),
+
+    /** The account with this address (compared without case). */
+    async findByEmail(email: string): Promise<DirectoryEntry> {
+      const id = await q.findIdByEmail(db, email);
+      if (!id) throw new NotFoundError('user');
+      return this.find(id);
+    },
+
     /** Lifetime free credits and multiple login, with the values they had before, under the account's row lock. */
     async setFlags(id: string, flags: Partial<AccountFlags>, tx?: Tx): Promise<AccountFlags> {
       return inTx(tx, async (tx) => {

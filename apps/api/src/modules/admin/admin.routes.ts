@@ -41,6 +41,13 @@ export function registerAdminRoutes(
   defineRoute(app, 'adminOrganizations', requireSiteAdmin, async ({ body }) => ({
     data: await admin.organizations(body),
   }));
+  defineRoute(app, 'adminOrganizationMembers', requireSiteAdmin, async ({ body }) => ({
+    data: await admin.organizationMembers(body.id),
+  }));
+  defineRoute(app, 'adminCreateOrganization', requireSiteAdmin, async ({ request, body }) => ({
+    data: await admin.createOrganization(callerOf(request), body),
+    message: 'orgCreated',
+  }));
   defineRoute(app, 'adminErrorLogs', requireSiteAdmin, async ({ body }) => ({
     data: await admin.errorLogs({
       ...body,

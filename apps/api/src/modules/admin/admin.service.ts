@@ -3,6 +3,7 @@ import type {
   AdminAudit,
   AdminCredits,
   AdminErrorLogs,
+  AdminOrganizationMembers,
   AdminOrganizations,
   AdminUser,
   AdminUserPlan,
@@ -224,7 +225,9 @@ export function createAdminService({
       if (input.org) {
         if (!organizations) throw new DomainError('NOT_FOUND', { what: 'organization' });
         await directory.find(input.id);
-        return { userId: input.id, organizationId: input.org, plan: await organizations.planOf(input.org, input.id) };
+        // An organization's plan is its owner's: the plan of the wallet its members spend from.
+        const { payer } = await payerOf(await organizations.payerOf(input.org, input.id));
+        return { userId: input.id, organizationId: input.org, plan: planView(await payments.currentPlan(payer)) };
       }
       const { payer } = await payerOf(input.id);
       return { userId: input.id, organizationId: null, plan: planView(await payments.currentPlan(payer)) };
@@ -233,6 +236,19 @@ export function createAdminService({
     async organizations(input: { search: string; page: number; pageSize: number }): Promise<AdminOrganizations> {
       if (!organizations) return { available: false, organizations: [], total: 0 };
       return { available: true, ...(await organizations.list(input)) };
+    },
+
+    /** An organization with its members, their use this month, and its pending invitations. */
+    async organizationMembers(id: string): Promise<AdminOrganizationMembers> {
+      if (!organizations) throw new DomainError('NOT_FOUND', { what: 'organization' });
+      return organizations.details(id);
+    },
+
+    /** Creates an organization for the person with `ownerEmail` (its owner and first admin; their plan pays). */
+    async createOrganization(caller: SiteAdmin, input: { name: string; ownerEmail: string }) {
+      if (!organizations) throw new DomainError('NOT_FOUND', { what: 'organization' });
+      const owner = await directory.findByEmail(input.ownerEmail);
+      return organizations.create(caller.user, owner.account, input.name);
     },
 
     async errorLogs(input: q.ErrorLogFilters & { page: number; pageSize: number }): Promise<AdminErrorLogs> {

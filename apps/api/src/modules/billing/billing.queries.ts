@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { jsonOf, jsonReader, run, statement } from '../../db/prepared.js';
 import { featureUses, wallets, type Balance } from '../../db/schema/index.js';
 import { SESSION_AND_ACCOUNT, toSessionWithUser, type SessionWithUser } from '../accounts/index.js';
+import { MEMBERSHIP_OF, type Membership } from '../organizations/index.js';
 
 export type WalletRow = typeof wallets.$inferSelect;
 
@@ -29,15 +30,28 @@ const perTier = <T>(make: (tier: Tier) => T) =>
  */
 const takeAndRecord = (tier: Tier, walletId: string, userId: string, at: string) => {
   const fromDaily = DAILY_CREDIT_TIERS.includes(tier) ? 'daily_credit >= $2::int' : 'false';
+  const month = `date_trunc('month', ${at} AT TIME ZONE 'UTC')::date`;
+  const usedThisMonth = `CASE WHEN m.period = ${month} THEN m.used ELSE 0 END`;
+  // A member of an organization spends from its wallet up to their monthly limit: their row is counted in the same
+  // statement, only when the wallet covers the amount (the wallet's lock, taken first, orders concurrent spends).
   return `
     cur AS (
-      SELECT id, ${fromDaily} AS from_daily FROM wallets WHERE id = ${walletId} FOR UPDATE
+      SELECT id, ${fromDaily} AS from_daily, (${fromDaily} OR ${COLUMN[tier]} >= $2::int) AS covered
+        FROM wallets WHERE id = ${walletId} FOR UPDATE
+    ), member AS (
+      UPDATE wallet_members m SET used = ${usedThisMonth} + $2::int, period = ${month}
+        FROM cur
+       WHERE m.user_id = ${userId} AND m.wallet_id = cur.id AND cur.covered
+         AND (m.monthly_limit IS NULL OR ${usedThisMonth} + $2::int <= m.monthly_limit)
+   RETURNING m.user_id
     ), taken AS (
       UPDATE wallets w
          SET daily_credit = w.daily_credit - CASE WHEN cur.from_daily THEN $2::int ELSE 0 END,
              ${COLUMN[tier]} = w.${COLUMN[tier]} - CASE WHEN cur.from_daily THEN 0 ELSE $2::int END
         FROM cur
-       WHERE w.id = cur.id AND (cur.from_daily OR w.${COLUMN[tier]} >= $2::int)
+       WHERE w.id = cur.id AND cur.covered AND (cur.from_daily OR w.${COLUMN[tier]} >= $2::int)
+         AND (EXISTS (SELECT 1 FROM member)
+              OR NOT EXISTS (SELECT 1 FROM wallet_members m WHERE m.user_id = ${userId} AND m.wallet_id = cur.id))
    RETURNING w.id, cur.from_daily
     ), ledger AS (
       INSERT INTO wallet_ledger (wallet_id, user_id, balance, tier, amount, kind, state, feature, created_at)
@@ -72,6 +86,8 @@ export async function reserveCredits(
 /** What a request carries of the wallet that pays. */
 const WALLET_KEYS = [
   'id',
+  'userId',
+  'organizationId',
   'plan',
   'seats',
   'dailyCredit',
@@ -84,19 +100,35 @@ const WALLET_KEYS = [
 export type WalletRef = Pick<WalletRow, (typeof WALLET_KEYS)[number]>;
 const readWallet = jsonReader<WalletRef>(wallets, WALLET_KEYS);
 
-/** The session, its user, and their wallet (null when the account has none yet), as JSON values. */
+/**
+ * The wallet that pays for user `u`: their organization's while they are a member of one (a `wallet_members` row),
+ * else their own.
+ */
+const PAYING_WALLET = `LEFT JOIN wallet_members wm ON wm.user_id = u.id
+  LEFT JOIN wallets w ON w.id = coalesce(wm.wallet_id, (SELECT ow.id FROM wallets ow WHERE ow.user_id = u.id))`;
+
+/**
+ * The session, its user, their organization and role there (null when none), and the wallet that pays (null when
+ * the account has none yet), as JSON values.
+ */
 const sessionUserWallet = (more = '') => `SELECT ${SESSION_AND_ACCOUNT},
-       CASE WHEN w.id IS NULL THEN NULL ELSE ${jsonOf(wallets, 'w', WALLET_KEYS)} END AS "wallet"${more}
-  FROM sessions s JOIN users u ON u.id = s.user_id LEFT JOIN wallets w ON w.user_id = u.id
+       CASE WHEN w.id IS NULL THEN NULL ELSE ${jsonOf(wallets, 'w', WALLET_KEYS)} END AS "wallet",
+       ${MEMBERSHIP_OF('u')} AS "organization"${more}
+  FROM sessions s JOIN users u ON u.id = s.user_id ${PAYING_WALLET}
  WHERE s.token_hash = $1`;
 
 export type UseTotals = { basic: number; advance: number; extraAdvance: number };
-export type SessionWithWallet = SessionWithUser & { wallet: WalletRef | null; recentUse?: UseTotals };
-type Found = { session: unknown; user: unknown; wallet: unknown; use?: unknown };
+export type SessionWithWallet = SessionWithUser & {
+  wallet: WalletRef | null;
+  organization: Membership | null;
+  recentUse?: UseTotals;
+};
+type Found = { session: unknown; user: unknown; wallet: unknown; organization: unknown; use?: unknown };
 
 const toSessionWithWallet = (row: Found): SessionWithWallet => ({
   ...toSessionWithUser(row),
   wallet: row.wallet ? readWallet(row.wallet as Record<string, unknown>) : null,
+  organization: (row.organization as Membership | null) ?? null,
   ...(row.use ? { recentUse: row.use as UseTotals } : {}),
 });
 
@@ -141,11 +173,11 @@ export async function useSince(db: Db, walletId: string, since: Date): Promise<U
 }
 
 const sessionReserveStatements = perTier((tier) =>
-  statement<Omit<Found, 'wallet'> & { ledgerId: string | null }>(
+  statement<Omit<Found, 'wallet' | 'organization'> & { ledgerId: string | null }>(
     `session_reserve_${tier}`,
     `WITH s AS (
        SELECT ${SESSION_AND_ACCOUNT}, s.user_id AS uid, s.revoked_at, s.expires_at, w.id AS wid
-         FROM sessions s JOIN users u ON u.id = s.user_id LEFT JOIN wallets w ON w.user_id = u.id
+         FROM sessions s JOIN users u ON u.id = s.user_id ${PAYING_WALLET}
         WHERE s.token_hash = $1
      ),
       ${takeAndRecord(
@@ -195,7 +227,7 @@ export async function chargeReservation(db: Db, ledgerId: string) {
 
 /**
  * Refunds the reservations `settle` marks refunded (a statement returning id, wallet_id, user_id, balance, tier,
- * amount, feature): each gets a refund row, and each wallet its credits back, in one statement. Returns how many
+ * amount, feature, created_at): each gets a refund row, and each wallet its credits back, in one statement. Returns how many
  * reservations were refunded.
  */
 const refundWith = (settle: string) => `
@@ -215,6 +247,13 @@ const refundWith = (settle: string) => `
       .map((b) => `${COLUMN[b]} = w.${COLUMN[b]} + s.${COLUMN[b]}`)
       .join(', ')}
       FROM s WHERE w.id = s.wallet_id
+  ),
+  member AS (
+    UPDATE wallet_members m SET used = greatest(m.used - x.n, 0)
+      FROM (SELECT wallet_id, user_id, date_trunc('month', created_at AT TIME ZONE 'UTC')::date AS period,
+                   sum(-amount)::int AS n
+              FROM l GROUP BY 1, 2, 3) x
+     WHERE m.wallet_id = x.wallet_id AND m.user_id = x.user_id AND m.period = x.period
   )
   SELECT count(*)::int AS refunded FROM l`;
 
@@ -222,7 +261,7 @@ const refundStatement = statement<{ refunded: number }>(
   'refund_reservation',
   refundWith(`UPDATE wallet_ledger SET state = 'refunded', settled_at = now()
                WHERE id = $1::uuid AND state = 'reserved'
-           RETURNING id, wallet_id, user_id, balance, tier, amount, feature`),
+           RETURNING id, wallet_id, user_id, balance, tier, amount, feature, created_at`),
 );
 
 /** Refunded: the credits go back, once, with a refund row, in one statement. */
@@ -234,7 +273,7 @@ const staleStatement = statement<{ refunded: number }>(
   'refund_stale_reservations',
   refundWith(`UPDATE wallet_ledger SET state = 'refunded', settled_at = now()
                WHERE state = 'reserved' AND created_at < now() - make_interval(secs => $1::int)
-           RETURNING id, wallet_id, user_id, balance, tier, amount, feature`),
+           RETURNING id, wallet_id, user_id, balance, tier, amount, feature, created_at`),
 );
 
 /**
@@ -475,4 +514,82 @@ export async function postponeDailyRenewal(db: Db, userId: string, next: Date) {
     .update(wallets)
     .set({ dailyRenewsAt: sql`greatest(${wallets.dailyRenewsAt}, ${next})` })
     .where(eq(wallets.userId, userId));
+}
+
+/** The first day of `now`'s calendar month in UTC (the month members' limits count), as YYYY-MM-DD. */
+export const monthOf = (now: Date) => `${now.toISOString().slice(0, 7)}-01`;
+
+/**
+ * Makes a wallet pay for an organization: `organization_id` set (only if it pays for none yet), locked. Returns the
+ * wallet's plan and seats, or null when it already pays for an organization.
+ */
+export async function linkWalletToOrganization(tx: Tx, walletId: string, organizationId: string) {
+  const result = (await tx.execute(sql`
+    UPDATE wallets SET organization_id = ${organizationId}::uuid, updated_at = now()
+     WHERE id = ${walletId}::uuid AND organization_id IS NULL
+ RETURNING plan, seats`)) as unknown as { rows: { plan: PlanId; seats: number }[] };
+  return result.rows[0] ?? null;
+}
+
+/** From now on `userId` spends from the wallet of `organizationId` (no limit, nothing used this month). */
+export async function addWalletMember(tx: Tx, organizationId: string, userId: string, now: Date) {
+  const result = (await tx.execute(sql`
+    INSERT INTO wallet_members (user_id, wallet_id, monthly_limit, period, used)
+    SELECT ${userId}::uuid, w.id, NULL, ${monthOf(now)}::date, 0 FROM wallets w WHERE w.organization_id = ${organizationId}::uuid
+    ON CONFLICT (user_id) DO UPDATE SET wallet_id = excluded.wallet_id, monthly_limit = NULL,
+                                        period = excluded.period, used = 0
+ RETURNING wallet_id`)) as unknown as { rows: unknown[] };
+  return result.rows.length > 0;
+}
+
+/** `userId` no longer spends from the wallet of `organizationId` (their own wallet pays again). */
+export async function removeWalletMember(tx: Tx, organizationId: string, userId: string) {
+  await tx.execute(sql`
+    DELETE FROM wallet_members m USING wallets w
+     WHERE m.user_id = ${userId}::uuid AND m.wallet_id = w.id AND w.organization_id = ${organizationId}::uuid`);
+}
+
+/** Sets a member's monthly limit; returns the limit before, or undefined when they spend from no such wallet. */
+export async function setWalletMemberLimit(tx: Tx, organizationId: string, userId: string, limit: number | null) {
+  const result = (await tx.execute(sql`
+    WITH old AS (
+      SELECT m.user_id, m.monthly_limit FROM wallet_members m JOIN wallets w ON w.id = m.wallet_id
+       WHERE m.user_id = ${userId}::uuid AND w.organization_id = ${organizationId}::uuid FOR UPDATE OF m
+    )
+    UPDATE wallet_members m SET monthly_limit = ${limit}::int FROM old WHERE m.user_id = old.user_id
+ RETURNING old.monthly_limit AS before`)) as unknown as { rows: { before: number | null }[] };
+  return result.rows[0];
+}
+
+/** Each member's limit and what they used from the organization's wallet in the month of `now`. */
+export async function walletMembersOf(db: Db | Tx, organizationId: string, now: Date) {
+  const result = (await db.execute(sql`
+    SELECT m.user_id AS "userId", m.monthly_limit AS "limit",
+           CASE WHEN m.period = ${monthOf(now)}::date THEN m.used ELSE 0 END AS used
+      FROM wallet_members m JOIN wallets w ON w.id = m.wallet_id
+     WHERE w.organization_id = ${organizationId}::uuid`)) as unknown as {
+    rows: { userId: string; limit: number | null; used: number }[];
+  };
+  return result.rows;
+}
+
+/** The plan and seats of the wallets that pay for these organizations. */
+export async function organizationWallets(db: Db | Tx, organizationIds: string[]) {
+  if (!organizationIds.length) return [];
+  const result = (await db.execute(sql`
+    SELECT organization_id AS "organizationId", plan, seats FROM wallets
+     WHERE organization_id = ANY(${`{${organizationIds.join(',')}}`}::uuid[])`)) as unknown as {
+    rows: { organizationId: string; plan: PlanId; seats: number }[];
+  };
+  return result.rows;
+}
+
+/** The organization is gone: its members spend from their own wallets again, and its wallet is its owner's only. */
+export async function unlinkOrganization(tx: Tx, organizationId: string) {
+  await tx.execute(sql`
+    WITH w AS (
+      UPDATE wallets SET organization_id = NULL, updated_at = now()
+       WHERE organization_id = ${organizationId}::uuid RETURNING id
+    )
+    DELETE FROM wallet_members m USING w WHERE m.wallet_id = w.id`);
 }

@@ -17,6 +17,7 @@ import { whileUnavailable } from '../../db/unavailable.js';
 import { DomainError } from '../../lib/errors.js';
 import { lastDays, localDate, nextLocalMidnight, zoneOrUtc } from '../../lib/time.js';
 import type { Account, AccountsBilling, SessionRef, UserRow } from '../accounts/index.js';
+import type { Membership, OrganizationsBilling } from '../organizations/index.js';
 import * as q from './billing.queries.js';
 
 /** A reservation settles exactly once: charge when output was produced, refund when the request failed before any. */
@@ -27,6 +28,10 @@ export const NOT_METERED: Reservation = { metered: false, charge: async () => {}
 /** The balances that pay for a caller's calls: a person's own (an organization's, once organizations arrive). */
 export type Wallet = {
   id: string;
+  /** Whose wallet it is (for an organization's, its owner: the person whose plan pays). */
+  ownerId: string | null;
+  /** The organization it pays for, if any. */
+  organizationId: string | null;
   plan: PlanId;
   /** Seats paid for (Team): the plan's allowance is per seat. */
   seats: number;
@@ -43,7 +48,7 @@ export type Caller = {
   user: Account;
   session: SessionRef;
   role: Account['role'];
-  organization: { id: string; role: 'admin' | 'user' } | null;
+  organization: Membership | null;
   wallet: Wallet;
   /** Credits used over the last 30 days, when the route asked for them with the caller (the profile). */
   recentUse?: q.UseTotals;
@@ -58,6 +63,8 @@ export type Use = { capability: Capability; tier: Tier; keySource: 'own' | 'serv
 /** A wallet's row (its balances as columns) as the rest of the API sees it. */
 export const toWallet = (row: q.WalletRef): Wallet => ({
   id: row.id,
+  ownerId: row.userId,
+  organizationId: row.organizationId,
   plan: row.plan,
   seats: row.seats,
   credits: {
@@ -214,21 +221,64 @@ export function createBillingService({
   /** What accounts needs of billing: wallets opened and plans changed with the account, the profile's credits. */
   const forAccounts: AccountsBilling = { openWallet, changePlan, timezoneChanged, profileCredits };
 
+  /** What organizations needs of billing: the owner's wallet pays for the organization; members spend from it. */
+  const forOrganizations: OrganizationsBilling = {
+    async ownPlan(tx, owner) {
+      const wallet = await walletFor(tx, owner);
+      return { plan: wallet.plan, seats: wallet.seats };
+    },
+    async linkOwnerWallet(tx, organizationId, owner) {
+      const wallet = await walletFor(tx, owner);
+      if (!(await q.linkWalletToOrganization(tx, wallet.id, organizationId))) return false;
+      return q.addWalletMember(tx, organizationId, owner.id, clock());
+    },
+    async plansOf(organizationIds, tx) {
+      const rows = await q.organizationWallets(tx ?? db, organizationIds);
+      return new Map(rows.map((r) => [r.organizationId, { plan: r.plan, seats: r.seats }]));
+    },
+    async memberJoined(tx, organizationId, userId) {
+      await q.addWalletMember(tx, organizationId, userId, clock());
+    },
+    memberLeft: (tx, organizationId, userId) => q.removeWalletMember(tx, organizationId, userId),
+    async setMemberLimit(tx, organizationId, userId, limit) {
+      return q.setWalletMemberLimit(tx, organizationId, userId, limit);
+    },
+    async memberUse(organizationId) {
+      const now = clock();
+      const rows = await q.walletMembersOf(db, organizationId, now);
+      return {
+        month: now.toISOString().slice(0, 7),
+        members: new Map(rows.map((r) => [r.userId, { limit: r.limit, used: r.used }])),
+      };
+    },
+    organizationClosed: (tx, organizationId) => q.unlinkOrganization(tx, organizationId),
+  };
+
   return {
     forAccounts,
+    forOrganizations,
+
+    /**
+     * Who pays for the caller's own plan: their own wallet. A member of an organization spends from its wallet, but
+     * buys, changes and cancels only their own plan (an organization's plan is its owner's).
+     */
+    async ownPayer<C extends Pick<Caller, 'user' | 'wallet'>>(caller: C): Promise<C> {
+      if (caller.wallet.ownerId === caller.user.id) return caller;
+      return { ...caller, wallet: toWallet(await walletFor(db, caller.user)) };
+    },
 
     /** The caller of a verified session: its wallet, opened now if the account has none yet. */
     async callerOf(
       user: Account,
       session: SessionRef,
-      found: { wallet: q.WalletRef | null; recentUse?: q.UseTotals | undefined },
+      found: { wallet: q.WalletRef | null; organization?: Membership | null; recentUse?: q.UseTotals | undefined },
     ): Promise<Caller> {
       const wallet = toWallet(found.wallet ?? (await walletFor(db, user)));
       return {
         user,
         session,
         role: user.role,
-        organization: null,
+        organization: found.organization ?? null,
         wallet,
         ...(found.wallet && found.recentUse ? { recentUse: found.recentUse } : {}),
       };
@@ -242,7 +292,12 @@ export function createBillingService({
       const found = withRecentUse
         ? await q.findSessionWithWalletAndUse(db, tokenHash, thirtyDaysAgo())
         : await q.findSessionWithWallet(db, tokenHash);
-      return { found, wallet: found?.wallet ?? null, recentUse: found?.recentUse };
+      return {
+        found,
+        wallet: found?.wallet ?? null,
+        organization: found?.organization ?? null,
+        recentUse: found?.recentUse,
+      };
     },
 
     /**

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 
 import { DomainError } from '../../lib/errors.js';
 import type { RateLimitStore } from '../../lib/rate-limit.js';
 import { callerOf, defineRoute } from '../../lib/route.js';
+import type { BillingService } from './billing.service.js';
 import type { PaymentsService } from './payments.service.js';
 
 /** Stripe's events are small; anything bigger is not one. */
@@ -15,10 +16,19 @@ export function registerPaymentRoutes(
   app: FastifyInstance,
   {
     payments,
+    billing,
     requireAuth,
     limits,
-  }: { payments: PaymentsService; requireAuth: onRequestAsyncHookHandler; limits: RateLimitStore },
+  }: {
+    payments: PaymentsService;
+    billing: BillingService;
+    requireAuth: onRequestAsyncHookHandler;
+    limits: RateLimitStore;
+  },
 ) {
+  /** The caller, with their own wallet: a member of an organization buys and changes only their own plan. */
+  const payerOf = (request: FastifyRequest) => billing.ownPayer(callerOf(request));
+
   const limit = async (request: FastifyRequest, what: string, max: number, windowMs: number) => {
     const { count, resetInMs } = await limits.hit(`pay:${what}:${callerOf(request).user.id}`, windowMs);
     if (count > max) {
@@ -30,54 +40,54 @@ export function registerPaymentRoutes(
 
   defineRoute(app, 'paymentPlans', requireAuth, async () => ({ data: await payments.plans() }));
   defineRoute(app, 'currentPlan', requireAuth, async ({ request }) => ({
-    data: await payments.currentPlan(callerOf(request)),
+    data: await payments.currentPlan(await payerOf(request)),
   }));
   defineRoute(app, 'subscribe', requireAuth, async ({ request, query }) => {
     await paced(request);
     return {
-      data: await payments.subscribe(callerOf(request), query),
+      data: await payments.subscribe(await payerOf(request), query),
     };
   });
   defineRoute(app, 'freeTrial', requireAuth, async ({ request, query }) => {
     await paced(request);
     return {
-      data: await payments.freeTrial(callerOf(request), query),
+      data: await payments.freeTrial(await payerOf(request), query),
     };
   });
   defineRoute(app, 'updateSubscription', requireAuth, async ({ request, query }) => {
     await paced(request);
     return {
-      data: await payments.update(callerOf(request), query),
+      data: await payments.update(await payerOf(request), query),
     };
   });
   defineRoute(app, 'cancelSubscription', requireAuth, async ({ request }) => {
     await paced(request);
     return {
-      data: await payments.cancel(callerOf(request)),
+      data: await payments.cancel(await payerOf(request)),
     };
   });
   defineRoute(app, 'reactivateSubscription', requireAuth, async ({ request }) => {
     await paced(request);
     return {
-      data: await payments.reactivate(callerOf(request)),
+      data: await payments.reactivate(await payerOf(request)),
     };
   });
   defineRoute(app, 'renewSubscription', requireAuth, async ({ request }) => {
     await paced(request);
     return {
-      data: await payments.renew(callerOf(request)),
+      data: await payments.renew(await payerOf(request)),
     };
   });
   defineRoute(app, 'removeSubscription', requireAuth, async ({ request }) => {
     await paced(request);
     return {
-      data: await payments.remove(callerOf(request)),
+      data: await payments.remove(await payerOf(request)),
     };
   });
   defineRoute(app, 'billingPortal', requireAuth, async ({ request }) => {
     await paced(request);
     return {
-      data: await payments.portal(callerOf(request)),
+      data: await payments.portal(await payerOf(request)),
     };
   });
   defineRoute(app, 'promoCode', requireAuth, async ({ request, query }) => {
@@ -86,19 +96,19 @@ export function registerPaymentRoutes(
   });
   defineRoute(app, 'studentVerification', requireAuth, async ({ request, body }) => {
     await limit(request, 'student', STUDENT_MAILS_PER_HOUR, 3_600_000);
-    await payments.requestStudent(callerOf(request), body.email);
+    await payments.requestStudent(await payerOf(request), body.email);
     return { data: null };
   });
   defineRoute(app, 'studentConfirm', requireAuth, async ({ request, body }) => {
     await paced(request);
     return {
-      data: await payments.confirmStudent(callerOf(request), body.token),
+      data: await payments.confirmStudent(await payerOf(request), body.token),
     };
   });
   defineRoute(app, 'confirmCheckout', requireAuth, async ({ request, body }) => {
     await paced(request);
     return {
-      data: await payments.confirmCheckout(callerOf(request), body.sessionId),
+      data: await payments.confirmCheckout(await payerOf(request), body.sessionId),
     };
   });
 

@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../db/client.js';
 
 export type WalletSummaryRow = {
   userId: string;
+  organizationId: string | null;
   id: string;
   plan: PlanId;
   seats: number;
@@ -22,7 +23,7 @@ export type WalletSummaryRow = {
 export async function walletSummaries(db: Db, userIds: string[], since: Date) {
   if (!userIds.length) return [];
   const result = (await db.execute(sql`
-    SELECT w.user_id AS "userId", w.id, w.plan, w.seats, w.daily_credit AS "dailyCredit", w.basic_credit AS "basicCredit",
+    SELECT w.user_id AS "userId", w.organization_id AS "organizationId", w.id, w.plan, w.seats, w.daily_credit AS "dailyCredit", w.basic_credit AS "basicCredit",
            w.advance_credit AS "advanceCredit", w.extra_advance_credit AS "extraAdvanceCredit",
            w.daily_renews_at AS "dailyRenewsAt", w.monthly_renews_at AS "monthlyRenewsAt",
            coalesce(u.basic, 0)::int AS "basicUse", coalesce(u.advance, 0)::int AS "advanceUse",
