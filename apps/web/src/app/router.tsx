@@ -38,6 +38,9 @@ const PaymentSuccessPage = lazy(() => plansPages().then((m) => ({ default: m.Pay
 const PlanSettingsPage = lazy(() => plansPages().then((m) => ({ default: m.PlanSettingsPage })));
 
 const AdminPortalPage = lazy(() => import('./routes/admin').then((m) => ({ default: m.AdminPortalPage })));
+const organizationPages = () => import('./routes/organization');
+const OrganizationPage = lazy(() => organizationPages().then((m) => ({ default: m.OrganizationPage })));
+const JoinOrganizationPage = lazy(() => organizationPages().then((m) => ({ default: m.JoinOrganizationPage })));
 
 const title = (key: string): RouteHandle => ({ title: key });
 
@@ -82,6 +85,17 @@ export const routes: RouteObject[] = [
           { path: 'on-boarding/not-valid', element: <OnboardingNotValidPage />, handle: title('onboarding:pageTitle') },
           { path: 'on-boarding/:step', element: <OnboardingPage />, handle: title('onboarding:pageTitle') },
           { path: 'signout', element: <SignoutPage />, handle: title('shell:signOut') },
+          // Opened from an invitation's e-mail: signed out, RequireAuth sends the visitor to sign in and back here.
+          {
+            element: <AuthLayout />,
+            children: [
+              {
+                path: 'join-organization',
+                element: <JoinOrganizationPage />,
+                handle: title('shell:pages.joinOrganization'),
+              },
+            ],
+          },
           {
             element: <HeaderLayout menu="main" />,
             children: [
@@ -93,6 +107,7 @@ export const routes: RouteObject[] = [
               { path: 'payment-call', element: <PaymentCallPage />, handle: title('shell:pages.checkout') },
               { path: 'paymentSuccess', element: <PaymentSuccessPage />, handle: title('shell:pages.payment') },
               { path: 'admin-portal', element: <AdminPortalPage />, handle: title('shell:menu.admin') },
+              { path: 'organization', element: <OrganizationPage />, handle: title('shell:pages.organization') },
             ],
           },
           {

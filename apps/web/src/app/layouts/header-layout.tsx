@@ -15,6 +15,7 @@ import {
 // The icon alone: through the feature's index the whole portal would load with every page.
 import { ShieldIcon } from '../../features/admin/components/icons';
 import { CardIcon, PlansIcon } from '../../features/plans/components/icons';
+import { TeamIcon } from '../../features/organization/components/icons';
 import { ExternalIcon, HelpIcon, ReplyIcon, SlidersIcon } from '@parley/ui/settings';
 import { useCurrentUser } from '../../lib/current-user';
 import { useHelpUrl } from '../../lib/settings';
@@ -70,6 +71,7 @@ export function HeaderLayout({ menu }: { menu: 'main' | 'settings' }) {
         { to: '/home', label: t('menu.home'), icon: <HomeIcon /> },
         { to: '/chat', label: t('menu.chat'), icon: <ChatIcon /> },
         { to: '/subscription', label: t('menu.subscription'), icon: <PlansIcon /> },
+        { to: '/organization', label: t('menu.organization'), icon: <TeamIcon /> },
         { to: '/profile', label: t('menu.profile'), icon: <UserIcon /> },
         { to: '/setting', label: t('menu.settings'), icon: <SettingsIcon /> },
         // Site admins only (the page and every admin call check the role too).
