@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import type { AdminUser, SubscriptionStatus } from '@parley/contract';
@@ -8,26 +8,13 @@ import { ConfirmDialog } from '@parley/ui/confirm-dialog';
 import { errorMessage } from '../../../lib/api';
 import { useAdminUserPlan, useDeleteUser, useEditUser, useForceLogout, useRemoveUserPlan } from '../api/admin-api';
 import { CREDIT_FIELDS, CreditsForm } from './credits-form';
+import { Fact, Facts } from './facts';
+import { PlanFacts } from './plan-facts';
 
 /** A subscription in one of these pays for its plan (see the server's isLive), so it can be removed. */
 const LIVE: readonly SubscriptionStatus[] = ['trialing', 'active', 'past_due', 'unpaid'];
 
 type Action = 'lifetime' | 'multipleLogin' | 'forceLogout' | 'removePlan' | 'delete';
-
-function Facts({ children }: { children: ReactNode }) {
-  return <dl className="divide-y divide-zinc-100 dark:divide-zinc-800">{children}</dl>;
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="flex flex-col gap-0.5 py-2 sm:flex-row sm:justify-between sm:gap-4">
-      <dt className="text-sm text-zinc-500 dark:text-zinc-400">{label}</dt>
-      <dd className="min-w-0 break-words text-sm font-medium text-zinc-900 sm:text-right dark:text-zinc-50">
-        {children}
-      </dd>
-    </div>
-  );
-}
 
 /**
  * One person: profile, plan, credits and use, and what a site admin can do about them — each action after a
@@ -192,22 +179,7 @@ export function UserDetails({
                 <SkeletonBar className="h-4 w-2/3" />
               </div>
             ) : (
-              <Facts>
-                <Fact label={t('fields.plan')}>{t(`plans:names.${plan.data.plan.plan}`)}</Fact>
-                <Fact label={t('fields.basePlan')}>{t(`plans:names.${plan.data.plan.basePlan}`)}</Fact>
-                {subscription && (
-                  <>
-                    <Fact label={t('fields.subscription')}>
-                      {t(`plans:names.${subscription.plan}`)} · {t(`plans:status.${subscription.status}`)} ·{' '}
-                      {t(`sources.${subscription.source}`)}
-                    </Fact>
-                    {subscription.currentPeriodEnd && (
-                      <Fact label={t('fields.periodEnd')}>{formatDate(subscription.currentPeriodEnd, lng)}</Fact>
-                    )}
-                    <Fact label={t('fields.seats')}>{number(subscription.quantity)}</Fact>
-                  </>
-                )}
-              </Facts>
+              <PlanFacts plan={plan.data.plan} />
             )}
           </Card>
 
