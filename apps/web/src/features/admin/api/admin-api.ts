@@ -1,16 +1,19 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminCredits, BodyOf } from '@parley/contract';
+import type { AdminCreateOrganizationBody, AdminCredits, BodyOf } from '@parley/contract';
 import { apiClient } from '../../../lib/api';
 
 export type UsersQuery = Required<Pick<BodyOf<'adminUsers'>, 'search' | 'sort' | 'order' | 'page' | 'pageSize'>>;
 export type ErrorLogsQuery = BodyOf<'adminErrorLogs'>;
 export type AuditQuery = BodyOf<'adminAudit'>;
+export type OrganizationsQuery = Required<BodyOf<'adminOrganizations'>>;
 
 export const adminKeys = {
   all: ['admin'] as const,
   users: (q: UsersQuery) => ['admin', 'users', q] as const,
-  userPlan: (id: string) => ['admin', 'userPlan', id] as const,
-  organizations: (q: BodyOf<'adminOrganizations'>) => ['admin', 'organizations', q] as const,
+  /** `org`: the plan that pays for the person in that organization (its owner's), rather than their own. */
+  userPlan: (id: string, org?: string) => ['admin', 'userPlan', id, org ?? null] as const,
+  organizations: (q: OrganizationsQuery) => ['admin', 'organizations', q] as const,
+  organization: (id: string) => ['admin', 'organization', id] as const,
   errorLogs: (q: ErrorLogsQuery) => ['admin', 'errorLogs', q] as const,
   audit: (q: AuditQuery) => ['admin', 'audit', q] as const,
 };
@@ -23,14 +26,24 @@ export const useAdminUsers = (query: UsersQuery) =>
     placeholderData: keepPreviousData,
   });
 
-export const useAdminUserPlan = (id: string) =>
-  useQuery({ queryKey: adminKeys.userPlan(id), queryFn: () => apiClient.call('adminUserPlan', { body: { id } }) });
+export const useAdminUserPlan = (id: string, org?: string) =>
+  useQuery({
+    queryKey: adminKeys.userPlan(id, org),
+    queryFn: () => apiClient.call('adminUserPlan', { body: org ? { id, org } : { id } }),
+  });
 
-export const useAdminOrganizations = (query: BodyOf<'adminOrganizations'>) =>
+export const useAdminOrganizations = (query: OrganizationsQuery) =>
   useQuery({
     queryKey: adminKeys.organizations(query),
     queryFn: () => apiClient.call('adminOrganizations', { body: query }),
     placeholderData: keepPreviousData,
+  });
+
+/** One organization: its members (with their use this month) and its pending invitations. */
+export const useAdminOrganization = (id: string) =>
+  useQuery({
+    queryKey: adminKeys.organization(id),
+    queryFn: () => apiClient.call('adminOrganizationMembers', { body: { id } }),
   });
 
 export const useErrorLogs = (query: ErrorLogsQuery) =>
@@ -70,3 +83,18 @@ export const useRemoveUserPlan = () =>
   useAdminMutation((id: string) => apiClient.request('adminRemoveUserPlan', { query: { id } }));
 export const useDeleteErrorLogs = () =>
   useAdminMutation((query: { id: string } | { before: string }) => apiClient.request('adminDeleteErrorLog', { query }));
+
+/** The new organization's details come back with it: they are shown at once, and everything else is read again. */
+export function useCreateOrganization() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AdminCreateOrganizationBody) => apiClient.request('adminCreateOrganization', { body }),
+    onSuccess: ({ data }) => {
+      queryClient.setQueryData(adminKeys.organization(data.organization.id), data);
+      void queryClient.invalidateQueries({
+        queryKey: adminKeys.all,
+        predicate: (query) => query.queryKey[1] !== 'organization' || query.queryKey[2] !== data.organization.id,
+      });
+    },
+  });
+}

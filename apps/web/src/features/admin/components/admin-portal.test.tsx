@@ -206,7 +206,7 @@ describe('/admin-portal', { timeout: 30_000 }, () => {
   it('moves between tabs with the arrow keys and keeps the tab in the address', async () => {
     const user = userEvent.setup();
     asAdmin({
-      'POST /api/admin/organizations': ok({ available: false, organizations: [], total: 0 }),
+      'POST /api/admin/organizations': ok({ available: true, organizations: [], total: 0 }),
       'POST /api/admin/audit': ok({ entries: [], total: 0 }),
     });
     const { router } = renderApp('/admin-portal');
@@ -216,7 +216,7 @@ describe('/admin-portal', { timeout: 30_000 }, () => {
     expect(screen.getByRole('tab', { name: 'Organizations' })).toHaveFocus();
     expect(screen.getByRole('tab', { name: 'Organizations' })).toHaveAttribute('aria-selected', 'true');
     expect(router.state.location.search).toBe('?tab=organizations');
-    expect(await screen.findByText('This server has no organizations yet.')).toBeInTheDocument();
+    expect(await screen.findByText('No organizations yet.')).toBeInTheDocument();
     await user.keyboard('{End}');
     expect(screen.getByRole('tab', { name: 'Audit' })).toHaveFocus();
     expect(await screen.findByText('Nothing recorded yet.')).toBeInTheDocument();
