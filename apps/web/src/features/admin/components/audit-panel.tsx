@@ -1,13 +1,17 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ADMIN_ACTIONS, type AuditEntry } from '@parley/contract';
+import { Link } from 'react-router';
+import { ADMIN_ACTIONS, ORG_ACTIONS, type AuditEntry } from '@parley/contract';
 import { formatFullDateTime, formatNumber } from '@parley/i18n';
-import { Alert, Card, SelectField, SkeletonBar } from '@parley/ui';
+import { Alert, Card, SelectField, SkeletonBar, cn, focusRing } from '@parley/ui';
 import { errorMessage } from '../../../lib/api';
 import { useAudit } from '../api/admin-api';
 import { Pager } from './pager';
 
 const PAGE_SIZE = 25;
+const ACTIONS = [...ADMIN_ACTIONS, ...ORG_ACTIONS];
+/** A time as the server writes it (sentAt): shown as a date and time in the reader's language. */
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 
 /** `user.credits` → the key of its label (i18next keys cannot hold dots). */
 const actionKey = (action: string) => `auditActions.${action.replace(/\./g, '_')}`;
@@ -19,7 +23,7 @@ function useShow() {
     if (value === null || value === undefined) return '—';
     if (typeof value === 'number') return formatNumber(value, i18n.language);
     if (typeof value === 'boolean') return value ? t('yes') : t('no');
-    if (typeof value === 'string') return value;
+    if (typeof value === 'string') return ISO_TIME.test(value) ? formatFullDateTime(value, i18n.language) : value;
     if (Array.isArray(value)) return value.map(show).join(', ');
     return Object.entries(value as Record<string, unknown>)
       .map(([k, v]) => `${k} ${show(v)}`)
@@ -34,15 +38,47 @@ function Change({ entry }: { entry: AuditEntry }) {
   const show = useShow();
   const keys = [...new Set([...Object.keys(entry.before ?? {}), ...Object.keys(entry.after ?? {})])];
   if (!keys.length) return null;
+  // An organization's roles and "no limit" in words; everything else as it was recorded.
+  const inOrganization = entry.action.startsWith('organization.');
+  const value = (side: AuditEntry['before'], key: string) => {
+    const v = side?.[key];
+    if (inOrganization && key === 'role' && typeof v === 'string')
+      return t(`organizations.roles.${v}`, { defaultValue: v });
+    if (inOrganization && key === 'limit' && side && key in side && v === null) return t('organizations.noLimit');
+    return show(v);
+  };
   return (
     <ul className="mt-1 space-y-0.5 text-sm text-zinc-700 dark:text-zinc-300">
       {keys.map((key) => (
         <li key={key} className="break-words">
           <span className="text-zinc-500 dark:text-zinc-400">{t(`auditFields.${key}`, { defaultValue: key })}</span>{' '}
-          {show(entry.before?.[key])} → {show(entry.after?.[key])}
+          {value(entry.before, key)} → {value(entry.after, key)}
         </li>
       ))}
     </ul>
+  );
+}
+
+/**
+ * The organization an action was about, as a link that opens it in the Organizations tab: by its name when the entry
+ * records one (a creation), by its id otherwise.
+ */
+function OrganizationTarget({ entry }: { entry: AuditEntry }) {
+  const { t } = useTranslation('admin');
+  const id = entry.organizationId!;
+  const recorded = entry.after?.name ?? entry.before?.name;
+  const name = entry.action.startsWith('organization.') && typeof recorded === 'string' ? recorded : null;
+  return (
+    <>
+      {' '}
+      · {t('audit.organization')}{' '}
+      <Link
+        to={{ search: `?tab=organizations&org=${encodeURIComponent(id)}` }}
+        className={cn('rounded-sm text-blue-700 underline hover:no-underline dark:text-blue-300', focusRing)}
+      >
+        <span className={name ? 'break-words' : 'break-all font-mono text-xs'}>{name ?? id}</span>
+      </Link>
+    </>
   );
 }
 
@@ -66,7 +102,7 @@ export function AuditPanel() {
           }}
           options={[
             { value: '', label: t('audit.all') },
-            ...ADMIN_ACTIONS.map((a) => ({ value: a, label: t(actionKey(a)) })),
+            ...ACTIONS.map((a) => ({ value: a, label: t(actionKey(a)) })),
           ]}
         />
       </div>
@@ -90,6 +126,7 @@ export function AuditPanel() {
                         · <span className="break-all">{entry.targetEmail}</span>
                       </>
                     )}
+                    {entry.organizationId && <OrganizationTarget entry={entry} />}
                   </p>
                   <p className="text-xs text-zinc-500 dark:text-zinc-400">
                     {t('audit.by', { email: entry.actorEmail })} ·{' '}
