@@ -69,7 +69,7 @@ describe('/admin-portal?tab=organizations', { timeout: 30_000 }, () => {
     const { router } = renderApp('/admin-portal?tab=organizations');
     const list = await screen.findByRole('list', { name: 'Organizations' }, slow);
     expect(
-      within(list).getByRole('button', { name: /Analytical Engines.*2 of 5 seats.*Team.*Nov 2, 2026/ }),
+      within(list).getByRole('button', { name: /Analytical Engines.*Members \/ seats:\s?2 \/ 5.*Team.*Nov 2, 2026/ }),
     ).toBeInTheDocument();
     expect(screen.getByText('Page 1 of 3 · Total: 41')).toBeInTheDocument();
     expect(bodyOf(calls(fetchMock, '/api/admin/organizations')[0])).toEqual({ search: '', page: 1, pageSize: 20 });
@@ -94,7 +94,7 @@ describe('/admin-portal?tab=organizations', { timeout: 30_000 }, () => {
     expect(bodyOf(calls(fetchMock, '/api/admin/organizations/members')[0])).toEqual({ id: ORG_ID });
     const value = (label: string) => within(details).getByText(label, { selector: 'dt' }).nextSibling;
     expect(value('Owner')).toHaveTextContent('Ada');
-    expect(value('Members')).toHaveTextContent('2 of 5 seats');
+    expect(value('Members / seats')).toHaveTextContent('2 / 5');
     expect(value('Pending invitations')).toHaveTextContent('1');
 
     const members = within(details).getByRole('list', { name: 'Members' });
@@ -128,7 +128,7 @@ describe('/admin-portal?tab=organizations', { timeout: 30_000 }, () => {
     asAdmin({ 'GET /api/user/profile': ok({ ...adminProfile(), language: 'fr' }) });
     renderApp('/admin-portal?tab=organizations');
     const list = await screen.findByRole('list', { name: 'Organisations' }, slow);
-    expect(within(list).getByRole('button')).toHaveTextContent(/2 sur 5 places.*Équipe.*2 nov\. 2026/);
+    expect(within(list).getByRole('button')).toHaveTextContent(/Membres \/ places: 2 \/ 5.*Équipe.*2 nov\. 2026/);
     expect(screen.getByRole('button', { name: 'Créer une organisation' })).toBeInTheDocument();
   });
 
