@@ -103,6 +103,56 @@ test('a site admin finds a person, edits their credits, forces a logout and read
   await shot(page, 'admin-audit-1280');
 });
 
+test('a site admin creates an organization for a person and finds it in the list', async ({ page }) => {
+  const owner = await apiSignUp(uniqueEmail('portal-org-owner'), 'correct horse battery', 'Olive Owner');
+  const name = `Portal Org ${Date.now()}`;
+  await openPortal(page);
+  await page.getByRole('tab', { name: en('admin:tabs.organizations') }).click();
+  await expect(page).toHaveURL(/tab=organizations/);
+
+  await page.getByRole('button', { name: en('admin:organizations.create') }).click();
+  const form = page.getByRole('form', { name: en('admin:organizations.form.title') });
+  await form.getByLabel(en('admin:organizations.form.name')).fill(name);
+  await form.getByLabel(en('admin:organizations.form.ownerEmail')).fill(owner.email);
+  await shot(page, 'admin-organization-create-1280');
+  await form.getByRole('button', { name: en('admin:organizations.create') }).click();
+  const confirm = page.getByRole('alertdialog', { name: en('admin:organizations.confirm.title') });
+  await expect(confirm).toContainText(en('admin:organizations.confirm.body', { name, email: owner.email }));
+  await confirm.getByRole('button', { name: exact(en('admin:organizations.confirm.confirm')) }).click();
+  await expect(page.getByText(tr('en', 'api:messages.orgCreated'))).toBeVisible();
+
+  // Its details: the owner is its first member, an admin.
+  const details = page.getByRole('region', { name });
+  await expect(details.getByRole('heading', { name })).toBeFocused();
+  const members = details.getByRole('list', { name: en('admin:organizations.membersTitle') });
+  await expect(members.getByRole('listitem')).toHaveCount(1);
+  await expect(members).toContainText(owner.email);
+  await expect(members).toContainText(en('admin:organizations.owner'));
+  await shot(page, 'admin-organization-details-1280');
+
+  // Back in the list, found by name.
+  await details.getByRole('button', { name: en('admin:organizations.back') }).click();
+  await page.getByLabel(en('admin:organizations.search')).fill(name);
+  await page.getByRole('button', { name: exact(en('admin:users.searchButton')) }).click();
+  const row = page.getByRole('list', { name: en('admin:organizations.listLabel') }).getByRole('button');
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText(name);
+  await shot(page, 'admin-organizations-1280');
+
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expect.poll(() => noSidewaysScroll(page), { timeout: 2_000 }).toBe(true);
+  await shot(page, 'admin-organizations-375');
+  await row.focus();
+  await page.keyboard.press('Enter');
+  await expect(details.getByRole('heading', { name })).toBeFocused();
+  // The plan that pays for the owner there: their own (Free).
+  await members.getByRole('button', { name: new RegExp(`^${en('admin:organizations.plan')}`) }).click();
+  await expect(members.getByText(tr('en', 'plans:names.free'), { exact: true }).first()).toBeVisible();
+  await expect.poll(() => noSidewaysScroll(page), { timeout: 2_000 }).toBe(true);
+  await members.scrollIntoViewIfNeeded();
+  await shot(page, 'admin-organization-details-375');
+});
+
 test('the portal at 375 px in dark theme, by keyboard', async ({ page }) => {
   await apiSignUp(uniqueEmail('portal-narrow'), 'correct horse battery', 'Narrow Person');
   await openPortal(page);
@@ -118,7 +168,7 @@ test('the portal at 375 px in dark theme, by keyboard', async ({ page }) => {
   await page.getByRole('tab', { name: en('admin:tabs.users') }).focus();
   await page.keyboard.press('ArrowRight');
   await expect(page.getByRole('tab', { name: en('admin:tabs.organizations') })).toBeFocused();
-  await expect(page.getByText(en('admin:organizations.unavailable'))).toBeVisible();
+  await expect(page.getByRole('button', { name: en('admin:organizations.create') })).toBeVisible();
   await page.keyboard.press('ArrowLeft');
   await page.getByLabel(en('admin:users.search')).fill('Narrow Person');
   await page.keyboard.press('Enter');
