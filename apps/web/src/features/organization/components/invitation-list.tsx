@@ -87,7 +87,7 @@ export function InvitationList({
             </Button>
             <Button
               variant="ghost"
-              className="px-3 py-1.5 text-red-700 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950/50"
+              className="px-3 py-1.5"
               aria-label={t('invitations.revokeTo', { email: invitation.email })}
               onClick={() => onRevoke(invitation)}
             >

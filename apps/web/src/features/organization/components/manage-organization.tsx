@@ -239,7 +239,7 @@ function OrganizationView({
           role="tablist"
           aria-label={t('tabs.label')}
           onKeyDown={onTabKey}
-          className="flex gap-1 overflow-x-auto border-b border-zinc-200 px-2 pt-1 dark:border-zinc-800"
+          className="flex flex-wrap gap-x-1 border-b border-zinc-200 px-2 pt-1 dark:border-zinc-800"
         >
           {tabs.map((name) => (
             <button
@@ -255,7 +255,7 @@ function OrganizationView({
               tabIndex={tab === name ? 0 : -1}
               onClick={() => select(name)}
               className={cn(
-                '-mb-px flex shrink-0 items-center gap-2 whitespace-nowrap rounded-t-md border-b-2 px-3 py-2.5 text-sm font-medium',
+                '-mb-px flex shrink-0 items-center gap-2 whitespace-nowrap rounded-t-md border-b-2 px-2.5 py-2.5 text-sm font-medium sm:px-3',
                 focusRing,
                 tab === name
                   ? 'border-blue-500 text-blue-700 dark:text-blue-300'

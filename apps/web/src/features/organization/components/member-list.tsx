@@ -82,7 +82,7 @@ export function MemberList({
         return (
           <li
             key={member.id}
-            className="grid grid-cols-[auto_minmax(0,1fr)_auto] items-start gap-x-3 gap-y-2 px-4 py-3 sm:grid-cols-[auto_minmax(0,1fr)_13rem_auto] sm:items-center sm:px-5"
+            className="grid grid-cols-[auto_minmax(0,1fr)_auto] items-start gap-x-3 gap-y-2 px-4 py-3 sm:grid-cols-[auto_minmax(0,1fr)_16rem_auto] sm:items-center sm:px-5"
           >
             <span
               aria-hidden="true"

@@ -51,7 +51,7 @@ function CreateOrganizationForm() {
 export function NoOrganization({ canCreate, plansPath }: { canCreate: boolean; plansPath: string }) {
   const { t } = useTranslation('organization');
   return (
-    <div className="mx-auto max-w-xl space-y-4">
+    <div className="max-w-xl space-y-4">
       <Card className="space-y-2">
         <TeamIcon className="h-10 w-10 text-blue-500" />
         {canCreate ? (
