@@ -34,6 +34,8 @@ const takeAndRecord = (tier: Tier, walletId: string, userId: string, at: string)
   const usedThisMonth = `CASE WHEN m.period = ${month} THEN m.used ELSE 0 END`;
   // A member of an organization spends from its wallet up to their monthly limit: their row is counted in the same
   // statement, only when the wallet covers the amount (the wallet's lock, taken first, orders concurrent spends).
+  // Anyone else spends only from their own wallet: a request that chose the organization's wallet before its sender
+  // left (or was removed) finds no member row and is refused, not let through without a limit.
   return `
     cur AS (
       SELECT id, ${fromDaily} AS from_daily, (${fromDaily} OR ${COLUMN[tier]} >= $2::int) AS covered
@@ -51,7 +53,8 @@ const takeAndRecord = (tier: Tier, walletId: string, userId: string, at: string)
         FROM cur
        WHERE w.id = cur.id AND cur.covered AND (cur.from_daily OR w.${COLUMN[tier]} >= $2::int)
          AND (EXISTS (SELECT 1 FROM member)
-              OR NOT EXISTS (SELECT 1 FROM wallet_members m WHERE m.user_id = ${userId} AND m.wallet_id = cur.id))
+              OR (w.user_id = ${userId}
+                  AND NOT EXISTS (SELECT 1 FROM wallet_members m WHERE m.user_id = ${userId} AND m.wallet_id = cur.id)))
    RETURNING w.id, cur.from_daily
     ), ledger AS (
       INSERT INTO wallet_ledger (wallet_id, user_id, balance, tier, amount, kind, state, feature, created_at)

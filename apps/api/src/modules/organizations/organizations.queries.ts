@@ -135,7 +135,7 @@ export async function lockPendingInvitation(tx: Tx, organizationId: string, id: 
 export async function renewInvitation(
   tx: Tx,
   id: string,
-  values: { tokenHash: string; sentAt: Date; expiresAt: Date },
+  values: { tokenHash: string; invitedBy: string; sentAt: Date; expiresAt: Date },
 ) {
   await tx.update(organizationInvitations).set(values).where(eq(organizationInvitations.id, id));
 }
@@ -144,13 +144,10 @@ export async function revokeInvitation(tx: Tx, id: string, at: Date) {
   await tx.update(organizationInvitations).set({ revokedAt: at }).where(eq(organizationInvitations.id, id));
 }
 
-/** The invitation of a key (by its hash), locked, whatever its state. */
-export async function lockInvitationByHash(tx: Tx, tokenHash: string) {
-  const [row] = await tx
-    .select()
-    .from(organizationInvitations)
-    .where(eq(organizationInvitations.tokenHash, tokenHash))
-    .for('update');
+/** The invitation of a key (by its hash), whatever its state; locked with `lock`. */
+export async function findInvitationByHash(tx: Tx, tokenHash: string, lock = false) {
+  const query = tx.select().from(organizationInvitations).where(eq(organizationInvitations.tokenHash, tokenHash));
+  const [row] = lock ? await query.for('update') : await query;
   return row;
 }
 

@@ -9,6 +9,7 @@ import {
   type TeamMember,
 } from '@parley/contract';
 import type { Db, Tx } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/unavailable.js';
 import { hashSecret, newSecret } from '../../lib/crypto.js';
 import { DomainError, NotFoundError } from '../../lib/errors.js';
 import type { Mailer } from '../../providers/mail/index.js';
@@ -34,6 +35,19 @@ export type AuditSink = (
 ) => Promise<void>;
 
 const DAY_MS = 86_400_000;
+
+/**
+ * Two requests putting one person into organizations at the same moment (two joins, a join and a create): the
+ * unique membership lets one in; the other is told they already belong to one.
+ */
+async function oneOrganizationEach<T>(fn: () => Promise<T>) {
+  try {
+    return await fn();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new DomainError('ALREADY_IN_ORGANIZATION');
+    throw error;
+  }
+}
 const actorOf = (user: Account) => ({ id: user.id, email: user.email });
 
 /**
@@ -78,20 +92,24 @@ export function createOrganizationsService({
 
   const liveInvitations = (rows: q.InvitationRow[], now: Date) => rows.filter((i) => i.expiresAt > now);
 
-  /** The organization's members with names, addresses and (for admins) their limits and use this month. */
-  async function membersView(org: q.OrganizationRow, withUse: boolean, tx?: Tx) {
+  /**
+   * The organization's members with names and addresses, and their limits and use this month: everyone's for an
+   * admin (`seeUseOf` 'all'), only their own for a member (`seeUseOf` their id).
+   */
+  async function membersView(org: q.OrganizationRow, seeUseOf: 'all' | string, tx?: Tx) {
     const rows = await q.membersOf(tx ?? db, org.id);
     const [people, use] = await Promise.all([
       directory.people(
         rows.map((r) => r.userId),
         tx,
       ),
-      withUse ? billing.memberUse(org.id) : null,
+      billing.memberUse(org.id),
     ]);
     const byId = new Map(people.map((p) => [p.id, p]));
     const members: TeamMember[] = rows.map((r) => {
       const person = byId.get(r.userId);
-      const spent = use?.members.get(r.userId);
+      const spent = use.members.get(r.userId);
+      const withUse = seeUseOf === 'all' || seeUseOf === r.userId;
       return {
         id: r.userId,
         name: person?.name ?? '',
@@ -103,7 +121,7 @@ export function createOrganizationsService({
         used: withUse ? (spent?.used ?? 0) : null,
       };
     });
-    return { members, month: use?.month ?? clock().toISOString().slice(0, 7) };
+    return { members, month: use.month };
   }
 
   const invitationView = (rows: q.InvitationRow[], names: Map<string, string>, now: Date): Invitation[] =>
@@ -139,7 +157,7 @@ export function createOrganizationsService({
     const org = (await q.findOrganization(db, membership.organizationId))!;
     const isAdmin = membership.role === 'admin';
     const [{ members, month }, pending] = await Promise.all([
-      membersView(org, isAdmin),
+      membersView(org, isAdmin ? 'all' : caller.user.id),
       q.pendingInvitations(db, org.id),
     ]);
     return {
@@ -179,6 +197,19 @@ export function createOrganizationsService({
     return member;
   }
 
+  /** SEATS_FULL unless `more` people fit beside the members and the unexpired invitations (organization locked). */
+  async function seatsFor(tx: Tx, org: q.OrganizationRow, more: number, now: Date) {
+    const [members, pending, plans] = await Promise.all([
+      q.membersOf(tx, org.id),
+      q.pendingInvitations(tx, org.id),
+      billing.plansOf([org.id], tx),
+    ]);
+    const seats = plans.get(org.id)?.seats ?? 0;
+    if (more > 0 && members.length + liveInvitations(pending, now).length + more > seats) {
+      throw new DomainError('SEATS_FULL', { seats });
+    }
+  }
+
   const adminCount = async (tx: Tx, organizationId: string) =>
     (await q.membersOf(tx, organizationId)).filter((m) => m.role === 'admin').length;
 
@@ -201,27 +232,29 @@ export function createOrganizationsService({
 
   /** Creates an organization owned by `owner` (its first admin), paid for by the owner's wallet. */
   async function createFor(actor: Account, owner: Account, name: string, requireTeamPlan: boolean) {
-    return db.transaction(async (tx) => {
-      if (await q.findMembership(tx, owner.id)) throw new DomainError('ALREADY_IN_ORGANIZATION');
-      if (requireTeamPlan && (await billing.ownPlan(tx, owner)).plan !== 'team') {
-        throw new DomainError('TEAM_PLAN_REQUIRED');
-      }
-      const org = await q.insertOrganization(tx, { name, ownerId: owner.id });
-      await q.insertMember(tx, { organizationId: org.id, userId: owner.id, role: 'admin' });
-      if (!(await billing.linkOwnerWallet(tx, org.id, owner))) throw new DomainError('ALREADY_IN_ORGANIZATION');
-      await recordAudit(
-        {
-          actor: actorOf(actor),
-          action: 'organization.create',
-          target: { userId: owner.id, email: owner.email },
-          organizationId: org.id,
-          before: null,
-          after: { name, ownerId: owner.id },
-        },
-        tx,
-      );
-      return org;
-    });
+    return oneOrganizationEach(() =>
+      db.transaction(async (tx) => {
+        if (await q.findMembership(tx, owner.id)) throw new DomainError('ALREADY_IN_ORGANIZATION');
+        if (requireTeamPlan && (await billing.ownPlan(tx, owner)).plan !== 'team') {
+          throw new DomainError('TEAM_PLAN_REQUIRED');
+        }
+        const org = await q.insertOrganization(tx, { name, ownerId: owner.id });
+        await q.insertMember(tx, { organizationId: org.id, userId: owner.id, role: 'admin' });
+        if (!(await billing.linkOwnerWallet(tx, org.id, owner))) throw new DomainError('ALREADY_IN_ORGANIZATION');
+        await recordAudit(
+          {
+            actor: actorOf(actor),
+            action: 'organization.create',
+            target: { userId: owner.id, email: owner.email },
+            organizationId: org.id,
+            before: null,
+            after: { name, ownerId: owner.id },
+          },
+          tx,
+        );
+        return org;
+      }),
+    );
   }
 
   return {
@@ -258,11 +291,8 @@ export function createOrganizationsService({
         );
         const alreadyMembers = emails.filter((e) => memberEmails.has(e));
         const toInvite = emails.filter((e) => !memberEmails.has(e));
-        const pending = liveInvitations(await q.pendingInvitations(tx, org.id), now);
-        const holding = new Set(pending.map((i) => i.email));
-        const newSeats = toInvite.filter((e) => !holding.has(e)).length;
-        const seats = (await billing.plansOf([org.id], tx)).get(org.id)?.seats ?? 0;
-        if (members.length + pending.length + newSeats > seats) throw new DomainError('SEATS_FULL', { seats });
+        const holding = new Set(liveInvitations(await q.pendingInvitations(tx, org.id), now).map((i) => i.email));
+        await seatsFor(tx, org, toInvite.filter((e) => !holding.has(e)).length, now);
         for (const email of toInvite) {
           const key = newSecret();
           const row = await q.upsertInvitation(tx, {
@@ -299,8 +329,11 @@ export function createOrganizationsService({
       const { org, email } = await asOrgAdmin(caller, async (tx, org) => {
         const invitation = await q.lockPendingInvitation(tx, org.id, id);
         if (!invitation) throw new NotFoundError('invitation');
+        // An expired invitation held no seat: sent again, it takes one, if one is free.
+        if (invitation.expiresAt <= now) await seatsFor(tx, org, 1, now);
         await q.renewInvitation(tx, id, {
           tokenHash: hashSecret(key),
+          invitedBy: caller.user.id,
           sentAt: now,
           expiresAt: new Date(now.getTime() + INVITATION_DAYS * DAY_MS),
         });
@@ -346,40 +379,52 @@ export function createOrganizationsService({
      */
     async join(caller: OrgCaller, key: string) {
       const now = clock();
-      return db.transaction(async (tx) => {
-        const found = await q.lockInvitationByHash(tx, hashSecret(key));
-        if (!found || found.usedAt || found.revokedAt || found.expiresAt <= now) {
-          throw new DomainError('INVITATION_INVALID');
-        }
-        const org = await q.lockOrganization(tx, found.organizationId);
-        if (!org) throw new DomainError('INVITATION_INVALID');
-        if (!caller.user.verified || caller.user.email.toLowerCase() !== found.email) {
-          throw new DomainError('INVITATION_OTHER_EMAIL');
-        }
-        const inviter = found.invitedBy ? await q.findMembership(tx, found.invitedBy) : undefined;
-        if (!inviter || inviter.organizationId !== org.id || inviter.role !== 'admin') {
-          throw new DomainError('INVITATION_INVALID');
-        }
-        if (await q.findMembership(tx, caller.user.id)) throw new DomainError('ALREADY_IN_ORGANIZATION');
-        const members = await q.membersOf(tx, org.id);
-        const seats = (await billing.plansOf([org.id], tx)).get(org.id)?.seats ?? 0;
-        if (members.length >= seats) throw new DomainError('SEATS_FULL', { seats });
-        await q.insertMember(tx, { organizationId: org.id, userId: caller.user.id, role: 'user' });
-        await q.markInvitationUsed(tx, found.id, caller.user.id, now);
-        await billing.memberJoined(tx, org.id, caller.user.id);
-        await recordAudit(
-          {
-            actor: actorOf(caller.user),
-            action: 'organization.join',
-            target: { userId: caller.user.id, email: caller.user.email },
-            organizationId: org.id,
-            before: null,
-            after: { role: 'user', invitationId: found.id },
-          },
-          tx,
-        );
-        return { organization: { id: org.id, name: org.name } };
-      });
+      const tokenHash = hashSecret(key);
+      return oneOrganizationEach(() =>
+        db.transaction(async (tx) => {
+          // The organization is locked before its invitation, in the order every admin's change takes them.
+          const seen = await q.findInvitationByHash(tx, tokenHash);
+          if (!seen) throw new DomainError('INVITATION_INVALID');
+          const org = await q.lockOrganization(tx, seen.organizationId);
+          const found = await q.findInvitationByHash(tx, tokenHash, true);
+          if (
+            !org ||
+            !found ||
+            found.organizationId !== org.id ||
+            found.usedAt ||
+            found.revokedAt ||
+            found.expiresAt <= now
+          ) {
+            throw new DomainError('INVITATION_INVALID');
+          }
+          if (!caller.user.verified || caller.user.email.toLowerCase() !== found.email) {
+            throw new DomainError('INVITATION_OTHER_EMAIL');
+          }
+          const inviter = found.invitedBy ? await q.findMembership(tx, found.invitedBy) : undefined;
+          if (!inviter || inviter.organizationId !== org.id || inviter.role !== 'admin') {
+            throw new DomainError('INVITATION_INVALID');
+          }
+          if (await q.findMembership(tx, caller.user.id)) throw new DomainError('ALREADY_IN_ORGANIZATION');
+          const members = await q.membersOf(tx, org.id);
+          const seats = (await billing.plansOf([org.id], tx)).get(org.id)?.seats ?? 0;
+          if (members.length >= seats) throw new DomainError('SEATS_FULL', { seats });
+          await q.insertMember(tx, { organizationId: org.id, userId: caller.user.id, role: 'user' });
+          await q.markInvitationUsed(tx, found.id, caller.user.id, now);
+          await billing.memberJoined(tx, org.id, caller.user.id);
+          await recordAudit(
+            {
+              actor: actorOf(caller.user),
+              action: 'organization.join',
+              target: { userId: caller.user.id, email: caller.user.email },
+              organizationId: org.id,
+              before: null,
+              after: { role: 'user', invitationId: found.id },
+            },
+            tx,
+          );
+          return { organization: { id: org.id, name: org.name } };
+        }),
+      );
     },
 
     /** Removes a member (not the owner: their plan pays). Their own wallet pays for them again. */
@@ -410,6 +455,10 @@ export function createOrganizationsService({
       await asOrgAdmin(caller, async (tx, org) => {
         const member = await memberOf(tx, org, userId);
         if (member.role === role) return;
+        // The owner pays: only they may step down (Switch To User); no other admin can take their role.
+        if (role === 'user' && userId === org.ownerId && caller.user.id !== org.ownerId) {
+          throw new DomainError('OWNER_STAYS');
+        }
         // Stepping down (one's own "Switch To User") or demoting another: an admin must remain.
         if (role === 'user' && (await adminCount(tx, org.id)) <= 1) throw new DomainError('LAST_ORG_ADMIN');
         await q.setRole(tx, org.id, userId, role);
@@ -432,6 +481,8 @@ export function createOrganizationsService({
     async setLimit(caller: OrgCaller, input: { id: string; limit: number | null }) {
       await asOrgAdmin(caller, async (tx, org) => {
         await memberOf(tx, org, input.id);
+        // No one limits the owner's spending from their own wallet but the owner.
+        if (input.id === org.ownerId && caller.user.id !== org.ownerId) throw new DomainError('OWNER_STAYS');
         const changed = await billing.setMemberLimit(tx, org.id, input.id, input.limit);
         if (!changed) throw new NotFoundError('member');
         await recordAudit(
@@ -496,7 +547,7 @@ export function createOrganizationsService({
       async details(id: string) {
         const org = await q.findOrganization(db, id);
         if (!org) throw new NotFoundError('organization');
-        const [{ members }, invitations] = await Promise.all([membersView(org, true), invitationsOf(org.id)]);
+        const [{ members }, invitations] = await Promise.all([membersView(org, 'all'), invitationsOf(org.id)]);
         return {
           organization: await toOrganization(org, {
             members: members.length,

@@ -152,10 +152,10 @@ describe('invitations', () => {
     expect(joined.status, JSON.stringify(joined.body)).toBe(200);
     expect(joined.body.data).toEqual({ organization: { id: org.id, name: 'Acme' } });
     expect((await teamView(ann.token)).role).toBe('user');
-    // Members see each other, but not limits and use: those are for admins.
-    expect((await teamView(ann.token)).members.every((m: { limit: unknown; used: unknown }) => m.used === null)).toBe(
-      true,
-    );
+    // Members see each other; limits and use are an admin's to see, but each member sees their own.
+    const annSees = (await teamView(ann.token)).members as { id: string; used: number | null }[];
+    expect(annSees.find((m) => m.id === owner.user.id)!.used).toBeNull();
+    expect(annSees.find((m) => m.id === ann.user.id)!.used).toBe(0);
 
     const ownWallet = await walletOf(db(), ann.email);
     const orgWallet = await walletOf(db(), owner.email);
@@ -261,6 +261,59 @@ describe('invitations', () => {
     expect(refused.body.message).toContain('All 1 seats');
   });
 
+  it('a resent invitation is the resender’s, and an expired one sent again needs a free seat', async () => {
+    const owner = await teamOwner(3);
+    await organizationOf(owner);
+    const bob = await t.signUp();
+    await invite(owner, bob.email);
+    expect((await join(bob)).status).toBe(200);
+    await post(`/api/org-admin/make-admin/user?id=${bob.user.id}`, owner.token);
+    const [dan, eve, fay] = [await t.signUp(), await t.signUp(), await t.signUp()];
+    await invite(bob, dan.email);
+    await post(`/api/org-admin/remove/admin?id=${bob.user.id}`, owner.token);
+    const danInvite = (await post('/api/org/invites', owner.token, {})).body.data.invitations[0];
+    expect((await post(`/api/org-admin/invite/resend?id=${danInvite.id}`, owner.token)).status).toBe(200);
+    // Sent again by the owner: it stands although Bob is no longer an admin.
+    expect((await join(dan)).status).toBe(200);
+
+    // Three seats, three members: an invitation that expired cannot come back.
+    const small = await teamOwner(2);
+    await organizationOf(small);
+    await invite(small, eve.email);
+    now = new Date(now.getTime() + 8 * 86_400_000);
+    try {
+      await invite(small, fay.email);
+      const expired = (await post('/api/org/invites', small.token, {})).body.data.invitations.find(
+        (i: { email: string }) => i.email === eve.email,
+      );
+      const again = await post(`/api/org-admin/invite/resend?id=${expired.id}`, small.token);
+      expect(again.status).toBe(400);
+      expect(again.body.message).toContain('All 2 seats');
+    } finally {
+      now = new Date(now.getTime() - 8 * 86_400_000);
+    }
+  });
+
+  it('one person joining two organizations at once ends in one membership and a clear message', async () => {
+    const a = await teamOwner();
+    const b = await teamOwner();
+    await organizationOf(a, 'A');
+    await organizationOf(b, 'B');
+    const zed = await t.signUp();
+    await invite(a, zed.email);
+    const keyA = inviteKey(zed.email);
+    await invite(b, zed.email);
+    const keyB = inviteKey(zed.email);
+    const answers = await Promise.all([join(zed, keyA), join(zed, keyB)]);
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 400]);
+    expect(answers.find((r) => r.status === 400)!.body.message).toBe(
+      'You are already a member of an organization. Leave it first.',
+    );
+    expect(
+      (await db().select().from(organizationMembers).where(eq(organizationMembers.userId, zed.user.id))).length,
+    ).toBe(1);
+  });
+
   it('escapes names in the mail: no header or markup from an organization’s or an inviter’s name', async () => {
     const owner = await t.signUp({ name: 'Mallory\r\nBcc: victim@example.com' });
     await t.app.services.payments.assignPlan(owner.user.id as string, {
@@ -329,6 +382,26 @@ describe('roles', () => {
   });
 });
 
+describe('the owner', () => {
+  it('another admin can neither demote the owner nor limit their spending; the owner may step down themself', async () => {
+    const { owner, people } = await team(1);
+    const [ann] = people as [Person];
+    await post(`/api/org-admin/make-admin/user?id=${ann.user.id}`, owner.token);
+    const demote = await post(`/api/org-admin/remove/admin?id=${owner.user.id}`, ann.token);
+    expect(demote.status).toBe(400);
+    expect(demote.body.message).toBe("The organization's owner pays for its plan: they cannot leave it or be removed.");
+    expect((await post('/api/org-admin/member-token/limit', ann.token, { id: owner.user.id, limit: 0 })).status).toBe(
+      400,
+    );
+    expect((await rewrite(owner.token)).status).toBe(200);
+    // The owner limits themself, and steps down.
+    expect(
+      (await post('/api/org-admin/member-token/limit', owner.token, { id: owner.user.id, limit: 50 })).status,
+    ).toBe(200);
+    expect((await post(`/api/org-admin/remove/admin?id=${owner.user.id}`, owner.token)).status).toBe(200);
+  });
+});
+
 describe('member limits', () => {
   it('a member spends up to their monthly limit; then the clear message; the next month counts anew', async () => {
     const { owner, people } = await team(1);
@@ -388,6 +461,27 @@ describe('member limits', () => {
     expect((await rewrite(ann.token)).status).toBe(200);
     expect((await rewrite(ann.token)).status).toBe(402);
     expect(await ledgerMismatches(db())).toEqual([]);
+  });
+
+  it('a request that chose the organization’s wallet before its sender left spends nothing from it', async () => {
+    const { owner, org, people } = await team(1);
+    const [ann] = people as [Person];
+    await post('/api/org-admin/member-token/limit', owner.token, { id: ann.user.id, limit: 0 });
+    const orgWallet = await walletOf(db(), owner.email);
+    // What a request resolved before the leave: Ann paying from the organization's wallet.
+    const stale = {
+      user: { id: ann.user.id as string, timezone: 'UTC' },
+      wallet: { id: orgWallet.id, plan: 'team' as const },
+    };
+    expect((await post(`/api/org/leave?id=${org.id}`, ann.token)).status).toBe(200);
+    const billing = t.app.services.billing;
+    await expect(
+      billing.metered(stale, { capability: 'rewrite', tier: 'basic', keySource: 'server' }, async () => 'x'),
+    ).rejects.toMatchObject({ code: 'OUT_OF_CREDITS' });
+    expect(await walletOf(db(), owner.email)).toMatchObject({
+      dailyCredit: orgWallet.dailyCredit,
+      basicCredit: orgWallet.basicCredit,
+    });
   });
 
   it('an organization out of credits stops its members too', async () => {
