@@ -28,6 +28,9 @@ describe('URLs in logs', () => {
       '/api/ai/transcript?url=[redacted]',
     );
     expect(redactUrl('/x?%E0%A4%A=1&flag')).toBe('/x?%E0%A4%A=[redacted]&flag');
+    // An invitation's key, in the mailed link and carried through sign-in.
+    expect(redactUrl('/join-organization?key=Zm9vYmFyYmF6cXV4')).toBe('/join-organization?key=[redacted]');
+    expect(redactUrl('/login?next=%2Fjoin-organization%3Fkey%3DZm9v')).toBe('/login?next=[redacted]');
     expect(redactUrl('/plain/path')).toBe('/plain/path');
   });
 });
