@@ -10,7 +10,11 @@ const decodeQp = (s: string) =>
   s.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
 
 /** The newest link to `pathname` mailed to `to`, as received by the loopback SMTP server. */
-export async function linkFromMail(to: string, pathname: '/verify-email' | '/reset-password', timeoutMs = 15_000) {
+export async function linkFromMail(
+  to: string,
+  pathname: '/verify-email' | '/reset-password' | '/join-organization',
+  timeoutMs = 15_000,
+) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const mails = (await (await fetch(`${control()}/mails?to=${encodeURIComponent(to)}`)).json()) as { raw: string }[];
