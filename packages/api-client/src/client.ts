@@ -1,4 +1,4 @@
-import type { BodyOf, DataOf, EndpointName, QueryOf } from '@parley/contract';
+import type { BodyOf, DataOf, EndpointName, ParamsOf, QueryOf } from '@parley/contract';
 import { FORCED_LOGOUT_STATUS, pickUiLanguage, ROUTES } from '@parley/contract/values';
 
 /** A failed call: the server's status, stable code and localized message (`{ status, code, message }`). */
@@ -39,7 +39,8 @@ export type ApiClientOptions = {
 };
 
 type CallInput<N extends EndpointName> = (BodyOf<N> extends undefined ? { body?: undefined } : { body: BodyOf<N> }) &
-  (QueryOf<N> extends undefined ? { query?: undefined } : { query: QueryOf<N> }) & {
+  (QueryOf<N> extends undefined ? { query?: undefined } : { query: QueryOf<N> }) &
+  (ParamsOf<N> extends undefined ? { params?: undefined } : { params: ParamsOf<N> }) & {
     headers?: Record<string, string>;
     signal?: AbortSignal;
   };
@@ -47,7 +48,9 @@ type CallInput<N extends EndpointName> = (BodyOf<N> extends undefined ? { body?:
 export type CallArgs<N extends EndpointName> =
   BodyOf<N> extends undefined
     ? QueryOf<N> extends undefined
-      ? [input?: CallInput<N>]
+      ? ParamsOf<N> extends undefined
+        ? [input?: CallInput<N>]
+        : [input: CallInput<N>]
       : [input: CallInput<N>]
     : [input: CallInput<N>];
 
@@ -134,10 +137,13 @@ export function createApiClient(options: ApiClientOptions) {
     const i = (input ?? {}) as {
       body?: unknown;
       query?: Record<string, unknown>;
+      params?: Record<string, string>;
       headers?: Record<string, string>;
       signal?: AbortSignal;
     };
-    let path: string = endpoint.path;
+    let path: string = endpoint.path.replace(/:([A-Za-z]+)/g, (_, name: string) =>
+      encodeURIComponent(i.params?.[name] ?? ''),
+    );
     if (i.query) {
       const params = new URLSearchParams();
       for (const [k, v] of Object.entries(i.query)) if (v !== undefined && v !== null) params.set(k, String(v));

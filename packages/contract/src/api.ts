@@ -87,6 +87,28 @@ import {
   orgMemberLimitBodySchema,
   teamSchema,
 } from './organizations.js';
+import {
+  deletedSchema,
+  idParamsSchema,
+  importBodySchema,
+  importResultSchema,
+  reorderBodySchema,
+  shortcutAiQuerySchema,
+  shortcutDraftSchema,
+  shortcutExistQuerySchema,
+  shortcutExistSchema,
+  shortcutInputSchema,
+  shortcutSchema,
+  shortcutsSchema,
+  signatureInputSchema,
+  signatureSchema,
+  signaturesSchema,
+  templateAiQuerySchema,
+  templateDraftSchema,
+  templateInputSchema,
+  templateSchema,
+  templatesSchema,
+} from './templates.js';
 import { usageSchema } from './usage.js';
 import { profileSchema, profileUpdateSchema } from './user.js';
 
@@ -96,6 +118,8 @@ export type Endpoint = {
   auth: boolean;
   body?: z.ZodType;
   query?: z.ZodType;
+  /** Path parameters (`:id` in the path), validated like the query. */
+  params?: z.ZodType;
   /** Schema of `data` in the success envelope. */
   data: z.ZodType;
   summary: string;
@@ -532,6 +556,107 @@ export const api = {
     data: joinResultSchema,
     summary: 'Join an organization with the key of an invitation mailed to the caller’s verified address',
   },
+  templates: { ...ROUTES.templates, data: templatesSchema, summary: 'The caller’s reply templates, in their order' },
+  template: {
+    ...ROUTES.template,
+    params: idParamsSchema,
+    data: templateSchema,
+    summary: 'One of the caller’s templates',
+  },
+  addTemplate: {
+    ...ROUTES.addTemplate,
+    body: templateInputSchema,
+    data: templateSchema,
+    summary: 'Add a template (last in the order)',
+  },
+  updateTemplate: {
+    ...ROUTES.updateTemplate,
+    params: idParamsSchema,
+    body: templateInputSchema,
+    data: templateSchema,
+    summary: 'Change a template',
+  },
+  reorderTemplates: {
+    ...ROUTES.reorderTemplates,
+    body: reorderBodySchema,
+    data: templatesSchema,
+    summary: 'Put the caller’s templates in this order (every id once)',
+  },
+  deleteTemplate: {
+    ...ROUTES.deleteTemplate,
+    params: idParamsSchema,
+    data: deletedSchema,
+    summary: 'Delete a template',
+  },
+  templateAi: {
+    ...ROUTES.templateAi,
+    query: templateAiQuerySchema,
+    data: templateDraftSchema,
+    summary: 'Write a template from a sentence (metered; counted in the free tier’s daily uses); not saved',
+  },
+  importTemplates: {
+    ...ROUTES.importTemplates,
+    body: importBodySchema,
+    data: importResultSchema,
+    summary: 'Import templates, signatures and shortcuts (an export’s JSON)',
+  },
+  signatures: { ...ROUTES.signatures, data: signaturesSchema, summary: 'The caller’s signatures' },
+  addSignature: {
+    ...ROUTES.addSignature,
+    body: signatureInputSchema,
+    data: signatureSchema,
+    summary: 'Add a signature (its HTML is cleaned: simple formatting, links and https images)',
+  },
+  updateSignature: {
+    ...ROUTES.updateSignature,
+    params: idParamsSchema,
+    body: signatureInputSchema,
+    data: signatureSchema,
+    summary: 'Change a signature',
+  },
+  deleteSignature: {
+    ...ROUTES.deleteSignature,
+    params: idParamsSchema,
+    data: deletedSchema,
+    summary: 'Delete a signature',
+  },
+  shortcuts: { ...ROUTES.shortcuts, data: shortcutsSchema, summary: 'The caller’s shortcuts (key → text)' },
+  addShortcut: {
+    ...ROUTES.addShortcut,
+    body: shortcutInputSchema,
+    data: shortcutSchema,
+    summary: 'Add a shortcut (its key unique for the caller)',
+  },
+  updateShortcut: {
+    ...ROUTES.updateShortcut,
+    params: idParamsSchema,
+    body: shortcutInputSchema,
+    data: shortcutSchema,
+    summary: 'Change a shortcut',
+  },
+  deleteShortcut: {
+    ...ROUTES.deleteShortcut,
+    params: idParamsSchema,
+    data: deletedSchema,
+    summary: 'Delete a shortcut',
+  },
+  shortcutTemplates: {
+    ...ROUTES.shortcutTemplates,
+    data: shortcutsSchema,
+    summary: 'The caller’s shortcuts, for the extension (fetched once signed in and kept fresh)',
+  },
+  shortcutExists: {
+    ...ROUTES.shortcutExists,
+    query: shortcutExistQuerySchema,
+    data: shortcutExistSchema,
+    summary: 'Whether a shortcut key is valid and already the caller’s',
+  },
+  shortcutAi: {
+    ...ROUTES.shortcutAi,
+    query: shortcutAiQuerySchema,
+    data: shortcutDraftSchema,
+    summary: 'Write a shortcut’s text from a sentence (metered; counted with AI-made templates); not saved',
+  },
 } as const satisfies Record<string, Endpoint>;
 
 export type Api = typeof api;
@@ -539,6 +664,9 @@ export type EndpointName = keyof Api;
 export type BodyOf<N extends EndpointName> = Api[N] extends { body: z.ZodType } ? z.input<Api[N]['body']> : undefined;
 export type QueryOf<N extends EndpointName> = Api[N] extends { query: z.ZodType }
   ? z.input<Api[N]['query']>
+  : undefined;
+export type ParamsOf<N extends EndpointName> = Api[N] extends { params: z.ZodType }
+  ? z.input<Api[N]['params']>
   : undefined;
 export type DataOf<N extends EndpointName> = z.output<Api[N]['data']>;
 

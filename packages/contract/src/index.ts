@@ -17,6 +17,7 @@ export * from './plans.js';
 export * from './settings-sites.js';
 export * from './settings-values.js';
 export * from './settings.js';
+export * from './templates.js';
 export * from './text.js';
 export * from './usage.js';
 export * from './user.js';

@@ -125,7 +125,7 @@ export const CAPABILITIES = {
   translate: { gated: false, live: true },
   summary: { gated: true, live: true },
   transcribe: { gated: false, live: true },
-  templateAi: { gated: true, live: false },
+  templateAi: { gated: true, live: true },
   imageGeneration: { gated: true, live: false },
   linkedinDraft: { gated: true, live: false },
 } as const satisfies Record<string, { gated: boolean; live: boolean }>;

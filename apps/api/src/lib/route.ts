@@ -3,7 +3,7 @@ import { translate } from '@parley/i18n/server';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { z } from 'zod';
 
-type In<N extends EndpointName, K extends 'body' | 'query'> =
+type In<N extends EndpointName, K extends 'body' | 'query' | 'params'> =
   (typeof api)[N] extends Record<K, z.ZodType> ? z.output<(typeof api)[N][K]> : undefined;
 
 export type RouteResult<N extends EndpointName> = {
@@ -15,6 +15,7 @@ export type RouteResult<N extends EndpointName> = {
 export type RouteHandler<N extends EndpointName> = (input: {
   body: In<N, 'body'>;
   query: In<N, 'query'>;
+  params: In<N, 'params'>;
   request: FastifyRequest;
 }) => Promise<RouteResult<N>>;
 
@@ -30,7 +31,11 @@ export function defineRoute<N extends EndpointName>(
   requireAuth: onRequestAsyncHookHandler,
   handler: RouteHandler<N>,
 ) {
-  const endpoint = api[name] as (typeof api)[EndpointName] & { body?: z.ZodType; query?: z.ZodType };
+  const endpoint = api[name] as (typeof api)[EndpointName] & {
+    body?: z.ZodType;
+    query?: z.ZodType;
+    params?: z.ZodType;
+  };
   app.route({
     method: endpoint.method,
     url: endpoint.path,
@@ -40,6 +45,7 @@ export function defineRoute<N extends EndpointName>(
       ...(endpoint.auth ? { security: [{ bearer: [] }] } : {}),
       ...(endpoint.body ? { body: endpoint.body } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
+      ...(endpoint.params ? { params: endpoint.params } : {}),
       response: { 200: envelope(endpoint.data) },
     },
     ...(endpoint.auth ? { onRequest: requireAuth } : {}),
@@ -47,6 +53,7 @@ export function defineRoute<N extends EndpointName>(
       const result = await handler({
         body: request.body as In<N, 'body'>,
         query: request.query as In<N, 'query'>,
+        params: request.params as In<N, 'params'>,
         request,
       });
       return {
