@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import { LENGTHS, TONES, WRITING_LANGUAGES } from './settings-values.js';
 import { line, text } from './text.js';
+import { SHORTCUT_KEY_MAX, SHORTCUT_KEY_PATTERN } from './template-values.js';
+
+export {
+  DEFAULT_SHORTCUT_TRIGGER,
+  fillTemplate,
+  SHORTCUT_KEY_MAX,
+  SHORTCUT_KEY_PATTERN,
+  TEMPLATE_VARIABLES,
+  type TemplateVariable,
+} from './template-values.js';
 
 /**
  * Templates, signatures and shortcuts (spec §1, §2 /new-template, /template/*, /template/signature/*,
@@ -22,16 +32,7 @@ export const SIGNATURE_NAME_MAX = 80;
 export const SIGNATURE_HTML_MAX = 20_000;
 export const SHORTCUTS_MAX = 500;
 export const SHORTCUT_TEXT_MAX = 5_000;
-/** A shortcut key: what the person types after the trigger (`;thanks`). Lower case letters, digits, - and _. */
-export const SHORTCUT_KEY_PATTERN = /^[a-z0-9][a-z0-9_-]{0,31}$/;
-export const SHORTCUT_KEY_MAX = 32;
-/** The character typed before a shortcut key, unless the person chose another. */
-export const DEFAULT_SHORTCUT_TRIGGER = ';';
 export const TEMPLATE_AI_PROMPT_MAX = 1_000;
-
-/** Variables a template may hold, filled from the page where it is used. */
-export const TEMPLATE_VARIABLES = ['first_name', 'sender_name', 'my_name', 'date', 'selection'] as const;
-export type TemplateVariable = (typeof TEMPLATE_VARIABLES)[number];
 
 /** Where a signature is the default: a site (gmail, outlook) or a mail account's address. */
 export const SIGNATURE_SITES = ['gmail', 'outlook'] as const;
@@ -142,16 +143,6 @@ export const shortcutAiQuerySchema = z
 export const shortcutDraftSchema = z.object({ text: z.string() });
 
 export const deletedSchema = z.object({ deleted: z.number().int() });
-
-/**
- * A template's text with its variables filled: `{{first_name}}` and the others; unknown or empty ones are left out
- * (a variable with no value leaves no braces behind).
- */
-export function fillTemplate(body: string, values: Partial<Record<TemplateVariable, string>>): string {
-  return body.replace(/\{\{\s*([a-z_]+)\s*\}\}/g, (whole, name: string) =>
-    (TEMPLATE_VARIABLES as readonly string[]).includes(name) ? (values[name as TemplateVariable] ?? '') : whole,
-  );
-}
 
 /** Import: what an export holds (templates, signatures, shortcuts); shortcuts whose key is taken are skipped. */
 export const importBodySchema = z

@@ -13,3 +13,4 @@ export * from './plans.js';
 export * from './routes.js';
 export * from './settings-sites.js';
 export * from './settings-values.js';
+export * from './template-values.js';
