@@ -1,4 +1,5 @@
 import type { Profile } from '@parley/contract';
+import { pendingJoinPath } from './pending-join';
 import { postLoginPath } from './session';
 
 /**
@@ -41,7 +42,12 @@ export function withReturnPath(page: string, path: string | null | undefined, or
   return next ? `${page}?${NEXT_PARAM}=${encodeURIComponent(next)}` : page;
 }
 
-/** Where signing in lands: onboarding the first time (spec §4), else `next` (see returnPath), else home. */
+/**
+ * Where signing in lands: onboarding the first time (spec §4; its end goes on to the invitation, routes/onboarding),
+ * else an organization's invitation opened signed out in this browser (pending-join.ts: it expires, and is the reason
+ * the person came), else `next` (see returnPath), else home.
+ */
 export function landingAfterSignIn(user: Pick<Profile, 'loginCount'>, next: string | null): string {
-  return user.loginCount === 1 || !next ? postLoginPath(user) : next;
+  if (user.loginCount === 1) return postLoginPath(user);
+  return pendingJoinPath() ?? next ?? postLoginPath(user);
 }

@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react';
 import type { Profile } from '@parley/contract';
 import { deleteCookie, setCookie } from './cookies';
 import { postTokenToExtension } from './extension-bridge';
+import { forgetPendingJoin } from './pending-join';
 
 /** Local storage keys of spec §3. */
 export const STORAGE_KEYS = {
@@ -33,9 +34,10 @@ export function startSession(token: string, user: Pick<Profile, 'id' | 'profileI
   notify();
 }
 
-/** Drops the token and every piece of user data kept in the browser. */
+/** Drops the token and every piece of user data kept in the browser, an invitation waiting for an answer included. */
 export function clearSession(): void {
   for (const key of Object.values(STORAGE_KEYS)) localStorage.removeItem(key);
+  forgetPendingJoin();
   deleteCookie(USER_ID_COOKIE);
   postTokenToExtension(null);
   notify();
