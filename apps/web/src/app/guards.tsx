@@ -10,10 +10,11 @@ import { NEXT_PARAM, returnPath, withReturnPath } from '../lib/safe-path';
 import { clearSession, COOKIE_COPY_DELAY_MS, copyUserIdToCookie, getToken, useToken } from '../lib/session';
 
 /**
- * Protected routes: no token → /login?next=<this page>, so signing in comes back here. The user loads behind a
- * full-screen overlay; a failed load logs out.
+ * Protected routes: no token → /login?next=<this page>, so signing in comes back here, or `signedOut` for a page that
+ * has something to say to a signed-out visitor first (an invitation's link). The user loads behind a full-screen
+ * overlay; a failed load logs out.
  */
-export function RequireAuth() {
+export function RequireAuth({ signedOut }: { signedOut?: ReactNode }) {
   const token = useToken();
   const location = useLocation();
   const user = useCurrentUser();
@@ -45,6 +46,7 @@ export function RequireAuth() {
   }, [token, user.isError, user.error, queryClient]);
 
   if (!token) {
+    if (signedOut) return <>{signedOut}</>;
     return <Navigate to={withReturnPath('/login', location.pathname + location.search + location.hash)} replace />;
   }
   if (!user.data) return <FullScreenLoading />;

@@ -41,6 +41,9 @@ const AdminPortalPage = lazy(() => import('./routes/admin').then((m) => ({ defau
 const organizationPages = () => import('./routes/organization');
 const OrganizationPage = lazy(() => organizationPages().then((m) => ({ default: m.OrganizationPage })));
 const JoinOrganizationPage = lazy(() => organizationPages().then((m) => ({ default: m.JoinOrganizationPage })));
+const JoinOrganizationSignedOutPage = lazy(() =>
+  organizationPages().then((m) => ({ default: m.JoinOrganizationSignedOutPage })),
+);
 
 const title = (key: string): RouteHandle => ({ title: key });
 
@@ -79,23 +82,25 @@ export const routes: RouteObject[] = [
         element: <ExtensionIndexPage />,
         handle: title('common:install.extensionPage.pageTitle'),
       },
+      // Opened from an invitation's e-mail. Signed out, the invitation is kept in this browser and the visitor chooses
+      // to sign in or create an account; either way it is waiting after sign-in (lib/pending-join.ts).
+      {
+        element: <AuthLayout />,
+        children: [
+          {
+            path: 'join-organization',
+            element: <RequireAuth signedOut={<JoinOrganizationSignedOutPage />} />,
+            handle: title('shell:pages.joinOrganization'),
+            children: [{ index: true, element: <JoinOrganizationPage /> }],
+          },
+        ],
+      },
       {
         element: <RequireAuth />,
         children: [
           { path: 'on-boarding/not-valid', element: <OnboardingNotValidPage />, handle: title('onboarding:pageTitle') },
           { path: 'on-boarding/:step', element: <OnboardingPage />, handle: title('onboarding:pageTitle') },
           { path: 'signout', element: <SignoutPage />, handle: title('shell:signOut') },
-          // Opened from an invitation's e-mail: signed out, RequireAuth sends the visitor to sign in and back here.
-          {
-            element: <AuthLayout />,
-            children: [
-              {
-                path: 'join-organization',
-                element: <JoinOrganizationPage />,
-                handle: title('shell:pages.joinOrganization'),
-              },
-            ],
-          },
           {
             element: <HeaderLayout menu="main" />,
             children: [

@@ -1,9 +1,15 @@
 import { useSearchParams } from 'react-router';
-import { JoinOrganization, ManageOrganization } from '../../features/organization';
+import { JoinOrganization, JoinOrganizationSignedOut, ManageOrganization } from '../../features/organization';
 import { useCurrentUser } from '../../lib/current-user';
 
 /** Where the organization pages lead. */
-const PATHS = { plans: '/subscription', organization: '/organization', home: '/home' } as const;
+const PATHS = {
+  plans: '/subscription',
+  organization: '/organization',
+  home: '/home',
+  login: '/login',
+  signup: '/signup',
+} as const;
 
 /** /organization: Manage Organization (or how to get one). */
 export function OrganizationPage() {
@@ -12,7 +18,7 @@ export function OrganizationPage() {
   return <ManageOrganization selfId={user.data.id} plansPath={PATHS.plans} />;
 }
 
-/** /join-organization?key=…: accept an invitation (RequireAuth has brought a signed-out visitor back here). */
+/** /join-organization?key=… signed in: accept the invitation. */
 export function JoinOrganizationPage() {
   const [params] = useSearchParams();
   const user = useCurrentUser();
@@ -23,5 +29,13 @@ export function JoinOrganizationPage() {
       organizationPath={PATHS.organization}
       homePath={PATHS.home}
     />
+  );
+}
+
+/** /join-organization?key=… signed out: log in or create an account; the invitation waits in this browser. */
+export function JoinOrganizationSignedOutPage() {
+  const [params] = useSearchParams();
+  return (
+    <JoinOrganizationSignedOut invitationKey={params.get('key')} loginPath={PATHS.login} signupPath={PATHS.signup} />
   );
 }
