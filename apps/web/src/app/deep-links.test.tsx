@@ -76,3 +76,64 @@ describe('deep links survive signing in', { timeout: 30_000 }, () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/profile'), slow);
   });
 });
+
+describe('an invitation opened signed out survives signing up, confirming and onboarding', { timeout: 30_000 }, () => {
+  const KEY = 'k3y-0f-f0rty-thr33-characters-base64url-abc';
+  const joinPage = `/join-organization?key=${KEY}`;
+  const keep = () =>
+    localStorage.setItem(
+      'pendingJoin',
+      JSON.stringify({ key: KEY, storedAt: Date.now(), expiresAt: Date.now() + 7 * 24 * 3600 * 1000 }),
+    );
+
+  it('a later login, even from a plain /login, lands on the invitation', async () => {
+    keep();
+    mockApi({
+      'GET /api/auth/config': config,
+      'POST /api/auth/login': ok({ token: 'tok', user: makeProfile() }),
+      'GET /api/user/profile': ok(makeProfile()),
+    });
+    const { router } = renderApp('/login');
+    await logIn();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/join-organization'), slow);
+    expect(router.state.location.search).toBe(`?key=${KEY}`);
+    expect(await screen.findByRole('button', { name: 'Join organization' })).toBeInTheDocument();
+  });
+
+  it('a first login goes through onboarding, whose end leads to the invitation', async () => {
+    const user = userEvent.setup();
+    keep();
+    mockApi({
+      'GET /api/auth/config': config,
+      'POST /api/auth/login': ok({ token: 'tok', user: makeProfile({ loginCount: 1 }) }),
+      'GET /api/user/profile': ok(makeProfile({ loginCount: 1 })),
+      'GET /api/user/setting': ok({}),
+    });
+    const { router } = renderApp('/login');
+    await logIn();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/on-boarding/1'), slow);
+    await user.click(await screen.findByRole('button', { name: 'Skip' }));
+    await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe(joinPage), slow);
+  });
+
+  it('without one, onboarding ends at home as before', async () => {
+    const user = userEvent.setup();
+    localStorage.setItem('token', 'tok');
+    mockApi({
+      'GET /api/user/profile': ok(makeProfile({ loginCount: 1 })),
+      'GET /api/user/setting': ok({}),
+    });
+    const { router } = renderApp('/on-boarding/1');
+    await user.click(await screen.findByRole('button', { name: 'Skip' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'), slow);
+  });
+
+  it('signing out forgets it', async () => {
+    keep();
+    localStorage.setItem('token', 'tok');
+    mockApi({ 'GET /api/user/profile': ok(makeProfile()), 'POST /api/user/logout': ok(null, 'Signed out.') });
+    const { router } = renderApp('/signout');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), slow);
+    expect(localStorage.getItem('pendingJoin')).toBeNull();
+  });
+});

@@ -1,6 +1,7 @@
 import { Navigate, useParams } from 'react-router';
 import { OnboardingFlow, OnboardingNotValid, parseStep } from '../../features/onboarding';
 import { OnboardingPlanChoice } from '../../features/plans';
+import { pendingJoinPath } from '../../lib/pending-join';
 
 export function OnboardingPage() {
   const step = parseStep(useParams().step);
@@ -9,6 +10,8 @@ export function OnboardingPage() {
     <OnboardingFlow
       key={step}
       step={step}
+      // An invitation opened before signing up is where onboarding leads, rather than home.
+      donePath={pendingJoinPath() ?? '/home'}
       planChoices={
         step === 3 ? <OnboardingPlanChoice checkoutPath="/payment-call" plansPath="/subscription" /> : undefined
       }

@@ -19,10 +19,19 @@ export function parseStep(value: string | undefined): OnboardingStep | null {
 }
 
 /**
- * The four onboarding pages; Skip and the last step both end at /home. `planChoices` (step 3, the payment step) is
- * what the app offers beside the free plan: the paid plans and their checkout.
+ * The four onboarding pages; Skip and the last step both end at `donePath` (home, unless the app has something
+ * waiting for this person). `planChoices` (step 3, the payment step) is what the app offers beside the free plan:
+ * the paid plans and their checkout.
  */
-export function OnboardingFlow({ step, planChoices }: { step: OnboardingStep; planChoices?: ReactNode }) {
+export function OnboardingFlow({
+  step,
+  planChoices,
+  donePath = '/home',
+}: {
+  step: OnboardingStep;
+  planChoices?: ReactNode;
+  donePath?: string;
+}) {
   const { t } = useTranslation('onboarding');
   const navigate = useNavigate();
   const settings = useSettings();
@@ -33,7 +42,7 @@ export function OnboardingFlow({ step, planChoices }: { step: OnboardingStep; pl
 
   const finish = () => {
     localStorage.removeItem(STORAGE_KEYS.firstLogin);
-    navigate('/home', { replace: true });
+    navigate(donePath, { replace: true });
   };
   const next = () => navigate(`/on-boarding/${step + 1}`);
 
