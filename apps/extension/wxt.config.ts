@@ -69,12 +69,13 @@ export default defineConfig({
     // http(s) page, so granting it adds no new kind of access; it can be withdrawn in chrome://extensions.
     optional_host_permissions: ['<all_urls>'],
     action: { default_title: 'Parley' },
-    // The page reader (Readability) and the quick-access UI (mini menu, quick-access box) are imported by the page
-    // content script only when a page is read / on the first selection or shortcut. Content scripts
+    // The page reader (Readability), the quick-access UI (mini menu, quick-access box) and shortcut expansion are
+    // imported by the page content script only when a page is read / on the first selection or shortcut / while the
+    // person has shortcuts. Content scripts
     // may import only web-accessible files; the dynamic URL changes every session, so pages cannot probe for it.
     web_accessible_resources: [
       {
-        resources: ['page-reader.js', 'quick-access.js'],
+        resources: ['page-reader.js', 'quick-access.js', 'shortcuts.js'],
         matches: ['http://*/*', 'https://*/*'],
         use_dynamic_url: true,
       },

@@ -3,11 +3,13 @@ import { createSessionService } from '../features/auth/session-service';
 import { createImageCapture } from '../features/capture/background';
 import { createChatPortHandler, createTranscribeHandler } from '../features/chat/background';
 import { createSettingsSync } from '../features/settings/sync';
+import { createTemplatesSync } from '../features/templates/sync';
 import { createApiCallHandler, createBackgroundApiClient } from '../platform/api/background-api';
 import { onMessages } from '../platform/messaging/messaging';
 import { MessageError } from '../platform/messaging/router';
-import { browserSessionStorage } from '../platform/storage/session-store';
+import { browserSessionStorage, watchSession } from '../platform/storage/session-store';
 import { browserSettingsStore } from '../platform/storage/settings-store';
+import { browserTemplatesStore } from '../platform/storage/templates-store';
 import { createPanelControl } from '../platform/tabs/panel-control';
 
 /**
@@ -25,7 +27,7 @@ export function startBackground(): void {
       await client.call('logout');
     },
     onSignedIn: async () => {
-      await settings.pull();
+      await Promise.all([settings.pull(), templates.refresh()]);
     },
   });
   const client = createBackgroundApiClient({
@@ -41,6 +43,23 @@ export function startBackground(): void {
       await session.ready;
       return session.token() !== null;
     },
+  });
+  const templates = createTemplatesSync({
+    store: browserTemplatesStore,
+    api: {
+      templates: () => client.call('templates'),
+      signatures: () => client.call('signatures'),
+      shortcuts: () => client.call('shortcutTemplates'),
+    },
+    who: async () => {
+      await session.ready;
+      const { signedIn, userId } = await session.info();
+      return { signedIn: signedIn && session.token() !== null, userId };
+    },
+  });
+  // Signed out, or someone else signing in: one person's templates and shortcuts never stay for the next.
+  watchSession((next, previous) => {
+    if (!next.signedIn || (previous.userId !== null && next.userId !== previous.userId)) void templates.clear();
   });
   const panel = createPanelControl();
   const imageCapture = createImageCapture({ open: panel.open });
@@ -85,6 +104,8 @@ export function startBackground(): void {
       }
     },
     SYNC_SETTINGS: () => settings.pull(),
+    GET_TEMPLATES: () => templates.get(),
+    REFRESH_TEMPLATES: async () => ({ started: await templates.refreshIfStale() }),
     TRANSCRIBE: createTranscribeHandler({ ready: session.ready, hasToken: () => session.token() !== null, client }),
     ...imageCapture.handlers,
   });
@@ -103,4 +124,5 @@ export function startBackground(): void {
   // of the worker); sign-in and the settings screens pull too.
   browser.runtime.onInstalled.addListener(() => void settings.pull());
   browser.runtime.onStartup.addListener(() => void settings.pull());
+  browser.runtime.onStartup.addListener(() => void templates.refreshIfStale());
 }

@@ -2,13 +2,14 @@ import { browser } from 'wxt/browser';
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
 import type { PageReaderGlobal } from '../features/page-reader/read-page';
 import { quickAccessParts } from '../features/quick-access/triggers';
+import { shortcutsPart } from '../features/shortcuts/part';
 import { onMessages } from '../platform/messaging/messaging';
 import { startLive, type LivePart } from '../ui/on-site/live';
 
 /**
  * What every page gets, from whichever one content script runs there (the page script, or a site's own script, which
  * the page script leaves those sites to): the answer to "read this page" for the side panel's "Chat with this page",
- * quick access, and the page's own `parts`, all following the settings live (see ui/on-site/live.ts). On a disabled
+ * quick access, shortcuts, and the page's own `parts`, all following the settings live (see ui/on-site/live.ts). On a disabled
  * site nothing is mounted and the page is not read.
  */
 export async function runOnPage(ctx: ContentScriptContext, parts: LivePart[] = []): Promise<void> {
@@ -22,5 +23,5 @@ export async function runOnPage(ctx: ContentScriptContext, parts: LivePart[] = [
       return reader.__parleyReadPage();
     },
   });
-  current = await startLive(ctx, [...parts, ...quickAccessParts(ctx)]);
+  current = await startLive(ctx, [...parts, ...quickAccessParts(ctx), shortcutsPart(ctx)]);
 }

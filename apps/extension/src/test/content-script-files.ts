@@ -36,6 +36,8 @@ export function entrypoints(keep: (name: string) => boolean): string[] {
 /** Every source file a content script (or a script imported into one) is built from, following relative imports. */
 export function contentScriptFiles(): string[] {
   return filesOf(
-    entrypoints((name) => /\.content\.ts$/.test(name) || ['quick-access.ts', 'page-reader.ts'].includes(name)),
+    entrypoints(
+      (name) => /\.content\.ts$/.test(name) || ['quick-access.ts', 'page-reader.ts', 'shortcuts.ts'].includes(name),
+    ),
   );
 }

@@ -37,7 +37,15 @@ describe('quick access on a hostile page', () => {
     const page = onTestPage();
     const qa = { showMenu: vi.fn(), openBox: vi.fn(), close: vi.fn() };
     (globalThis as QuickAccessGlobal).__parleyQuickAccess = qa;
-    const stops = quickAccessParts(page.ctx).map((part) => part.start('en', DEFAULT_SETTINGS));
+    const state = {
+      settings: DEFAULT_SETTINGS,
+      disabled: false,
+      language: 'en',
+      signedIn: false,
+      shortcuts: null,
+      shortcutTrigger: ';',
+    };
+    const stops = quickAccessParts(page.ctx).map((part) => part.start('en', DEFAULT_SETTINGS, state));
     selectInField('we leave early tomorrow');
 
     document.dispatchEvent(new MouseEvent('mouseup', { bubbles: true }));

@@ -5,6 +5,7 @@
  */
 import type { BodyOf, DataOf, EndpointName, QueryOf, Settings, SettingsUpdate } from '@parley/contract';
 import type { StreamChunk } from '@parley/ui/chat-stream';
+import type { SignatureItem, TemplateItem } from '../storage/templates-store';
 
 /** Who sent a message, decided from the browser's sender record (never from the payload). See senders.ts. */
 export type SenderKind =
@@ -48,6 +49,9 @@ export type AttachedFile = {
 /** What the image context menu left for the panel: the image, or why there is none. */
 export type PendingCapture = { file: AttachedFile } | { error: 'imageFailed' | 'tooLarge' | 'notImage' };
 
+/** The person's reply templates and signatures, as the background keeps them (see features/templates/sync.ts). */
+export type TemplatesData = { templates: TemplateItem[]; signatures: SignatureItem[] };
+
 export type ApiCallInput<N extends EndpointName = EndpointName> = {
   body?: BodyOf<N>;
   query?: QueryOf<N>;
@@ -82,6 +86,10 @@ export interface ProtocolMap {
   CAPTURES_READY: { data: undefined; response: { taken: boolean } };
   /** Our pages → background: a voice recording (a data: URL) to text, by the API (POST /api/ai/transcribe). */
   TRANSCRIBE: { data: { audio: string; name: string }; response: { text: string } };
+  /** Content scripts → background: the person's templates and signatures (empty when signed out). */
+  GET_TEMPLATES: { data: undefined; response: TemplatesData };
+  /** Content scripts → background: fetch templates, signatures and shortcuts again if the last fetch is stale. */
+  REFRESH_TEMPLATES: { data: undefined; response: { started: boolean } };
 }
 
 export type MessageType = keyof ProtocolMap;
@@ -107,6 +115,8 @@ export const MESSAGE_POLICY: { readonly [T in MessageType]: readonly SenderKind[
   TAKE_CAPTURES: ['extension'],
   CAPTURES_READY: ['extension'],
   TRANSCRIBE: ['extension'],
+  GET_TEMPLATES: ['extension', 'content-script'],
+  REFRESH_TEMPLATES: ['extension', 'content-script'],
 };
 
 /**

@@ -1,0 +1,49 @@
+import { browser } from 'wxt/browser';
+import type { ContentScriptContext } from 'wxt/utils/content-script-context';
+import { sendMessage } from '../../platform/messaging/messaging';
+import { FRESH_FOR_MS, type ShortcutItem } from '../../platform/storage/templates-store';
+import type { LivePart } from '../../ui/on-site/live';
+
+/** What the lazily imported shortcuts.js puts in this isolated world (see entrypoints/shortcuts.ts). */
+export type ShortcutsGlobal = {
+  __parleyShortcuts?: { start(options: { shortcuts: ShortcutItem[]; trigger: string }): () => void };
+};
+
+const global = globalThis as ShortcutsGlobal;
+
+async function load() {
+  if (!global.__parleyShortcuts) await import(/* @vite-ignore */ browser.runtime.getURL('/shortcuts.js'));
+  return global.__parleyShortcuts;
+}
+
+/**
+ * What every page's script carries of shortcuts: nothing but this. While the person is signed in and has at least one
+ * shortcut, the expansion code (shortcuts.js, web-accessible) is imported and its keydown listener attached; without
+ * shortcuts, signed out or on a disabled site, there is no listener at all. A changed trigger or list restarts it.
+ * When the stored shortcuts are older than a few minutes, the background is asked to fetch them again (once per page
+ * load, never per keystroke).
+ */
+export function shortcutsPart(ctx: ContentScriptContext): LivePart {
+  return {
+    on: (_settings, state) => state.signedIn && (state.shortcuts?.items.length ?? 0) > 0,
+    uses: (_settings, state) => [state.shortcutTrigger, state.shortcuts?.items],
+    start: (_language, _settings, state) => {
+      const shortcuts = state.shortcuts?.items ?? [];
+      let stop: (() => void) | undefined;
+      let stopped = false;
+      load().then(
+        (module) => {
+          if (!stopped && module && ctx.isValid) stop = module.start({ shortcuts, trigger: state.shortcutTrigger });
+        },
+        () => undefined,
+      );
+      if (Date.now() - (state.shortcuts?.fetchedAt ?? 0) > FRESH_FOR_MS) {
+        sendMessage('REFRESH_TEMPLATES').catch(() => undefined);
+      }
+      return () => {
+        stopped = true;
+        stop?.();
+      };
+    },
+  };
+}
