@@ -37,6 +37,7 @@ import { createAiLimits } from './lib/ai-limits.js';
 import { createDocumentTools, type DocumentTools } from './modules/documents/index.js';
 import { createModelsService, registerModelsRoutes } from './modules/models/index.js';
 import { createOrganizationsService, registerOrganizationRoutes } from './modules/organizations/index.js';
+import { createTemplatesService, registerTemplateRoutes } from './modules/templates/index.js';
 import { createFileStore } from './modules/storage/index.js';
 import { createWritingService, registerWritingRoutes } from './modules/writing/index.js';
 import { createModelRegistry } from './providers/ai/registry.js';
@@ -245,6 +246,7 @@ export async function buildApp(deps: AppDeps) {
   registerModelsRoutes(app, { models, requireAuth });
   registerChatRoutes(app, { chat, turns, aiLimits, bodyTimeoutMs, requireAuth, startAuth: createStartAuth(auth) });
   registerWritingRoutes(app, { writing, requireAuth, aiLimits, bodyTimeoutMs });
+  registerTemplateRoutes(app, { templates: createTemplatesService({ db: database.db }), requireAuth });
 
   // The site admin portal; its audit log is also handed to the modules whose admins' actions it records.
   const recordAudit = createRecordAudit(database.db);

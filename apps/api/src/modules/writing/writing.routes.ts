@@ -32,6 +32,8 @@ export function registerWritingRoutes(
   route('chatSuggestion', async ({ body, request }) => ({ data: await writing.suggestions(caller(request), body) }));
   route('translate', async ({ body, request }) => ({ data: await writing.translate(caller(request), body) }));
   route('summary', async ({ body, request }) => ({ data: await writing.summary(caller(request), body) }));
+  route('templateAi', async ({ query, request }) => ({ data: await writing.templateDraft(caller(request), query) }));
+  route('shortcutAi', async ({ query, request }) => ({ data: await writing.shortcutDraft(caller(request), query) }));
   route('transcript', async ({ query }) => {
     const t = await writing.transcript(query.url);
     return { data: { videoId: t.videoId, title: t.title, language: t.language, text: t.text, segments: t.segments } };

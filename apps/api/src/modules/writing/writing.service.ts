@@ -167,6 +167,48 @@ export function createWritingService(deps: {
         'SUMMARY_FAILED',
       );
     },
+    /**
+     * A reply template written from a sentence (not saved: the person looks at it first). Metered as an AI-made
+     * template, counted in the free tier's daily uses. The first line of the answer is the title.
+     */
+    async templateDraft(caller: Caller, b: Options & { prompt: string; kind: 'mail' | 'message' | 'customReply' }) {
+      const settings = await users.settings(caller);
+      const what =
+        b.kind === 'mail'
+          ? 'an e-mail reply template'
+          : b.kind === 'message'
+            ? 'a short message template (LinkedIn, X, Facebook)'
+            : 'an instruction that tells an assistant how to write a custom reply';
+      const { text } = await run(
+        caller,
+        { capability: 'templateAi', feature: `template-${b.kind}` },
+        b,
+        `You write ${what} someone will reuse. On the first line, a short title (at most 8 words); then the template. Where a name, a date or the selected text belongs, write one of these placeholders exactly: {{first_name}}, {{sender_name}}, {{my_name}}, {{date}}, {{selection}}. ${style(settings, b)} ${untrusted}`,
+        `<input>\n${b.prompt}\n</input>`,
+      );
+      const [first = '', ...rest] = text.split('\n');
+      const title = first
+        .replace(/^(title:|#+)\s*/i, '')
+        .replace(/^["*]+|["*]+$/g, '')
+        .trim()
+        .slice(0, 120);
+      const body = rest.join('\n').trim();
+      return body ? { title: title || text.slice(0, 60), body } : { title: text.slice(0, 60), body: text };
+    },
+
+    /** A shortcut's text written from a sentence; metered and counted like an AI-made template. */
+    async shortcutDraft(caller: Caller, b: { prompt: string; language?: string | undefined }) {
+      const settings = await users.settings(caller);
+      const { text } = await run(
+        caller,
+        { capability: 'templateAi', feature: 'template-shortcut' },
+        b,
+        `You write a short reusable text someone will insert by typing a shortcut (a sentence or a short paragraph). ${style(settings, { ...b, length: 'SHORT' })} ${untrusted}`,
+        `<input>\n${b.prompt}\n</input>`,
+      );
+      return { text };
+    },
+
     /** Speech to text (voice input): metered like every AI call, on the person's key or the server's. */
     async transcribe(caller: Caller, audio: Uint8Array) {
       const transcriber = await models.transcriber(caller.user.id);
