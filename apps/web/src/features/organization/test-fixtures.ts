@@ -28,7 +28,8 @@ export function makeTeam(role: 'admin' | 'user' = 'admin', overrides: Partial<Te
   const usage = (limit: number | null, used: number) => (admin ? { limit, used } : { limit: null, used: null });
   const members = [
     makeMember({ id: OWNER_ID, name: 'Olga', email: 'olga@example.com', isOwner: true, ...usage(null, 40) }),
-    makeMember({ role, ...usage(null, 1234) }),
+    // A member who is not an admin sees their own limit and use (the server sends theirs only).
+    makeMember({ role, ...(admin ? usage(null, 1234) : { limit: 100, used: 12 }) }),
     makeMember({ id: GRACE_ID, name: 'Grace', email: 'grace@example.com', role: 'user', ...usage(500, 450) }),
     makeMember({ id: ALAN_ID, name: 'Alan', email: 'alan@example.com', role: 'user', ...usage(0, 0) }),
   ];

@@ -66,8 +66,8 @@ describe('/organization', { timeout: 30_000 }, () => {
     expect(within(grace).getByText('User')).toBeInTheDocument();
     expect(within(grace).getByText('grace@example.com')).toBeInTheDocument();
     expect(within(grace).getByText('Joined March 14, 2026')).toBeInTheDocument();
-    expect(within(grace).getByText('450 of 500 credits used this month')).toBeInTheDocument();
-    expect(within(row('Ada')).getByText('1,234 credits used this month · No limit')).toBeInTheDocument();
+    expect(within(grace).getByText('Credits used this month: 450 / 500')).toBeInTheDocument();
+    expect(within(row('Ada')).getByText('Credits used this month: 1,234 · No limit')).toBeInTheDocument();
     expect(within(row('Ada')).getByText('You')).toBeInTheDocument();
     expect(within(row('Olga')).getByText('Owner')).toBeInTheDocument();
   });
@@ -304,7 +304,9 @@ describe('/organization', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('tab', { name: /Invited Users/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Actions for/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'New Member' })).not.toBeInTheDocument();
-    expect(screen.queryByText(/credits used this month/)).not.toBeInTheDocument();
+    // Their own use and limit, nobody else's.
+    expect(within(row('Ada')).getByText('Credits used this month: 12 / 100')).toBeInTheDocument();
+    expect(screen.getAllByText(/Credits used this month/)).toHaveLength(1);
     expect(within(row('Grace')).getByText('User')).toBeInTheDocument();
     expect(calls(fetchMock, '/api/org/invites')).toHaveLength(0);
 
@@ -363,7 +365,9 @@ describe('/organization', { timeout: 30_000 }, () => {
     await waitFor(() => expect(document.title).toBe('Gérer l’organisation | Parley'));
     expect(screen.getByText('novembre 2026')).toBeInTheDocument();
     const all = 'Tous les membres de l’équipe';
-    expect(within(row('Ada', all)).getByText(/^1\s234 crédits utilisés ce mois-ci · Sans limite$/)).toBeInTheDocument();
+    expect(
+      within(row('Ada', all)).getByText(/^Crédits utilisés ce mois-ci\s:\s1\s234 · Sans limite$/),
+    ).toBeInTheDocument();
     expect(within(row('Grace', all)).getByText('Membre depuis le 14 mars 2026')).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: /Tous les membres de l’équipe/ })).toBeInTheDocument();
   });

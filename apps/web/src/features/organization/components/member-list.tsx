@@ -104,7 +104,7 @@ export function MemberList({
                 {t('members.joined', { date: formatDate(member.joinedAt, i18n.language) })}
               </p>
             </div>
-            {admin && member.used !== null ? (
+            {member.used !== null ? (
               <div className="col-span-2 col-start-2 row-start-2 sm:col-span-1 sm:col-start-3 sm:row-start-1">
                 <Usage used={member.used} limit={member.limit} />
               </div>
