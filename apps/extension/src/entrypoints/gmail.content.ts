@@ -2,7 +2,10 @@ import { defineContentScript } from 'wxt/utils/define-content-script';
 import { runSiteScript } from '../app/site-script';
 import { gmail } from '../sites/gmail/index';
 
-/** Gmail: instant replies and the Summarize button (see features/instant-reply and features/summaries). */
+/**
+ * Gmail: instant replies, the Summarize button and signatures (see features/instant-reply, features/summaries and
+ * features/signatures).
+ */
 export default defineContentScript({
   matches: gmail.matches,
   runAt: 'document_idle',
@@ -11,6 +14,7 @@ export default defineContentScript({
       site: gmail,
       endpoint: () => 'mailMessage',
       summary: { kind: 'mail', site: gmail, match: gmail.match },
+      mailEditor: gmail,
     });
   },
 });

@@ -2,7 +2,10 @@ import { defineContentScript } from 'wxt/utils/define-content-script';
 import { runSiteScript } from '../app/site-script';
 import { outlook } from '../sites/outlook/index';
 
-/** Outlook: instant replies and the Summarize button (see features/instant-reply and features/summaries). */
+/**
+ * Outlook: instant replies, the Summarize button and signatures (see features/instant-reply, features/summaries and
+ * features/signatures).
+ */
 export default defineContentScript({
   matches: outlook.matches,
   runAt: 'document_idle',
@@ -11,6 +14,7 @@ export default defineContentScript({
       site: outlook,
       endpoint: () => 'mailMessage',
       summary: { kind: 'mail', site: outlook, match: outlook.match },
+      mailEditor: outlook,
     });
   },
 });

@@ -1,14 +1,17 @@
 import type { Settings } from '@parley/contract';
 import { DEFAULT_SETTINGS } from '@parley/contract/values';
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
-import { apiCall } from '../../platform/messaging/messaging';
+import { apiCall, sendMessage } from '../../platform/messaging/messaging';
+import { readSession } from '../../platform/storage/session-store';
 import { readStoredSettings } from '../../platform/storage/settings-store';
+import type { TemplateItem } from '../../platform/storage/templates-store';
 import type { ReplySite, ReplyTarget, SiteContext } from '../../sites/shared/types';
 import { copyButton } from '../../ui/on-site/copy';
 import { watchPage } from '../../ui/on-site/observe';
 import { el, errorMessage, mountShadowUi, showText } from '../../ui/on-site/shadow';
 import type { Translate } from '../../ui/on-site/strings';
 import { listenTrusted } from '../../ui/on-site/trusted';
+import { fillFromPage } from './fill';
 
 /** The API endpoint that drafts a reply for a target: mail threads, direct messages, or comments on a post. */
 export type ReplyEndpoint = 'mailMessage' | 'message' | 'comment';
@@ -28,10 +31,23 @@ export function contextText(context: SiteContext): string {
   return [...head, context.text].join('\n').trim();
 }
 
-/** One reply drafted through the background (which holds the token), shaped by the stored writing settings. */
-export async function draftReply(endpoint: ReplyEndpoint, text: string): Promise<string> {
+/** The API's bound on an instruction (the reply bodies' `instruction`). */
+const INSTRUCTION_MAX = 2000;
+
+/**
+ * One reply drafted through the background (which holds the token), shaped by the stored writing settings. A custom
+ * reply (a template of kind customReply) is the instruction, with replyOption CUSTOM.
+ */
+export async function draftReply(endpoint: ReplyEndpoint, text: string, custom?: string): Promise<string> {
   const s: Settings = (await readStoredSettings()) ?? DEFAULT_SETTINGS;
-  const options = { tone: s.tone, length: s.length, language: s.language, replyOption: s.replyOption };
+  const options = {
+    tone: s.tone,
+    length: s.length,
+    language: s.language,
+    ...(custom
+      ? { replyOption: 'CUSTOM' as const, instruction: custom.trim().slice(0, INSTRUCTION_MAX) }
+      : { replyOption: s.replyOption }),
+  };
   const result =
     endpoint === 'comment'
       ? await apiCall('comment', { body: { ...options, post: text } })
@@ -40,8 +56,11 @@ export async function draftReply(endpoint: ReplyEndpoint, text: string): Promise
 }
 
 /**
- * Watches the page for the site's reply and comment boxes and puts a "Reply with Parley" button next to each. The
- * suggestion is inserted into the editor only when the person clicks Insert; Parley never sends or posts anything.
+ * Watches the page for the site's reply and comment boxes and puts a "Reply with Parley" button next to each, and a
+ * Templates button: the person's templates for this kind of site (mail templates on Gmail and Outlook, message
+ * templates elsewhere) are inserted filled in on a click, and their custom replies draft an AI reply with that
+ * instruction. A suggestion is inserted into the editor only when the person clicks Insert; Parley never sends or posts
+ * anything.
  */
 export function startInstantReply(ctx: ContentScriptContext, options: InstantReplyOptions): () => void {
   const mounted = new Map<HTMLElement, { remove(): void; host: () => Element | undefined }>();
@@ -100,11 +119,22 @@ export function reveal(panel: HTMLElement): void {
   panel.scrollIntoView({ block: box.height > innerHeight * 0.6 ? 'start' : 'center', inline: 'nearest' });
 }
 
+/** The templates offered on a site: its kind (mail or message) first, then the custom replies. */
+export function templatesFor(templates: TemplateItem[], kind: 'mail' | 'message') {
+  return {
+    inserts: templates.filter((template) => template.kind === kind),
+    customs: templates.filter((template) => template.kind === 'customReply'),
+  };
+}
+
 function buildReplyUi(container: HTMLElement, target: ReplyTarget, { site, endpoint, t }: InstantReplyOptions) {
   const root = el('div', 'parley');
   const open = el('button', 'primary', t('replyButton'));
   open.type = 'button';
   open.dataset.parley = 'reply';
+  const openTemplates = el('button', '', t('templates'));
+  openTemplates.type = 'button';
+  openTemplates.dataset.parley = 'templates';
   const panel = el('div', 'panel');
   panel.hidden = true;
   panel.dataset.parley = 'reply-panel';
@@ -123,17 +153,30 @@ function buildReplyUi(container: HTMLElement, target: ReplyTarget, { site, endpo
   const copy = copyButton(t, () => suggestion);
   actions.append(close, regenerate, copy, insert);
   panel.append(title, body, note, actions);
-  root.append(open, panel);
+
+  const list = el('div', 'panel');
+  list.hidden = true;
+  list.dataset.parley = 'templates-panel';
+  const listBody = el('div', 'list');
+  const listClose = el('button', '', t('close'));
+  listClose.type = 'button';
+  const listActions = el('div', 'actions');
+  listActions.append(listClose);
+  list.append(el('p', 'title', t('templatesTitle')), listBody, listActions);
+
+  root.append(open, openTemplates, panel, list);
   container.append(root);
 
   let generation = 0;
+  /** The instruction of the custom reply being drafted (Regenerate drafts it again), or null for a plain reply. */
+  let custom: string | null = null;
   // The focus stays with the person: it moves to Insert only when they asked from our own buttons and are still
   // waiting (focus on ours, or nowhere because the button they pressed is disabled while writing), never from the
   // site's editor or anywhere else they went meanwhile.
   const shadow = () => root.getRootNode() as Document | ShadowRoot;
   const ours = () => {
     const active = shadow().activeElement;
-    return active === open || (active !== null && panel.contains(active));
+    return active !== null && root.contains(active);
   };
   const waiting = () => {
     const top = document.activeElement;
@@ -156,13 +199,14 @@ function buildReplyUi(container: HTMLElement, target: ReplyTarget, { site, endpo
   const generate = async () => {
     const id = ++generation;
     follow = ours();
+    list.hidden = true;
     panel.hidden = false;
     suggestion = '';
     show(t('writing'), 'busy');
     try {
       const text = contextText(site.readContext(target));
       if (!text) throw new Error('empty');
-      const reply = await draftReply(endpoint(target), text);
+      const reply = await draftReply(endpoint(target), text, custom ?? undefined);
       if (id !== generation) return;
       suggestion = reply;
       show(reply, 'ready');
@@ -172,8 +216,79 @@ function buildReplyUi(container: HTMLElement, target: ReplyTarget, { site, endpo
     }
   };
 
+  /** What the person had selected on the page when they reached for the templates (for {{selection}}). */
+  let selection = '';
+  const readSelection = () => document.getSelection()?.toString() ?? '';
+
+  const useTemplate = async (template: TemplateItem) => {
+    generation++;
+    list.hidden = true;
+    let author: string | undefined;
+    try {
+      author = site.readContext(target).author;
+    } catch {
+      author = undefined;
+    }
+    const profile = (await readSession()).profile;
+    const text = fillFromPage(template.body, {
+      author,
+      myName: profile?.name || profile?.fullName,
+      selection: selection || readSelection(),
+      language: template.language,
+    });
+    if (site.insertText(target.editor, text)) {
+      panel.hidden = true;
+      return;
+    }
+    // The box refused it: the person gets it with Copy.
+    panel.hidden = false;
+    suggestion = text;
+    show(text, 'ready');
+    note.hidden = false;
+  };
+
+  const showTemplates = async () => {
+    const id = ++generation;
+    panel.hidden = true;
+    list.hidden = false;
+    listBody.replaceChildren(el('p', 'text', t('loading')));
+    reveal(list);
+    let templates: TemplateItem[] = [];
+    try {
+      templates = (await sendMessage('GET_TEMPLATES')).templates;
+    } catch {
+      templates = [];
+    }
+    if (id !== generation) return;
+    const { inserts, customs } = templatesFor(templates, endpoint(target) === 'mailMessage' ? 'mail' : 'message');
+    const item = (template: TemplateItem, run: () => void) => {
+      const button = el('button', 'item', template.title);
+      button.type = 'button';
+      button.dataset.parley = 'template';
+      listenTrusted(button, 'click', run);
+      return button;
+    };
+    const items: HTMLElement[] = inserts.map((template) => item(template, () => void useTemplate(template)));
+    if (customs.length) {
+      items.push(el('p', 'section', t('customReplies')));
+      for (const template of customs) {
+        items.push(
+          item(template, () => {
+            custom = template.body;
+            void generate();
+          }),
+        );
+      }
+    }
+    listBody.replaceChildren(...(items.length ? items : [el('p', 'text', t('noTemplates'))]));
+    reveal(list);
+  };
+
   // A person's clicks only (ui/on-site/trusted.ts): a page cannot draft (spend credits) or insert by itself.
-  listenTrusted(open, 'click', () => void generate());
+  listenTrusted(open, 'click', () => {
+    custom = null;
+    void generate();
+  });
   listenTrusted(regenerate, 'click', () => void generate());
   listenTrusted(close, 'click', () => {
     generation++;
@@ -183,5 +298,21 @@ function buildReplyUi(container: HTMLElement, target: ReplyTarget, { site, endpo
     if (!suggestion) return;
     if (site.insertText(target.editor, suggestion)) panel.hidden = true;
     else note.hidden = false;
+  });
+  // Before the click moves anything: the page's selection as the person left it.
+  listenTrusted(openTemplates, 'pointerdown', () => {
+    selection = readSelection();
+  });
+  listenTrusted(openTemplates, 'click', () => {
+    if (!list.hidden) {
+      generation++;
+      list.hidden = true;
+      return;
+    }
+    void showTemplates();
+  });
+  listenTrusted(listClose, 'click', () => {
+    generation++;
+    list.hidden = true;
   });
 }

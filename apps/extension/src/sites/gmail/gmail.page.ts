@@ -7,7 +7,7 @@
  * text are kept; only the part of the body before them is replaced.
  */
 import { insertText as insertWith } from '../shared/insert.js';
-import { all, closestContaining, first } from '../shared/dom.js';
+import { addressIn, all, childHolding, closestContaining, first } from '../shared/dom.js';
 import { CONTEXT_CAP, capRecent, capText, visibleText } from '../shared/text.js';
 import type {
   ContextSource,
@@ -32,7 +32,10 @@ const S = {
   body: '.a3s',
   snippet: '.iA.g6, .y2',
   quoted: '.gmail_quote, .yj6qo, .adL .gmail_quote, .gmail_signature_prefix',
-  keep: '.gmail_signature, .gmail_signature_prefix, .gmail_quote, [data-smartmail="gmail_signature"]',
+  // Parley's own signature (features/signatures) is kept too: a reply inserted later goes above it.
+  keep: '.gmail_signature, .gmail_signature_prefix, .gmail_quote, [data-smartmail="gmail_signature"], [data-parley-signature]',
+  quote: '.gmail_quote',
+  account: 'a[aria-label*="@"][href*="accounts.google.com"]',
 } as const;
 
 export const selectors = S;
@@ -124,4 +127,15 @@ export function findSummaryAnchor(root: ParentNode): SummaryAnchor | null {
 
 export function readForSummary(root: ParentNode): MailSummarySource | null {
   return readThread(root);
+}
+
+/** A signature goes above the quoted message when it is in the editor (expanded), else at the end. */
+export function signatureSlot(editor: HTMLElement): ChildNode | null {
+  return childHolding(editor, editor.querySelector(S.quote));
+}
+
+/** Gmail's window title names the account ("Inbox (3) - alex@example.com - Gmail"), as does its account button. */
+export function accountAddress(doc: Document): string | null {
+  const titled = / - ([^\s@]+@[^\s@]+) - [^-]*$/.exec(doc.title)?.[1];
+  return addressIn(titled) ?? addressIn(first(doc, S.account)?.getAttribute('aria-label'));
 }

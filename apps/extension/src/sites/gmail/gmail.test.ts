@@ -49,6 +49,27 @@ describe('gmail', () => {
     expect(reply!.editor.firstElementChild?.textContent).toBe('Hi Morgan,');
   });
 
+  it('names the account writing (from the title) and puts a signature above an expanded quote, else at the end', () => {
+    expect(gmail.accountAddress(document)).toBe('alex.rivera@example.com');
+    document.title = 'Inbox (3) - Alex <x> - Gmail';
+    expect(gmail.accountAddress(document)).toBeNull();
+    const [reply] = gmail.findReplyTargets(document);
+    expect(gmail.signatureSlot(reply!.editor)).toBeNull();
+    const quote = document.createElement('div');
+    quote.innerHTML = '<div class="gmail_quote">On Tue, Morgan wrote:</div>';
+    reply!.editor.append(quote);
+    expect(gmail.signatureSlot(reply!.editor)).toBe(quote);
+  });
+
+  it('keeps Parley’s signature when a reply is inserted', () => {
+    const [, compose] = gmail.findReplyTargets(document);
+    compose!.editor.innerHTML = '<div>draft</div><div data-parley-signature=""><div><br></div>Alex</div>';
+    gmail.insertText(compose!.editor, 'Catering for 40, please.');
+    expect(compose!.editor.innerHTML).toBe(
+      '<div>Catering for 40, please.</div><div data-parley-signature=""><div><br></div>Alex</div>',
+    );
+  });
+
   it('gives the summary the open thread and an anchor beside the subject', () => {
     expect(gmail.findSummaryAnchor(document)?.anchor.className).toBe('ha');
     const summary = gmail.readForSummary(document);

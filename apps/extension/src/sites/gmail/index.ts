@@ -1,18 +1,28 @@
-import type { MailSummarySite, ReplySite } from '../shared/types.js';
+import type { MailEditorSite, MailSummarySite, ReplySite } from '../shared/types.js';
 import { match, meta } from './gmail.match.js';
-import { findReplyTargets, findSummaryAnchor, insertText, readContext, readForSummary } from './gmail.page.js';
+import {
+  accountAddress,
+  findReplyTargets,
+  findSummaryAnchor,
+  insertText,
+  readContext,
+  readForSummary,
+  signatureSlot,
+} from './gmail.page.js';
 
 export { match, matches, meta } from './gmail.match.js';
 export {
+  accountAddress,
   findReplyTargets,
   findSummaryAnchor,
   insertText,
   readContext,
   readForSummary,
   selectors,
+  signatureSlot,
 } from './gmail.page.js';
 
-export const gmail: ReplySite & MailSummarySite = {
+export const gmail: ReplySite & MailSummarySite & MailEditorSite = {
   ...meta,
   match,
   findReplyTargets,
@@ -20,4 +30,6 @@ export const gmail: ReplySite & MailSummarySite = {
   insertText,
   findSummaryAnchor,
   readForSummary,
+  signatureSlot,
+  accountAddress,
 };

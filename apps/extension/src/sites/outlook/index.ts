@@ -1,18 +1,28 @@
-import type { MailSummarySite, ReplySite } from '../shared/types.js';
+import type { MailEditorSite, MailSummarySite, ReplySite } from '../shared/types.js';
 import { match, meta } from './outlook.match.js';
-import { findReplyTargets, findSummaryAnchor, insertText, readContext, readForSummary } from './outlook.page.js';
+import {
+  accountAddress,
+  findReplyTargets,
+  findSummaryAnchor,
+  insertText,
+  readContext,
+  readForSummary,
+  signatureSlot,
+} from './outlook.page.js';
 
 export { match, matches, meta } from './outlook.match.js';
 export {
+  accountAddress,
   findReplyTargets,
   findSummaryAnchor,
   insertText,
   readContext,
   readForSummary,
   selectors,
+  signatureSlot,
 } from './outlook.page.js';
 
-export const outlook: ReplySite & MailSummarySite = {
+export const outlook: ReplySite & MailSummarySite & MailEditorSite = {
   ...meta,
   match,
   findReplyTargets,
@@ -20,4 +30,6 @@ export const outlook: ReplySite & MailSummarySite = {
   insertText,
   findSummaryAnchor,
   readForSummary,
+  signatureSlot,
+  accountAddress,
 };

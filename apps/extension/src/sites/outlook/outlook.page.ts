@@ -7,7 +7,7 @@
  * else write <div> lines and fire `input`. The signature and the quoted original (after #appendonsend) are kept.
  */
 import { insertText as insertWith } from '../shared/insert.js';
-import { all, closestContaining, first } from '../shared/dom.js';
+import { all, childHolding, closestContaining, first } from '../shared/dom.js';
 import { CONTEXT_CAP, capRecent, capText, visibleText } from '../shared/text.js';
 import type {
   ContextSource,
@@ -29,7 +29,9 @@ const S = {
   date: '[data-testid="SentReceivedSavedTime"]',
   body: '[role="document"][aria-label="Message body"], [aria-label="Message body"]:not([contenteditable])',
   quoted: '[id$="appendonsend"] ~ *, [id$="divRplyFwdMsg"], [id$="divRplyFwdMsg"] ~ *, blockquote, [id$="Signature"]',
-  keep: '#Signature, [id^="Signature"], #appendonsend, #divRplyFwdMsg',
+  // Parley's own signature (features/signatures) is kept too: a reply inserted later goes above it.
+  keep: '#Signature, [id^="Signature"], #appendonsend, #divRplyFwdMsg, [data-parley-signature]',
+  quoteStart: '#appendonsend, #divRplyFwdMsg',
 } as const;
 
 export const selectors = S;
@@ -97,4 +99,14 @@ export function findSummaryAnchor(root: ParentNode): SummaryAnchor | null {
 
 export function readForSummary(root: ParentNode): MailSummarySource | null {
   return readThread(root);
+}
+
+/** A signature goes above the quoted original (which starts at #appendonsend), else at the end. */
+export function signatureSlot(editor: HTMLElement): ChildNode | null {
+  return childHolding(editor, editor.querySelector(S.quoteStart));
+}
+
+/** OWA does not show the writing account's address in a form worth relying on: signatures follow the site default. */
+export function accountAddress(): string | null {
+  return null;
 }

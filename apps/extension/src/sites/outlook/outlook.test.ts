@@ -41,6 +41,12 @@ describe('outlook', () => {
     expect(editor.querySelector('#divRplyFwdMsg')).not.toBeNull();
   });
 
+  it('puts a signature above the quoted original (#appendonsend); no account address is read', () => {
+    const [target] = outlook.findReplyTargets(document);
+    expect((outlook.signatureSlot(target!.editor) as Element | null)?.id).toBe('appendonsend');
+    expect(outlook.accountAddress(document)).toBeNull();
+  });
+
   it('summarizes the open conversation', () => {
     expect(outlook.findSummaryAnchor(document)?.anchor.getAttribute('role')).toBe('heading');
     expect(outlook.readForSummary(document)?.text).toContain('Subject: Invoice 2291 – payment date');

@@ -51,3 +51,16 @@ export function firstOf<E extends Element = HTMLElement>(
   }
   return null;
 }
+
+/** The child of `parent` that is or holds `node` (null when `node` is null or not inside). */
+export function childHolding(parent: Node, node: Node | null): ChildNode | null {
+  let current = node;
+  while (current && current.parentNode !== parent) current = current.parentNode;
+  return current as ChildNode | null;
+}
+
+/** The first e-mail address in `text`, lower case (null when there is none). */
+export function addressIn(text: string | null | undefined): string | null {
+  const found = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/.exec(text ?? '');
+  return found ? found[0].toLowerCase() : null;
+}

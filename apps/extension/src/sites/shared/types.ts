@@ -83,6 +83,14 @@ export interface ReplySite extends SiteMeta {
   insertText(editor: HTMLElement, text: string): InsertMethod | null;
 }
 
+/** Gmail and Outlook: where Parley puts a signature in a mail editor, and which account is writing. */
+export interface MailEditorSite {
+  /** The top-level child of the editor the signature goes before (the quoted original), or null for the end. */
+  signatureSlot(editor: HTMLElement): ChildNode | null;
+  /** The address of the account the page is writing from, when the page shows it (lower case). */
+  accountAddress(doc: Document): string | null;
+}
+
 export interface MailSummarySite {
   findSummaryAnchor(root: ParentNode): SummaryAnchor | null;
   readForSummary(root: ParentNode): MailSummarySource | null;

@@ -17,6 +17,9 @@ export const CSS = `
 .parley .text { white-space: pre-wrap; margin: 0 0 8px; max-height: 260px; overflow: auto; }
 .parley .error { color: #b42318; }
 .parley .actions { display: flex; flex-wrap: wrap; justify-content: flex-end; }
+.parley .list { display: flex; flex-direction: column; align-items: stretch; max-height: 260px; overflow: auto; margin: 0 0 8px; }
+.parley .list button.item { text-align: left; white-space: normal; }
+.parley .section { font-size: 12px; font-weight: 600; color: #57606a; margin: 8px 2px 2px; }
 [data-text]::before { content: attr(data-text); }
 `;
 
