@@ -18,7 +18,9 @@ const cliLog = pino({ level: 'warn' });
 const USAGE = `Parley administration
 
   npm run admin -- create-admin --email you@example.com --password '<at least 8 characters>' [--name 'Your Name']
-      Creates a verified site admin (or promotes an existing account and sets its password).
+      Creates a verified site admin (or promotes an existing account and sets its password). The password may come
+      from the environment instead (ADMIN_PASSWORD=… npm run admin -- create-admin --email …): npm prints the
+      command line it runs, so a password given with --password shows on the screen.
 
   npm run admin -- create-codes [--count 10]
       Prints new single-use app-deal licence codes (for /appsumo/signup).
@@ -62,7 +64,8 @@ async function main() {
   });
   if (!COMMANDS.includes(command as (typeof COMMANDS)[number])) {
     console.log(USAGE);
-    process.exit(command ? 1 : 0);
+    // Asking for help is not a mistake; an unknown command is.
+    process.exit(!command || ['help', '--help', '-h'].includes(command) ? 0 : 1);
   }
 
   const config = loadConfig(process.env);
@@ -143,10 +146,12 @@ async function main() {
       console.log(`${created.length} price(s) created, ${found.length} already there.`);
     } else if (command === 'create-admin') {
       const email = emailSchema.safeParse(values.email);
-      const password = passwordSchema.safeParse(values.password);
+      const password = passwordSchema.safeParse(values.password ?? process.env.ADMIN_PASSWORD);
       const name = nameSchema.safeParse(values.name ?? values.email?.split('@')[0]);
       if (!email.success || !password.success || !name.success) {
-        console.error('create-admin needs --email (a valid address) and --password (8 to 128 characters).');
+        console.error(
+          'create-admin needs --email (a valid address) and --password or ADMIN_PASSWORD (8 to 128 characters).',
+        );
         process.exitCode = 1;
         return;
       }
