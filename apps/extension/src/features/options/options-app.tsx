@@ -26,6 +26,7 @@ import { readStoredSettings, watchStoredSettings } from '../../platform/storage/
 import { useSession } from '../../ui/use-session';
 import { muted, notice } from '../../ui/styles';
 import { addOptionsStrings } from './options-i18n';
+import { ShortcutsSection } from './shortcuts-section';
 
 /** Signed out, the server's list is out of reach: the catalogue, without saying what the server runs. */
 const CATALOGUE: ModelAvailability[] = MODELS.map((m) => ({
@@ -143,6 +144,7 @@ function Options() {
         <SettingsSection title={t('other.quickAccessTitle')}>
           <QuickAccessFields {...fields} />
         </SettingsSection>
+        <ShortcutsSection signedIn={signedIn} onSaved={(ok) => setStatus(ok ? 'saved' : 'failed')} />
         <SettingsSection title={t('other.summarizeTitle')} description={t('other.summarizeSubtitle')}>
           <SummarizeSites {...fields} />
         </SettingsSection>

@@ -82,3 +82,22 @@ export async function setShortcutTrigger(trigger: string): Promise<LocalSettings
   await browser.storage.local.set({ [LOCAL_SETTINGS_KEY]: next });
   return next;
 }
+
+/** The stored shortcuts and this browser's trigger, now and on every change (for our pages). */
+export function watchShortcuts(listener: (shortcuts: ShortcutList | null, local: LocalSettings) => void): () => void {
+  let shortcuts: ShortcutList | null = null;
+  let local = DEFAULT_LOCAL_SETTINGS;
+  void browser.storage.local.get([SHORTCUTS_KEY, LOCAL_SETTINGS_KEY]).then((got) => {
+    shortcuts = shortcutListOf(got[SHORTCUTS_KEY]);
+    local = localSettingsOf(got[LOCAL_SETTINGS_KEY]);
+    listener(shortcuts, local);
+  });
+  const onChanged = (changes: Record<string, { newValue?: unknown }>, area: string) => {
+    if (area !== 'local' || !(SHORTCUTS_KEY in changes || LOCAL_SETTINGS_KEY in changes)) return;
+    if (SHORTCUTS_KEY in changes) shortcuts = shortcutListOf(changes[SHORTCUTS_KEY]!.newValue);
+    if (LOCAL_SETTINGS_KEY in changes) local = localSettingsOf(changes[LOCAL_SETTINGS_KEY]!.newValue);
+    listener(shortcuts, local);
+  };
+  browser.storage.onChanged.addListener(onChanged);
+  return () => browser.storage.onChanged.removeListener(onChanged);
+}
