@@ -45,6 +45,15 @@ const JoinOrganizationSignedOutPage = lazy(() =>
   organizationPages().then((m) => ({ default: m.JoinOrganizationSignedOutPage })),
 );
 
+const templatePages = () => import('./routes/templates');
+const NewTemplatePage = lazy(() => templatePages().then((m) => ({ default: m.NewTemplatePage })));
+const TemplateListPage = lazy(() => templatePages().then((m) => ({ default: m.TemplateListPage })));
+const TemplateEditorPage = lazy(() => templatePages().then((m) => ({ default: m.TemplateEditorPage })));
+const SignatureListPage = lazy(() => templatePages().then((m) => ({ default: m.SignatureListPage })));
+const SignatureEditorPage = lazy(() => templatePages().then((m) => ({ default: m.SignatureEditorPage })));
+const ShortcutsPage = lazy(() => templatePages().then((m) => ({ default: m.ShortcutsPage })));
+const TemplatePickerPage = lazy(() => templatePages().then((m) => ({ default: m.TemplatePickerPage })));
+
 const title = (key: string): RouteHandle => ({ title: key });
 
 export const routes: RouteObject[] = [
@@ -113,6 +122,23 @@ export const routes: RouteObject[] = [
               { path: 'paymentSuccess', element: <PaymentSuccessPage />, handle: title('shell:pages.payment') },
               { path: 'admin-portal', element: <AdminPortalPage />, handle: title('shell:menu.admin') },
               { path: 'organization', element: <OrganizationPage />, handle: title('shell:pages.organization') },
+              { path: 'new-template', element: <NewTemplatePage />, handle: title('shell:pages.newTemplate') },
+              { path: 'template', element: <TemplateListPage />, handle: title('shell:pages.templates') },
+              { path: 'template/new', element: <TemplateEditorPage />, handle: title('shell:pages.newTemplate') },
+              { path: 'template/shortcuts', element: <ShortcutsPage />, handle: title('shell:pages.shortcuts') },
+              { path: 'template/signature', element: <SignatureListPage />, handle: title('shell:pages.signatures') },
+              {
+                path: 'template/signature/new',
+                element: <SignatureEditorPage />,
+                handle: title('shell:pages.newSignature'),
+              },
+              {
+                path: 'template/signature/:id',
+                element: <SignatureEditorPage />,
+                handle: title('shell:pages.signature'),
+              },
+              { path: 'template/:id', element: <TemplateEditorPage />, handle: title('shell:pages.template') },
+              { path: 'template-app/*', element: <TemplatePickerPage />, handle: title('shell:pages.templatePicker') },
             ],
           },
           {

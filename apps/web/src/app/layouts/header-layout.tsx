@@ -16,6 +16,7 @@ import {
 import { ShieldIcon } from '../../features/admin/components/icons';
 import { CardIcon, PlansIcon } from '../../features/plans/components/icons';
 import { TeamIcon } from '../../features/organization/components/icons';
+import { TemplateIcon } from '../../features/templates/components/icons';
 import { ExternalIcon, HelpIcon, ReplyIcon, SlidersIcon } from '@parley/ui/settings';
 import { useCurrentUser } from '../../lib/current-user';
 import { useHelpUrl } from '../../lib/settings';
@@ -70,6 +71,7 @@ export function HeaderLayout({ menu }: { menu: 'main' | 'settings' }) {
       items: [
         { to: '/home', label: t('menu.home'), icon: <HomeIcon /> },
         { to: '/chat', label: t('menu.chat'), icon: <ChatIcon /> },
+        { to: '/template', label: t('menu.templates'), icon: <TemplateIcon /> },
         { to: '/subscription', label: t('menu.subscription'), icon: <PlansIcon /> },
         { to: '/organization', label: t('menu.organization'), icon: <TeamIcon /> },
         { to: '/profile', label: t('menu.profile'), icon: <UserIcon /> },
