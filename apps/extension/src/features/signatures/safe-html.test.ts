@@ -38,7 +38,7 @@ describe('buildSafeFragment (signatures into a live mail editor)', () => {
     ).toBe('AB');
   });
 
-  it('drops every attribute but a safe href and src: event handlers, styles, ids, classes, javascript: and data: URLs', () => {
+  it('drops every attribute but a safe href, src and an image’s size and alt: event handlers, styles, ids, classes, javascript: and data: URLs', () => {
     expect(
       built(
         '<b onclick="alert(1)" style="color:red" id="x" class="y" data-a="1">b</b>' +
@@ -46,9 +46,11 @@ describe('buildSafeFragment (signatures into a live mail editor)', () => {
           '<a href=" JaVaScRiPt:alert(1)">js2</a><a href="data:text/html,<script>alert(1)</script>">data</a>' +
           '<a href="/relative">rel</a><a href="vbscript:msgbox">vb</a>' +
           '<img src="http://cdn.example.com/a.png"><img src="javascript:alert(1)"><img src="data:image/png;base64,AAAA">' +
-          '<img src="https://cdn.example.com/ok.png" onerror="alert(1)" srcset="x 1x" width="10">',
+          '<img src="https://cdn.example.com/ok.png" onerror="alert(1)" srcset="x 1x" width="120" height="40px" alt="Logo">',
       ),
-    ).toBe('<b>b</b><a>js</a><a>js2</a><a>data</a><a>rel</a><a>vb</a><img src="https://cdn.example.com/ok.png">');
+    ).toBe(
+      '<b>b</b><a>js</a><a>js2</a><a>data</a><a>rel</a><a>vb</a><img src="https://cdn.example.com/ok.png" width="120" alt="Logo">',
+    );
   });
 
   it('keeps the text of other elements (a table’s cells, font), never comments', () => {

@@ -2,7 +2,7 @@
  * A signature's HTML, rebuilt for a live page from an allowlist. The server already cleaned it, but what goes into a
  * person's mail editor on Gmail or Outlook is decided here too: the string is parsed into an inert document
  * (DOMParser: no script runs, nothing loads) and only these elements and attributes are copied, as new nodes of the
- * page's document. Everything else is dropped: with its content for elements that hold code, styles, frames or foreign
+ * page's document: a[href] (http, https, mailto, tel), img[src] (https, with a numeric width and height and its alt). Everything else is dropped: with its content for elements that hold code, styles, frames or foreign
  * markup (script, style, iframe, svg, math, template…), keeping its text for other unknown elements (a `<table>`'s
  * cells, a `<font>`). The raw string is never assigned as HTML to the live page.
  */
@@ -86,6 +86,13 @@ export function buildSafeFragment(html: string, doc: Document = document): Docum
         if (!src) continue;
         const img = doc.createElement('img');
         img.setAttribute('src', src);
+        // A logo keeps the size and words it was given (the server keeps them too): plain numbers and text only.
+        for (const size of ['width', 'height']) {
+          const value = element.getAttribute(size);
+          if (value && /^\d{1,4}$/.test(value)) img.setAttribute(size, value);
+        }
+        const alt = element.getAttribute('alt');
+        if (alt) img.setAttribute('alt', alt);
         into.appendChild(img);
         continue;
       }
