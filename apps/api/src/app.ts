@@ -4,6 +4,7 @@ import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from '@fastify/type-provider-zod';
+import { pickUiLanguage } from '@parley/contract';
 import { sql } from 'drizzle-orm';
 import Fastify, { LogController } from 'fastify';
 import type { DestinationStream } from 'pino';
@@ -42,7 +43,7 @@ import { createFileStore } from './modules/storage/index.js';
 import { createWritingService, registerWritingRoutes } from './modules/writing/index.js';
 import { createModelRegistry } from './providers/ai/registry.js';
 import { createLocalStorage, type Storage } from './providers/storage/index.js';
-import { registerErrorHandler } from './plugins/error-handler.js';
+import { registerErrorHandler, sendError } from './plugins/error-handler.js';
 import { createExtensionPackager, registerExtensionDownload } from './plugins/extension-download.js';
 import { UPLOAD_LIMITS } from './lib/upload.js';
 import { registerRequestContext } from './plugins/request-context.js';
@@ -95,6 +96,12 @@ export async function buildApp(deps: AppDeps) {
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
     routerOptions: { maxParamLength: 200 },
+    // A path the router cannot read (bad percent-encoding, a parameter too long) gets the usual localized 400.
+    frameworkErrors: (error, request, reply) => {
+      const header = request.headers['lang-type'];
+      request.lang = pickUiLanguage(Array.isArray(header) ? header[0] : header);
+      void sendError(request, reply, 'BAD_REQUEST');
+    },
     // A request (headers and body) that takes longer than this to arrive is answered 408 and its connection closed.
     requestTimeout: config.requestTimeoutMs,
     return503OnClosing: true,
@@ -246,7 +253,7 @@ export async function buildApp(deps: AppDeps) {
   registerModelsRoutes(app, { models, requireAuth });
   registerChatRoutes(app, { chat, turns, aiLimits, bodyTimeoutMs, requireAuth, startAuth: createStartAuth(auth) });
   registerWritingRoutes(app, { writing, requireAuth, aiLimits, bodyTimeoutMs });
-  registerTemplateRoutes(app, { templates: createTemplatesService({ db: database.db }), requireAuth });
+  registerTemplateRoutes(app, { templates: createTemplatesService({ db: database.db }), requireAuth, limits });
 
   // The site admin portal; its audit log is also handed to the modules whose admins' actions it records.
   const recordAudit = createRecordAudit(database.db);

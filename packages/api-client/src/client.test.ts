@@ -24,6 +24,18 @@ describe('the envelope', () => {
   });
 });
 
+describe('path parameters', () => {
+  it('fill `:id`, encoded (dots too), and a missing one is refused before anything is sent', async () => {
+    const { client, fetchMock } = setup(() => ok({ deleted: 1 }));
+    await client.call('deleteTemplate', { params: { id: 'a/b' } });
+    expect(fetchMock.mock.calls[0]![0]).toBe('http://api.test/api/template/delete/a%2Fb');
+    await client.call('deleteTemplate', { params: { id: '..' } });
+    expect(fetchMock.mock.calls[1]![0]).toBe('http://api.test/api/template/delete/%2E%2E');
+    await expect(client.call('deleteTemplate', { params: { id: '' } })).rejects.toThrow(/id is missing/);
+    expect(fetchMock.mock.calls).toHaveLength(2);
+  });
+});
+
 describe('headers', () => {
   it('every kind of call sends the bearer token and lang-type', async () => {
     const { client, headersOf } = setup((url) =>

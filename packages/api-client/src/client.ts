@@ -141,9 +141,12 @@ export function createApiClient(options: ApiClientOptions) {
       headers?: Record<string, string>;
       signal?: AbortSignal;
     };
-    let path: string = endpoint.path.replace(/:([A-Za-z]+)/g, (_, name: string) =>
-      encodeURIComponent(i.params?.[name] ?? ''),
-    );
+    let path: string = endpoint.path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+      const value = i.params?.[name];
+      if (!value) throw new TypeError(`${name} is missing for ${endpoint.path}`);
+      // Dots too: a segment of "." or ".." would be resolved away by fetch.
+      return encodeURIComponent(value).replace(/\./g, '%2E');
+    });
     if (i.query) {
       const params = new URLSearchParams();
       for (const [k, v] of Object.entries(i.query)) if (v !== undefined && v !== null) params.set(k, String(v));

@@ -120,6 +120,8 @@ export type Endpoint = {
   query?: z.ZodType;
   /** Path parameters (`:id` in the path), validated like the query. */
   params?: z.ZodType;
+  /** A larger body than the server's default bound (an import). */
+  bodyLimit?: number;
   /** Schema of `data` in the success envelope. */
   data: z.ZodType;
   summary: string;
@@ -596,6 +598,8 @@ export const api = {
   },
   importTemplates: {
     ...ROUTES.importTemplates,
+    // What the limits allow at most (500 templates of 10,000 characters, 50 signatures, 500 shortcuts), in UTF-8.
+    bodyLimit: 12 * 1024 * 1024,
     body: importBodySchema,
     data: importResultSchema,
     summary: 'Import templates, signatures and shortcuts (an export’s JSON)',

@@ -97,7 +97,7 @@ export const signatureInputSchema = z
   .object({
     name: line().trim().min(1).max(SIGNATURE_NAME_MAX),
     /** Formatted text and links; cleaned by the server (only simple formatting, links and https images stay). */
-    html: z.string().max(SIGNATURE_HTML_MAX * 2),
+    html: text().max(SIGNATURE_HTML_MAX * 2),
     /** Where this signature is the default (it stops being the default of any other signature there). */
     defaultFor: z.array(signatureScopeSchema).max(20).default([]),
   })

@@ -35,6 +35,7 @@ export function defineRoute<N extends EndpointName>(
     body?: z.ZodType;
     query?: z.ZodType;
     params?: z.ZodType;
+    bodyLimit?: number;
   };
   app.route({
     method: endpoint.method,
@@ -49,6 +50,7 @@ export function defineRoute<N extends EndpointName>(
       response: { 200: envelope(endpoint.data) },
     },
     ...(endpoint.auth ? { onRequest: requireAuth } : {}),
+    ...(endpoint.bodyLimit ? { bodyLimit: endpoint.bodyLimit } : {}),
     handler: async (request) => {
       const result = await handler({
         body: request.body as In<N, 'body'>,

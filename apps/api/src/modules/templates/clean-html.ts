@@ -26,9 +26,15 @@ const OPTIONS: sanitizeHtml.IOptions = {
         rel: 'noopener noreferrer',
       },
     }),
-    img: (tagName, { src, ...attribs }) => ({
+    img: (tagName, { src, width, height, ...attribs }) => ({
       tagName,
-      attribs: { ...attribs, ...(src && /^https:\/\//i.test(src.trim()) ? { src } : {}) },
+      attribs: {
+        ...attribs,
+        ...(src && /^https:\/\//i.test(src.trim()) ? { src } : {}),
+        // A signature's picture is small: sizes are kept only as whole pixels up to 600.
+        ...(width && /^\d{1,3}$/.test(width) && Number(width) <= 600 ? { width } : {}),
+        ...(height && /^\d{1,3}$/.test(height) && Number(height) <= 600 ? { height } : {}),
+      },
     }),
   },
 };

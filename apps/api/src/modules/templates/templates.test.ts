@@ -207,6 +207,22 @@ describe('signatures', () => {
     ).toBe(400);
   });
 
+  it('a null byte, a huge picture size or a bad path is a clear 400, never a 500', async () => {
+    const me = await t.signUp();
+    const nul = await call('POST', '/api/template/signature/add', me.token, { name: 'n', html: 'a\u0000b' });
+    expect(nul.status).toBe(200);
+    expect(nul.body.data.html).toBe('ab');
+    expect(cleanSignatureHtml('<img src="https://x.test/a.png" width="99999999" height="48">')).toBe(
+      '<img src="https://x.test/a.png" height="48" />',
+    );
+    const badPath = await call('GET', '/api/template/get/%E0%A4%A', me.token);
+    expect(badPath.status).toBe(400);
+    expect(badPath.body).toMatchObject({ code: 'BAD_REQUEST', message: 'This request could not be understood.' });
+    const long = await call('GET', `/api/template/get/${'a'.repeat(300)}`, me.token);
+    expect(long.status).toBe(400);
+    expect(long.body.code).toBe('BAD_REQUEST');
+  });
+
   it('the cleaner keeps mail-safe HTML only', () => {
     expect(cleanSignatureHtml('<a href="//evil.test">x</a>')).toBe(
       '<a target="_blank" rel="noopener noreferrer">x</a>',
@@ -290,6 +306,23 @@ describe('import', () => {
     expect(over.body.message).toBe(`You have reached the limit of ${SHORTCUTS_MAX}. Delete some first.`);
     // All or nothing.
     expect((await call('GET', '/api/shortcut-template/', me.token)).body.data.shortcuts).toHaveLength(2);
+  });
+});
+
+describe('pace and size', () => {
+  it('an export as large as the limits allow imports again; writes are paced per person', async () => {
+    const me = await t.signUp();
+    const templates = Array.from({ length: 300 }, (_, i) => ({ title: `T${i}`, body: 'é'.repeat(3_000) }));
+    const big = await call('POST', '/api/template/import', me.token, { templates });
+    expect(big.status, JSON.stringify(big.body).slice(0, 200)).toBe(200);
+    expect(big.body.data.templates).toBe(300);
+    const answers = await Promise.all(
+      Array.from({ length: 125 }, (_, i) =>
+        call('POST', '/api/shortcut-template/', me.token, { key: `p${i}`, text: 'x' }),
+      ),
+    );
+    expect(answers.filter((a) => a.status === 429).length).toBeGreaterThan(0);
+    expect(answers.find((a) => a.status === 429)!.headers['retry-after']).toBeDefined();
   });
 });
 

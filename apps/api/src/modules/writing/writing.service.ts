@@ -1,4 +1,11 @@
-import { type Capability, type ModelId, type Settings } from '@parley/contract';
+import {
+  SHORTCUT_TEXT_MAX,
+  TEMPLATE_BODY_MAX,
+  TEMPLATE_TITLE_MAX,
+  type Capability,
+  type ModelId,
+  type Settings,
+} from '@parley/contract';
 import { experimental_transcribe as transcribe, generateText } from 'ai';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
@@ -183,17 +190,20 @@ export function createWritingService(deps: {
         caller,
         { capability: 'templateAi', feature: `template-${b.kind}` },
         b,
-        `You write ${what} someone will reuse. On the first line, a short title (at most 8 words); then the template. Where a name, a date or the selected text belongs, write one of these placeholders exactly: {{first_name}}, {{sender_name}}, {{my_name}}, {{date}}, {{selection}}. ${style(settings, b)} ${untrusted}`,
-        `<input>\n${b.prompt}\n</input>`,
+        `You write ${what} someone will reuse. On the first line, a short title (at most 8 words); then the template. Where a name, a date or the selected text belongs, write one of these placeholders exactly: {{first_name}}, {{sender_name}}, {{my_name}}, {{date}}, {{selection}}. ${style(settings, b)}`,
+        `What the template is for, in the person's words: ${b.prompt}`,
       );
       const [first = '', ...rest] = text.split('\n');
       const title = first
         .replace(/^(title:|#+)\s*/i, '')
         .replace(/^["*]+|["*]+$/g, '')
         .trim()
-        .slice(0, 120);
+        .slice(0, TEMPLATE_TITLE_MAX);
       const body = rest.join('\n').trim();
-      return body ? { title: title || text.slice(0, 60), body } : { title: text.slice(0, 60), body: text };
+      // Cut to what a template may hold, so that the draft can be saved as it is.
+      return body
+        ? { title: title || text.slice(0, 60), body: body.slice(0, TEMPLATE_BODY_MAX) }
+        : { title: text.slice(0, 60), body: text.slice(0, TEMPLATE_BODY_MAX) };
     },
 
     /** A shortcut's text written from a sentence; metered and counted like an AI-made template. */
@@ -203,10 +213,10 @@ export function createWritingService(deps: {
         caller,
         { capability: 'templateAi', feature: 'template-shortcut' },
         b,
-        `You write a short reusable text someone will insert by typing a shortcut (a sentence or a short paragraph). ${style(settings, { ...b, length: 'SHORT' })} ${untrusted}`,
-        `<input>\n${b.prompt}\n</input>`,
+        `You write a short reusable text someone will insert by typing a shortcut (a sentence or a short paragraph). ${style(settings, { ...b, length: 'SHORT' })}`,
+        `What the text is for, in the person's words: ${b.prompt}`,
       );
-      return { text };
+      return { text: text.slice(0, SHORTCUT_TEXT_MAX) };
     },
 
     /** Speech to text (voice input): metered like every AI call, on the person's key or the server's. */
