@@ -294,7 +294,10 @@ test('a page cannot click “Reply with Parley” or Summarize, nor read their a
   expect(view[0]!.tag).not.toContain('parley');
   const reply = onSite(site, 'reply');
   const summary = onSite(site, 'summary');
-  expect(await reply.buttonNames()).toEqual([tr('en', 'extension:onSite.replyButton')]);
+  expect(await reply.buttonNames()).toEqual([
+    tr('en', 'extension:onSite.replyButton'),
+    tr('en', 'extension:onSite.templates'),
+  ]);
   expect(await summary.buttonNames()).toEqual([tr('en', 'extension:onSite.summarize')]);
 
   // The person's clicks: a suggestion and a summary, shown inside Parley's UI only.
