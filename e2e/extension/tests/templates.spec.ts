@@ -239,7 +239,7 @@ test('the trigger is set on the options page (en, es, fr) and followed at once; 
     await options.evaluate(
       async ([session, language]) => {
         const chrome = (globalThis as any).chrome;
-        await chrome.storage.local.set({ session: { ...session, profile: { ...session.profile, language } } });
+        await chrome.storage.local.set({ session: { ...session, profile: { ...session!.profile, language } } });
       },
       [stored.session, lng] as const,
     );
