@@ -12,23 +12,34 @@ const texts = new Map([
 ]);
 const shortcuts = [...texts].map(([key, text]) => ({ key, text }));
 
+/** The text and a caret at its end. */
+const at = (text: string) => [text, text.length] as const;
+
 describe('findShortcut', () => {
   it('finds the key right before the caret, after the trigger, in any case', () => {
-    expect(findShortcut('Hello ;thx', ';', texts)).toEqual({ start: 6, key: 'thx', text: 'Thank you for your help!' });
-    expect(findShortcut(';thx', ';', texts)?.start).toBe(0);
-    expect(findShortcut('line\n;THX', ';', texts)?.key).toBe('thx');
-    expect(findShortcut('(;thxbye', ';', texts)?.text).toBe('Thanks, bye');
-    expect(findShortcut('a //addr', '//', texts)?.start).toBe(2);
+    expect(findShortcut(...at('Hello ;thx'), ';', texts)).toEqual({
+      start: 6,
+      key: 'thx',
+      text: 'Thank you for your help!',
+    });
+    expect(findShortcut(...at(';thx'), ';', texts)?.start).toBe(0);
+    expect(findShortcut(...at('line\n;THX'), ';', texts)?.key).toBe('thx');
+    expect(findShortcut(...at('(;thxbye'), ';', texts)?.text).toBe('Thanks, bye');
+    expect(findShortcut(...at('a //addr'), '//', texts)?.start).toBe(2);
   });
 
   it('leaves what is no shortcut: unknown keys, a trigger inside a word, text after the key, another trigger', () => {
-    expect(findShortcut('Hello ;thanks', ';', texts)).toBeNull();
-    expect(findShortcut('a;thx', ';', texts)).toBeNull();
-    expect(findShortcut('x = 1;thx', ';', texts)).toBeNull();
-    expect(findShortcut(';thx ', ';', texts)).toBeNull();
-    expect(findShortcut('/thx', ';', texts)).toBeNull();
-    expect(findShortcut(';', ';', texts)).toBeNull();
-    expect(findShortcut(`;${'a'.repeat(40)}`, ';', texts)).toBeNull();
+    expect(findShortcut(...at('Hello ;thanks'), ';', texts)).toBeNull();
+    expect(findShortcut(...at('a;thx'), ';', texts)).toBeNull();
+    expect(findShortcut(...at('x = 1;thx'), ';', texts)).toBeNull();
+    expect(findShortcut(...at(';thx '), ';', texts)).toBeNull();
+    expect(findShortcut(...at('/thx'), ';', texts)).toBeNull();
+    expect(findShortcut(...at(';'), ';', texts)).toBeNull();
+    expect(findShortcut(...at(`;${'a'.repeat(40)}`), ';', texts)).toBeNull();
+    // Only what is before the caret counts, and only its last few characters are read.
+    expect(findShortcut('Hello ;thx and more', 10, ';', texts)?.start).toBe(6);
+    expect(findShortcut(`${'x '.repeat(50_000)};thx`, 100_004, ';', texts)?.start).toBe(100_000);
+    expect(findShortcut(';thx', 3, ';', texts)).toBeNull();
   });
 });
 

@@ -20,22 +20,25 @@ import { listenTrusted } from '../../ui/on-site/trusted';
 
 export type ShortcutMatch = { start: number; key: string; text: string };
 
-/** The shortcut ending right before the caret: `before` is the text before the caret. */
+/**
+ * The shortcut ending right before `caret` in `text` (only the few characters before the caret are looked at, however
+ * long the text is).
+ */
 export function findShortcut(
-  before: string,
+  text: string,
+  caret: number,
   trigger: string,
   texts: ReadonlyMap<string, string>,
 ): ShortcutMatch | null {
-  const tail = before.slice(-(trigger.length + SHORTCUT_KEY_MAX));
-  const at = tail.lastIndexOf(trigger);
-  if (at < 0) return null;
-  const key = tail.slice(at + trigger.length).toLowerCase();
+  const from = Math.max(0, caret - trigger.length - SHORTCUT_KEY_MAX);
+  const at = text.lastIndexOf(trigger, caret - trigger.length);
+  if (at < from) return null;
+  const key = text.slice(at + trigger.length, caret).toLowerCase();
   if (!SHORTCUT_KEY_PATTERN.test(key)) return null;
-  const text = texts.get(key);
-  if (text === undefined) return null;
-  const start = before.length - tail.length + at;
-  if (start > 0 && /[\p{L}\p{N}]/u.test(before[start - 1]!)) return null;
-  return { start, key, text };
+  const expansion = texts.get(key);
+  if (expansion === undefined) return null;
+  if (at > 0 && /[\p{L}\p{N}]/u.test(text[at - 1]!)) return null;
+  return { start: at, key, text: expansion };
 }
 
 /** Typing `text` over the selection, as the browser does it (real input events, native undo); false when refused. */
@@ -81,7 +84,7 @@ export function startShortcuts(options: { shortcuts: ShortcutItem[]; trigger: st
   const expandInField = (field: TextField, event: KeyboardEvent): boolean => {
     const caret = field.selectionStart;
     if (caret === null || caret !== field.selectionEnd) return false;
-    const match = findShortcut(field.value.slice(0, caret), trigger, texts);
+    const match = findShortcut(field.value, caret, trigger, texts);
     if (!match || isDeclined(field, match)) return false;
     const before = field.value;
     const typed = before.slice(match.start, caret);
@@ -106,7 +109,7 @@ export function startShortcuts(options: { shortcuts: ShortcutItem[]; trigger: st
   const expandInEditable = (host: HTMLElement, event: KeyboardEvent): boolean => {
     const caret = caretText();
     if (!caret || !host.contains(caret.node)) return false;
-    const match = findShortcut(caret.node.data.slice(0, caret.offset), trigger, texts);
+    const match = findShortcut(caret.node.data, caret.offset, trigger, texts);
     if (!match || isDeclined(host, match)) return false;
     const selection = document.getSelection()!;
     const range = document.createRange();
