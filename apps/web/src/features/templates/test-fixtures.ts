@@ -49,7 +49,7 @@ export function makeSignature(overrides: Partial<Signature> = {}): Signature {
   return {
     id: IDS.work,
     name: 'Work',
-    html: '<p><b>Ada Lovelace</b></p><p><a href="https://ada.example.com/">ada.example.com</a></p>',
+    html: '<p><b>Ada Lovelace</b></p><p><a href="https://ada.example.com/" target="_blank" rel="noopener noreferrer">ada.example.com</a></p>',
     defaultFor: ['gmail'],
     createdAt: AT,
     updatedAt: AT,

@@ -7,7 +7,6 @@ import {
   useState,
   type ClipboardEvent,
   type DragEvent,
-  type FormEvent,
   type ReactNode,
 } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -140,9 +139,7 @@ export const RichTextEditor = forwardRef<
     setLinking(true);
   };
 
-  const addLink = (event: FormEvent) => {
-    event.preventDefault();
-    event.stopPropagation();
+  const addLink = () => {
     const href = linkFromInput(linkText);
     if (!href) {
       setLinkProblem(true);
@@ -222,11 +219,16 @@ export const RichTextEditor = forwardRef<
           </ToolButton>
         </div>
         {linking && mode === 'visual' && (
-          <form
-            onSubmit={addLink}
-            noValidate
+          // Not a form: it sits inside the signature's form.
+          <div
+            role="group"
+            aria-label={t('signatureEditor.link')}
             className="flex flex-wrap items-end gap-2 border-b border-zinc-200 bg-white p-2 dark:border-zinc-800 dark:bg-zinc-900"
             onKeyDown={(e) => {
+              if (e.key === 'Enter') {
+                e.preventDefault();
+                addLink();
+              }
               if (e.key === 'Escape') {
                 e.stopPropagation();
                 setLinking(false);
@@ -248,7 +250,7 @@ export const RichTextEditor = forwardRef<
               />
             </div>
             <div className="flex gap-2">
-              <Button type="submit" className="px-3 py-2">
+              <Button className="px-3 py-2" onClick={addLink}>
                 {t('signatureEditor.linkAdd')}
               </Button>
               <Button
@@ -262,7 +264,7 @@ export const RichTextEditor = forwardRef<
                 {t('cancel')}
               </Button>
             </div>
-          </form>
+          </div>
         )}
         <div
           ref={editor}

@@ -9,7 +9,8 @@ const slow = { timeout: 10_000 };
 const HOSTILE =
   '<b>Ada Lovelace</b><br><a href="https://ada.example.com/">ada.example.com</a>' +
   '<img src=x onerror=alert(1)><script>alert(2)</script><a href="javascript:alert(3)" onclick="alert(4)">x</a>';
-const CLEAN = '<b>Ada Lovelace</b><br><a href="https://ada.example.com/">ada.example.com</a><a>x</a>';
+const LINK = 'target="_blank" rel="noopener noreferrer"';
+const CLEAN = `<b>Ada Lovelace</b><br><a href="https://ada.example.com/" ${LINK}>ada.example.com</a><a ${LINK}>x</a>`;
 
 /** Nothing hostile ever became part of the app's page. */
 function expectNoLiveHostileMarkup() {
@@ -149,7 +150,7 @@ describe('the signature editor', { timeout: 30_000 }, () => {
     expect(exec).toHaveBeenLastCalledWith(
       'insertHTML',
       false,
-      '<a href="https://ada.example.com/">ada.example.com</a>&nbsp;',
+      `<a href="https://ada.example.com" ${LINK}>ada.example.com</a>&nbsp;`,
     );
   });
 

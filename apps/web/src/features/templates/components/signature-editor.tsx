@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
@@ -11,11 +11,11 @@ import {
   type Signature,
 } from '@parley/contract';
 import { formatNumber } from '@parley/i18n';
-import { Alert, Button, Card, CloseIcon, SkeletonBar, TextField, cn, focusRing } from '@parley/ui';
+import { Alert, ArrowLeftIcon, Button, Card, CloseIcon, SkeletonBar, TextField, cn, focusRing } from '@parley/ui';
 import { ConfirmDialog } from '@parley/ui/confirm-dialog';
 import { errorMessage } from '../../../lib/api';
 import { useDeleteSignature, useSaveSignature, useSignatures } from '../api/templates-api';
-import { isBlankHtml } from '../lib/signature-html';
+import { cleanSignatureHtml, isBlankHtml } from '../lib/signature-html';
 import { TEMPLATE_PATHS } from '../paths';
 import { RichTextEditor, type RichTextHandle } from './rich-text-editor';
 import { invalidClasses, TemplatesSection, textareaClasses as inputClasses } from './section';
@@ -148,7 +148,11 @@ function SignatureForm({ signature }: { signature: Signature | null }) {
   const [problems, setProblems] = useState<Problems>({});
   const [asking, setAsking] = useState(false);
   const n = (value: number) => formatNumber(value, i18n.language);
-  const unsaved = signature === null || html !== stored.html;
+  // Compared as the editor holds them (the server writes the same HTML its own way).
+  const unsaved = useMemo(
+    () => signature === null || cleanSignatureHtml(html) !== cleanSignatureHtml(stored.html),
+    [signature, html, stored.html],
+  );
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -309,10 +313,11 @@ export function SignatureEditor({ id }: { id?: string }) {
       <Link
         to={TEMPLATE_PATHS.signatures}
         className={cn(
-          '-mt-2 inline-block text-sm font-medium text-blue-700 hover:underline dark:text-blue-300',
+          '-mt-2 inline-flex items-center gap-1.5 rounded text-sm font-medium text-blue-700 hover:underline dark:text-blue-300',
           focusRing,
         )}
       >
+        <ArrowLeftIcon width="1em" height="1em" />
         {t('signatureEditor.back')}
       </Link>
       {content}

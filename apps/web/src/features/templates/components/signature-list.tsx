@@ -117,8 +117,9 @@ export function SignatureList() {
                 )}
               </div>
               <SignaturePreview
+                alone
                 html={signature.html}
-                className="h-44 w-full rounded-md border border-zinc-200 bg-white dark:border-zinc-800"
+                className="h-36 w-full rounded-md border border-zinc-200 bg-white dark:border-zinc-800"
               />
             </Card>
           </li>

@@ -6,12 +6,21 @@ import { cleanSignatureHtml, PREVIEW_SANDBOX, previewDocument } from '../lib/sig
  * app's origin), its document allowing no script by its own policy too. The HTML is cleaned again here, whatever
  * its source.
  */
-export function SignaturePreview({ html, className }: { html: string; className?: string }) {
+export function SignaturePreview({
+  html,
+  className,
+  alone = false,
+}: {
+  html: string;
+  className?: string;
+  /** The signature without the sample mail above it (a list's thumbnail). */
+  alone?: boolean;
+}) {
   const { t, i18n } = useTranslation('templates');
   const doc = previewDocument(cleanSignatureHtml(html), {
     lang: i18n.language,
-    greeting: t('signatureEditor.sampleGreeting'),
-    body: t('signatureEditor.sampleBody'),
+    greeting: alone ? null : t('signatureEditor.sampleGreeting'),
+    body: alone ? null : t('signatureEditor.sampleBody'),
   });
   return (
     <iframe

@@ -6,7 +6,9 @@ describe('cleanSignatureHtml', () => {
     const html =
       '<p><b>Ada</b> <i>Lovelace</i> <u>CEO</u> <s>old</s><br><strong>s</strong><em>e</em></p>' +
       '<div><span>x</span></div><ul><li>a</li></ul><ol><li>b</li></ol>' +
-      '<a href="https://ada.example.com/">site</a><a href="mailto:ada@example.com">mail</a><a href="tel:+15551234">tel</a>' +
+      '<a href="https://ada.example.com/" target="_blank" rel="noopener noreferrer">site</a>' +
+      '<a href="mailto:ada@example.com" target="_blank" rel="noopener noreferrer">mail</a>' +
+      '<a href="tel:+15551234" title="Call" target="_blank" rel="noopener noreferrer">tel</a>' +
       '<img src="https://cdn.example.com/logo.png" alt="Logo" width="120" height="40">';
     expect(cleanSignatureHtml(html)).toBe(html);
   });
@@ -20,12 +22,19 @@ describe('cleanSignatureHtml', () => {
       '<form action="https://evil.example"><input value="x"><button>go</button></form>' +
       '<table><tr><td>cell</td></tr></table><h1>Head</h1><p title="t" class="c" id="i">para</p>';
     const clean = cleanSignatureHtml(hostile);
-    expect(clean).toBe('<b>Bold</b><a>bad</a><a>bad2</a><a>rel</a>cellHead<p>para</p>');
+    const link = 'target="_blank" rel="noopener noreferrer"';
+    expect(clean).toBe(`<b>Bold</b><a ${link}>bad</a><a ${link}>bad2</a><a ${link}>rel</a>cellHead<p>para</p>`);
     expect(clean).not.toMatch(/onerror|onclick|script|javascript|style|iframe|svg/i);
   });
 
   it('keeps text as text', () => {
     expect(cleanSignatureHtml('1 < 2 & "quotes" &lt;b&gt;')).toBe('1 &lt; 2 &amp; "quotes" &lt;b&gt;');
+  });
+
+  it('links open in a new tab without the opener, whatever they said', () => {
+    expect(cleanSignatureHtml('<a href="https://a.example" target="_top" rel="opener">a</a>')).toBe(
+      '<a href="https://a.example" target="_blank" rel="noopener noreferrer">a</a>',
+    );
   });
 
   it('knows an empty signature', () => {
@@ -36,15 +45,16 @@ describe('cleanSignatureHtml', () => {
 });
 
 describe('links', () => {
-  it('accepts http(s), mailto and tel only', () => {
-    expect(safeHref('https://a.example/x')).toBe('https://a.example/x');
+  it('accepts http(s), mailto and tel only, as written', () => {
+    expect(safeHref(' https://a.example ')).toBe('https://a.example');
+    expect(safeHref('//a.example/x')).toBeNull();
     expect(safeHref('javascript:alert(1)')).toBeNull();
     expect(safeHref('data:text/html,hi')).toBeNull();
     expect(safeHref('/relative')).toBeNull();
   });
 
   it('reads what a person types in the link box', () => {
-    expect(linkFromInput('ada.example.com')).toBe('https://ada.example.com/');
+    expect(linkFromInput('ada.example.com')).toBe('https://ada.example.com');
     expect(linkFromInput('ada@example.com')).toBe('mailto:ada@example.com');
     expect(linkFromInput('tel:+15551234')).toBe('tel:+15551234');
     expect(linkFromInput('https://ada.example.com/about')).toBe('https://ada.example.com/about');

@@ -2,7 +2,8 @@
  * Signature HTML in the browser. The server cleans every signature it stores; this does the same cleaning before
  * anything typed, pasted or loaded reaches the page, so hostile markup never becomes a live element of the app:
  * it is parsed in an inert document (DOMParser runs no script and loads no image) and only the formatting a mail
- * keeps is copied out — b/strong/i/em/u/s/br/p/div/span/ul/ol/li, links to http(s)/mailto/tel and https images.
+ * keeps is copied out — b/strong/i/em/u/s/br/p/div/span/ul/ol/li, links to http(s)/mailto/tel and https images —
+ * with the server's rules (apps/api/src/modules/templates/clean-html.ts).
  */
 
 const KEPT = new Set(['b', 'strong', 'i', 'em', 'u', 's', 'br', 'p', 'div', 'span', 'ul', 'ol', 'li', 'a', 'img']);
@@ -34,12 +35,12 @@ const DROPPED = new Set([
 ]);
 const LINK_PROTOCOLS = new Set(['http:', 'https:', 'mailto:', 'tel:']);
 
-/** A link target a signature may keep, or null. */
+/** A link target a signature may keep (as written), or null: absolute http(s), mailto and tel only. */
 export function safeHref(href: string | null | undefined): string | null {
-  if (!href) return null;
+  const value = href?.trim();
+  if (!value || !/^(https?:\/\/|mailto:|tel:)/i.test(value)) return null;
   try {
-    const url = new URL(href.trim());
-    return LINK_PROTOCOLS.has(url.protocol) ? url.href : null;
+    return LINK_PROTOCOLS.has(new URL(value).protocol) ? value : null;
   } catch {
     return null;
   }
@@ -57,10 +58,10 @@ export function linkFromInput(input: string): string | null {
 }
 
 function safeImageSrc(src: string | null): string | null {
-  if (!src) return null;
+  const value = src?.trim();
+  if (!value || !/^https:\/\//i.test(value)) return null;
   try {
-    const url = new URL(src.trim());
-    return url.protocol === 'https:' ? url.href : null;
+    return new URL(value).protocol === 'https:' ? value : null;
   } catch {
     return null;
   }
@@ -85,19 +86,22 @@ function copyChildren(from: Node, to: Element, doc: Document): void {
       if (!src) continue;
       const img = doc.createElement('img');
       img.setAttribute('src', src);
-      const alt = element.getAttribute('alt');
-      if (alt) img.setAttribute('alt', alt);
-      for (const size of ['width', 'height']) {
-        const value = element.getAttribute(size);
-        if (value && /^\d{1,4}$/.test(value)) img.setAttribute(size, value);
+      for (const name of ['alt', 'width', 'height']) {
+        const value = element.getAttribute(name);
+        if (value !== null) img.setAttribute(name, value);
       }
       to.append(img);
       continue;
     }
     const copy = doc.createElement(tag);
     if (tag === 'a') {
+      // As the server stores links: their address when it is safe, opened in a new tab without the opener.
       const href = safeHref(element.getAttribute('href'));
       if (href) copy.setAttribute('href', href);
+      const title = element.getAttribute('title');
+      if (title !== null) copy.setAttribute('title', title);
+      copy.setAttribute('target', '_blank');
+      copy.setAttribute('rel', 'noopener noreferrer');
     }
     copyChildren(element, copy, doc);
     to.append(copy);
@@ -132,16 +136,22 @@ const escapeText = (text: string) =>
  * The document of the preview "as the mail will show it": a short sample mail, then the signature. It is shown in
  * an iframe sandboxed without scripts, and its own policy allows no script, no connection and https images only.
  */
-export function previewDocument(cleanHtml: string, sample: { lang: string; greeting: string; body: string }): string {
+export function previewDocument(
+  cleanHtml: string,
+  sample: { lang: string; greeting: string | null; body: string | null },
+): string {
+  const mail =
+    sample.greeting !== null && sample.body !== null
+      ? `<p>${escapeText(sample.greeting)}</p><p>${escapeText(sample.body)}</p>\n<div class="sep">--</div>`
+      : '';
   return `<!doctype html><html lang="${escapeText(sample.lang)}"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src https: data:; style-src 'unsafe-inline'">
 <base target="_blank">
 <style>
 body{margin:0;padding:16px;font:14px/1.5 Arial,Helvetica,sans-serif;color:#202124;background:#fff;overflow-wrap:anywhere}
 a{color:#1a0dab}img{max-width:100%;height:auto}ul,ol{padding-left:1.5em}p{margin:0 0 .5em}
-.sig{margin-top:16px;color:#3c4043}.sep{color:#5f6368}
-</style></head><body><p>${escapeText(sample.greeting)}</p><p>${escapeText(sample.body)}</p>
-<div class="sep">--</div><div class="sig">${cleanHtml}</div></body></html>`;
+.sig{color:#3c4043}.sep{color:#5f6368;margin-bottom:16px}
+</style></head><body>${mail}<div class="sig">${cleanHtml}</div></body></html>`;
 }
 
 /** Sandbox of the preview frame: links may open in a new tab, nothing may run. */
