@@ -159,9 +159,7 @@ function Starters() {
                 <h3 className="font-medium text-zinc-900 dark:text-zinc-50">{starter.title}</h3>
                 <Badge tone={KIND_TONES[kind]}>{t(`kinds.${kind}`)}</Badge>
               </div>
-              <p className="line-clamp-3 whitespace-pre-line text-sm text-zinc-600 dark:text-zinc-400">
-                {starter.body}
-              </p>
+              <p className="line-clamp-3 text-sm text-zinc-600 dark:text-zinc-400">{starter.body}</p>
               <div className="mt-auto pt-1">
                 <Button
                   variant="secondary"

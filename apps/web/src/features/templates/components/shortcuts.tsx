@@ -346,7 +346,7 @@ export function Shortcuts({ plansPath }: { plansPath: string }) {
               {trigger}
               {shortcut.key}
             </kbd>
-            <p className="line-clamp-2 min-w-0 flex-1 whitespace-pre-line break-words text-sm text-zinc-700 dark:text-zinc-300">
+            <p className="line-clamp-2 min-w-0 flex-1 break-words text-sm text-zinc-700 dark:text-zinc-300">
               {shortcut.text}
             </p>
             <div className="flex shrink-0 gap-1">

@@ -14,7 +14,7 @@ import {
   type TemplateVariable,
 } from '@parley/contract';
 import { formatNumber } from '@parley/i18n';
-import { Alert, Button, Card, SelectField, SkeletonBar, TextField, cn, focusRing } from '@parley/ui';
+import { Alert, ArrowLeftIcon, Button, Card, SelectField, SkeletonBar, TextField, cn, focusRing } from '@parley/ui';
 import { ConfirmDialog } from '@parley/ui/confirm-dialog';
 import { errorMessage } from '../../../lib/api';
 import { useCurrentUser } from '../../../lib/current-user';
@@ -348,11 +348,12 @@ export function TemplateEditor({ id, draft, kind }: { id?: string; draft?: Edito
       <Link
         to={TEMPLATE_PATHS.list}
         className={cn(
-          'inline-block -mt-2 text-sm font-medium text-blue-700 hover:underline dark:text-blue-300',
+          '-mt-2 inline-flex items-center gap-1.5 rounded text-sm font-medium text-blue-700 hover:underline dark:text-blue-300',
           focusRing,
         )}
       >
-        ← {t('editor.back')}
+        <ArrowLeftIcon width="1em" height="1em" />
+        {t('editor.back')}
       </Link>
       {content}
     </TemplatesSection>

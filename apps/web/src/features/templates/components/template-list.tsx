@@ -249,7 +249,7 @@ export function TemplateList() {
                 </Link>
                 <Badge tone={KIND_TONES[template.kind]}>{t(`kinds.${template.kind}`)}</Badge>
               </div>
-              <p className="mt-0.5 line-clamp-2 whitespace-pre-line break-words text-sm text-zinc-600 dark:text-zinc-400">
+              <p className="mt-0.5 line-clamp-2 break-words text-sm text-zinc-600 dark:text-zinc-400">
                 {template.body}
               </p>
             </div>
@@ -326,7 +326,7 @@ export function TemplateList() {
           />
         </div>
         {all.length > 1 && (
-          <p id={`${id}-hint`} className="px-3 pt-3 text-xs text-zinc-500 sm:px-4 dark:text-zinc-400">
+          <p id={`${id}-hint`} className="px-3 pb-1 pt-3 text-xs text-zinc-500 sm:px-4 dark:text-zinc-400">
             {canReorder ? t('list.reorderHint') : t('list.reorderFiltered')}
           </p>
         )}

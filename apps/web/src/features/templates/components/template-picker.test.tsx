@@ -15,7 +15,7 @@ describe('/template-app', { timeout: 30_000 }, () => {
     const post = vi.spyOn(window, 'postMessage');
     signedIn({ templates: threeTemplates() });
     renderApp('/template-app');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Templates' }, slow)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Insert a template' }, slow)).toBeInTheDocument();
     expect(document.title).toBe('Insert a template | Parley');
     expect(screen.getByText(/Copy a template, then paste it where you write/)).toBeInTheDocument();
 

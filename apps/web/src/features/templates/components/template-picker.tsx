@@ -110,9 +110,7 @@ export function TemplatePicker({ host: givenHost }: { host?: PickerHost }) {
                 {host.kind === 'extension' ? t('picker.insert') : t('picker.copy')}
               </Button>
             </div>
-            <p className="mt-1.5 line-clamp-3 whitespace-pre-line break-words text-xs text-zinc-600 dark:text-zinc-400">
-              {template.body}
-            </p>
+            <p className="mt-1.5 line-clamp-3 break-words text-xs text-zinc-600 dark:text-zinc-400">{template.body}</p>
           </li>
         ))}
       </ul>
