@@ -1,9 +1,11 @@
 // The browser extension's cost on the sites it runs on: gzip size of each content script, the
 // main-thread time the extension adds to a page load, and whether any content script could block rendering.
 //
-//   node --import tsx bench/extension.ts [--runs 7] [--idle 2000] [--sites "gmail,google search"]
-//   BENCH_EXT_RUNS, BENCH_EXT_IDLE_MS, BENCH_EXT_SITES   the same as the flags (--sites: only these pages, names as
-//   in SITES below; all by default); CHROMIUM_PATH   another Chromium (default /usr/bin/chromium)
+//   node --import tsx bench/extension.ts [--runs 7] [--idle 2000] [--sites "gmail,google search"] [--shortcuts]
+//   BENCH_EXT_RUNS, BENCH_EXT_IDLE_MS, BENCH_EXT_SITES, BENCH_EXT_SHORTCUTS=1   the same as the flags (--sites: only
+//   these pages, names as in SITES below; all by default; --shortcuts: the extension's storage holds a signed-in
+//   person with 20 shortcuts, a template and a Gmail signature, so the shortcut listener, its lazily imported module and
+//   the signature part run on every load); CHROMIUM_PATH   another Chromium (default /usr/bin/chromium)
 //
 // 1. Builds the extension into a temp folder (`wxt build`, PARLEY_EXTENSION_OUT_DIR; apps/extension/.output is not
 //    touched) with the API baked in as a loopback port where a counting HTTP server listens.
@@ -96,7 +98,29 @@ function pickSites(): typeof SITES {
   return picked;
 }
 
-type SizeRow = { file: string; raw: number; gzip9: number; gzip6: number };
+export type SizeRow = { file: string; raw: number; gzip9: number; gzip6: number };
+
+/**
+ * What the background stores for a signed-in person (no token: nothing is fetched), with 20 shortcuts, a template and a
+ * Gmail signature, fresh for the whole run.
+ */
+export function signedInWithShortcuts(): Record<string, unknown> {
+  const fetchedAt = Date.now() + 24 * 3600_000;
+  const items = Array.from({ length: 20 }, (_, i) => ({
+    key: i ? `key${i}` : 'thx',
+    text: `Shortcut text number ${i}.`,
+  }));
+  return {
+    session: { signedIn: true, userId: 'bench', profile: null, endReason: null },
+    shortcuts: { userId: 'bench', fetchedAt, items },
+    templates: {
+      userId: 'bench',
+      fetchedAt,
+      templates: [{ id: 't1', kind: 'mail', title: 'Thanks', body: 'Hi {{first_name}}, thanks!', language: null }],
+      signatures: [{ id: 's1', name: 'Work', html: '<p><b>Bench Person</b></p>', defaultFor: ['gmail', 'outlook'] }],
+    },
+  };
+}
 type ContentScript = { js: string[]; run_at?: string; matches: string[]; exclude_matches?: string[] };
 type LoadSample = { scriptMs: number; taskMs: number; fcpMs: number; ui: number };
 type SiteResult = {
@@ -117,7 +141,7 @@ export type ExtensionResult = {
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 const ms = (value: number) => value.toFixed(1);
 
-function build(outDir: string, apiUrl: string): void {
+export function build(outDir: string, apiUrl: string): void {
   const result = spawnSync('npx', ['wxt', 'build'], {
     cwd: path.join(repoRoot, 'apps/extension'),
     env: { ...process.env, PARLEY_API_URL: apiUrl, PARLEY_WEB_URL: apiUrl, PARLEY_EXTENSION_OUT_DIR: outDir },
@@ -128,7 +152,7 @@ function build(outDir: string, apiUrl: string): void {
   if (result.status !== 0) throw new Error(`building the extension failed:\n${result.stdout}\n${result.stderr}`);
 }
 
-function measureSizes(extDir: string): SizeRow[] {
+export function measureSizes(extDir: string): SizeRow[] {
   const files: string[] = [];
   const add = (dir: string) => {
     for (const name of readdirSync(path.join(extDir, dir)).sort())
@@ -182,7 +206,7 @@ function makeCertificate(): { key: Buffer; cert: Buffer } {
   return result;
 }
 
-async function listen(server: http.Server | https.Server, port = 0): Promise<number> {
+export async function listen(server: http.Server | https.Server, port = 0): Promise<number> {
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, LOOPBACK, () => resolve());
@@ -255,11 +279,13 @@ async function finishLoad(load: InFlight, idleMs: number): Promise<void> {
   await load.page.close();
 }
 
-export async function runExtension(): Promise<ExtensionResult> {
+export async function runExtension(options: { shortcuts?: boolean } = {}): Promise<ExtensionResult> {
+  const shortcuts =
+    options.shortcuts ?? (process.argv.includes('--shortcuts') || process.env.BENCH_EXT_SHORTCUTS === '1');
   const runs = Math.min(50, Math.round(numberOption('runs', 'BENCH_EXT_RUNS', 7)));
   const idleMs = Math.min(10_000, Math.round(numberOption('idle', 'BENCH_EXT_IDLE_MS', 2000)));
   console.log(
-    `\n=== Extension: content script size and page-load cost (${runs} runs per site, load + ${idleMs} ms) ===`,
+    `\n=== Extension: content script size and page-load cost (${runs} runs per site, load + ${idleMs} ms${shortcuts ? ', signed in with shortcuts' : ''}) ===`,
   );
   console.log(loadSummary());
 
@@ -335,6 +361,17 @@ export async function runExtension(): Promise<ExtensionResult> {
   const withoutExt = await launch(makeTempDir('ext-profile-without'), ['--disable-extensions', ...siteArgs]);
   // Wait for the background worker, so its start-up is not part of the first load.
   if (!withExt.serviceWorkers().length) await withExt.waitForEvent('serviceworker', { timeout: 15_000 });
+  if (shortcuts) {
+    await withExt
+      .serviceWorkers()[0]!
+      .evaluate(
+        (seed) =>
+          (
+            globalThis as unknown as { chrome: { storage: { local: { set(v: unknown): Promise<void> } } } }
+          ).chrome.storage.local.set(seed),
+        signedInWithShortcuts(),
+      );
+  }
   await sleep(500);
   const startupRequests = apiRequests;
 
