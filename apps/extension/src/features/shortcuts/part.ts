@@ -3,6 +3,7 @@ import type { ContentScriptContext } from 'wxt/utils/content-script-context';
 import { sendMessage } from '../../platform/messaging/messaging';
 import { FRESH_FOR_MS, type ShortcutItem } from '../../platform/storage/templates-store';
 import type { LivePart } from '../../ui/on-site/live';
+import { listenTrusted } from '../../ui/on-site/trusted';
 
 /** What the lazily imported shortcuts.js puts in this isolated world (see entrypoints/shortcuts.ts). */
 export type ShortcutsGlobal = {
@@ -16,33 +17,54 @@ async function load() {
   return global.__parleyShortcuts;
 }
 
+/** Where a person types: a textarea, a text input or an editable element. */
+function isTextTarget(target: EventTarget | undefined): boolean {
+  return (
+    target instanceof HTMLTextAreaElement ||
+    target instanceof HTMLInputElement ||
+    (target instanceof HTMLElement && target.isContentEditable)
+  );
+}
+
 /**
  * What every page's script carries of shortcuts: nothing but this. While the person is signed in and has at least one
- * shortcut, the expansion code (shortcuts.js, web-accessible) is imported and its keydown listener attached; without
- * shortcuts, signed out or on a disabled site, there is no listener at all. A changed trigger or list restarts it.
- * When the stored shortcuts are older than a few minutes, the background is asked to fetch them again (once per page
- * load, never per keystroke).
+ * shortcut, the expansion code (shortcuts.js, web-accessible) is imported when they first go to type in a text field
+ * of the page (focus or a key there), not with the page, and its keydown listener attached; without shortcuts, signed
+ * out or on a disabled site, there is no listener at all. A changed trigger or list restarts it. When the stored
+ * shortcuts are older than a few minutes, the background is asked to fetch them again (once per page load, never per
+ * keystroke).
  */
 export function shortcutsPart(ctx: ContentScriptContext): LivePart {
   return {
     on: (_settings, state) => state.signedIn && (state.shortcuts?.items.length ?? 0) > 0,
     uses: (_settings, state) => [state.shortcutTrigger, state.shortcuts?.items],
     start: (_language, _settings, state) => {
-      const shortcuts = state.shortcuts?.items ?? [];
-      let stop: (() => void) | undefined;
+      const options = { shortcuts: state.shortcuts?.items ?? [], trigger: state.shortcutTrigger };
+      let stop: () => void = () => undefined;
       let stopped = false;
-      load().then(
-        (module) => {
-          if (!stopped && module && ctx.isValid) stop = module.start({ shortcuts, trigger: state.shortcutTrigger });
-        },
-        () => undefined,
-      );
+      const begin = () => {
+        if (!stopped && ctx.isValid && global.__parleyShortcuts) stop = global.__parleyShortcuts.start(options);
+      };
+      if (global.__parleyShortcuts) begin();
+      else {
+        const waiting = [
+          listenTrusted(document, 'focusin', (event) => ready(event), true),
+          listenTrusted(document, 'keydown', (event) => ready(event), true),
+        ];
+        const stopWaiting = () => waiting.forEach((remove) => remove());
+        const ready = (event: Event) => {
+          if (!isTextTarget(event.composedPath()[0])) return;
+          stopWaiting();
+          load().then(begin, () => undefined);
+        };
+        stop = stopWaiting;
+      }
       if (Date.now() - (state.shortcuts?.fetchedAt ?? 0) > FRESH_FOR_MS) {
         sendMessage('REFRESH_TEMPLATES').catch(() => undefined);
       }
       return () => {
         stopped = true;
-        stop?.();
+        stop();
       };
     },
   };

@@ -91,4 +91,22 @@ describe('signatures on Gmail', () => {
     expect(reopened.querySelectorAll(`[${SIGNATURE_ATTRIBUTE}]`)).toHaveLength(1);
     stop();
   });
+
+  it('asks for the signatures only when a box appears, once', async () => {
+    document.body.innerHTML = '<div role="main"><p>Inbox</p></div>';
+    const page = onTestPage();
+    const load = vi.fn(async () => ({ templates: [], signatures: [work] }));
+    const stop = startSignatures(page.ctx, { site: { ...gmail, match: () => true }, load });
+    await settle();
+    expect(load).not.toHaveBeenCalled();
+    document.body.insertAdjacentHTML(
+      'beforeend',
+      '<div class="editable" contenteditable="true" role="textbox"></div><div g_editable="true" contenteditable="true"></div>',
+    );
+    await vi.waitFor(() => expect(document.querySelectorAll(`[${SIGNATURE_ATTRIBUTE}]`)).toHaveLength(2), {
+      timeout: 2000,
+    });
+    expect(load).toHaveBeenCalledTimes(1);
+    stop();
+  });
 });

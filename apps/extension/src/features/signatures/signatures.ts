@@ -42,7 +42,8 @@ export function appendSignature(editor: HTMLElement, signature: SignatureItem, s
 /**
  * Gmail and Outlook: the person's default signature for the site (or for the account writing, when the page shows its
  * address) goes into every reply and compose box once. An editor that had it is never given it again, even when the
- * person deleted it; a box that is closed and reopened holds it already (its mark, or its text).
+ * person deleted it; a box that is closed and reopened holds it already (its mark, or its text). The signatures are
+ * asked for when the first box appears, not with the page; with no signature for this site, the watching stops.
  */
 export function startSignatures(
   ctx: ContentScriptContext,
@@ -50,26 +51,36 @@ export function startSignatures(
 ): () => void {
   const { site } = options;
   const seen = new WeakSet<HTMLElement>();
-  let stopWatching: (() => void) | undefined;
+  let signatures: Promise<SignatureItem[]> | null = null;
   let stopped = false;
-  options.load().then(
-    ({ signatures }) => {
-      if (stopped || !ctx.isValid || signatures.length === 0) return;
-      stopWatching = watchPage(ctx, () => {
-        if (!site.match(new URL(location.href))) return;
-        const signature = pickSignature(signatures, site.id, site.accountAddress(document));
-        if (!signature) return;
-        for (const { editor } of site.findReplyTargets(document)) {
-          if (seen.has(editor)) continue;
-          seen.add(editor);
-          appendSignature(editor, signature, site.signatureSlot(editor));
-        }
-      });
-    },
-    () => undefined,
-  );
-  return () => {
+  let stopWatching: () => void = () => undefined;
+  const stop = () => {
     stopped = true;
-    stopWatching?.();
+    stopWatching();
   };
+
+  const scan = () => {
+    if (!site.match(new URL(location.href))) return;
+    const editors = site.findReplyTargets(document).filter(({ editor }) => !seen.has(editor));
+    if (!editors.length) return;
+    signatures ??= options.load().then(
+      (data) => data.signatures,
+      () => [],
+    );
+    void signatures.then((list) => {
+      if (stopped || !ctx.isValid) return;
+      const signature = pickSignature(list, site.id, site.accountAddress(document));
+      if (!signature) {
+        stop();
+        return;
+      }
+      for (const { editor } of editors) {
+        if (seen.has(editor) || !editor.isConnected) continue;
+        seen.add(editor);
+        appendSignature(editor, signature, site.signatureSlot(editor));
+      }
+    });
+  };
+  stopWatching = watchPage(ctx, scan);
+  return stop;
 }
