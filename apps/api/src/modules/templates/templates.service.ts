@@ -234,18 +234,37 @@ export function createTemplatesService({ db }: { db: Db }) {
             fresh.push(s);
           }
         }
-        await within(tx, templatesTable, userId, input.templates.length, TEMPLATES_MAX);
-        await within(tx, signaturesTable, userId, signatures.length, SIGNATURES_MAX);
+        // The same export imported twice adds nothing the second time: what the person has already (same kind,
+        // title and text; same name and HTML) is left out, and so keeps its place and its defaults.
+        const sameTemplate = (t: Pick<ParsedTemplate, 'kind' | 'title' | 'body'>) =>
+          `${t.kind}\u0000${t.title}\u0000${t.body}`;
+        const haveTemplates = new Set((await q.listTemplates(tx, userId)).map(sameTemplate));
+        const newTemplates = input.templates.filter((t) => {
+          const key = sameTemplate(t);
+          if (haveTemplates.has(key)) return false;
+          haveTemplates.add(key);
+          return true;
+        });
+        const sameSignature = (s: { name: string; html: string }) => `${s.name}\u0000${s.html}`;
+        const haveSignatures = new Set((await q.listSignatures(tx, userId)).map(({ row }) => sameSignature(row)));
+        const newSignatures = signatures.filter((s) => {
+          const key = sameSignature(s);
+          if (haveSignatures.has(key)) return false;
+          haveSignatures.add(key);
+          return true;
+        });
+        await within(tx, templatesTable, userId, newTemplates.length, TEMPLATES_MAX);
+        await within(tx, signaturesTable, userId, newSignatures.length, SIGNATURES_MAX);
         await within(tx, shortcutsTable, userId, fresh.length, SHORTCUTS_MAX);
-        await q.insertTemplates(tx, userId, input.templates);
-        for (const s of signatures) {
+        await q.insertTemplates(tx, userId, newTemplates);
+        for (const s of newSignatures) {
           const row = await q.insertSignature(tx, userId, { name: s.name, html: s.html });
           await q.setDefaults(tx, userId, row.id, [...new Set(s.defaultFor)]);
         }
         await q.insertShortcuts(tx, userId, fresh);
         return {
-          templates: input.templates.length,
-          signatures: signatures.length,
+          templates: newTemplates.length,
+          signatures: newSignatures.length,
           shortcuts: fresh.length,
           skippedKeys,
         };

@@ -299,6 +299,18 @@ describe('import', () => {
     expect(await titles(me.token)).toEqual(['Existing', 'Imported']);
     const sigs = (await call('GET', '/api/template/signature/getAll', me.token)).body.data.signatures;
     expect(sigs[0].html).toBe('<b>x</b>');
+    // The same file again adds nothing, and the signature keeps its default.
+    const again = await call('POST', '/api/template/import', me.token, {
+      templates: [{ title: 'Imported', body: 'Body' }],
+      signatures: [{ name: 'Sig', html: '<b>x</b>', defaultFor: ['outlook'] }],
+      shortcuts: [{ key: 'bye', text: 'Bye' }],
+    });
+    expect(again.body.data).toEqual({ templates: 0, signatures: 0, shortcuts: 0, skippedKeys: ['bye'] });
+    expect(await titles(me.token)).toEqual(['Existing', 'Imported']);
+    const sigsAfter = (await call('GET', '/api/template/signature/getAll', me.token)).body.data.signatures;
+    expect(sigsAfter.map((x: { id: string; defaultFor: string[] }) => [x.id, x.defaultFor])).toEqual([
+      [sigs[0].id, ['outlook']],
+    ]);
 
     const many = Array.from({ length: SHORTCUTS_MAX }, (_, i) => ({ key: `k${i}`, text: 'x' }));
     const over = await call('POST', '/api/template/import', me.token, { shortcuts: many });

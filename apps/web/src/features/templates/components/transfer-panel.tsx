@@ -144,7 +144,7 @@ export function TransferPanel() {
       <ConfirmDialog
         open={pending !== null}
         title={t('transfer.confirmTitle', { file: pending?.name ?? '' })}
-        description={pending ? `${countsText(pending.counts)} ${t('transfer.confirmBody')}` : undefined}
+        description={pending ? `${countsText(pending.counts)}. ${t('transfer.confirmBody')}` : undefined}
         confirmLabel={t('transfer.import')}
         cancelLabel={t('cancel')}
         tone="primary"
