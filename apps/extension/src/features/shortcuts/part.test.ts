@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { DEFAULT_SETTINGS } from '@parley/contract/values';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { onTestPage, settle } from '../../test/test-page';
 import type { LiveState } from '../../ui/on-site/live';
 import { shortcutsPart, type ShortcutsGlobal } from './part';
@@ -19,10 +19,21 @@ const state = (change: Partial<LiveState> = {}): LiveState => ({
 });
 const global = globalThis as ShortcutsGlobal;
 
+/** jsdom has no idle callbacks: these run them when the test says so. */
+let idle: Array<() => void> = [];
+beforeEach(() => {
+  idle = [];
+  vi.stubGlobal('requestIdleCallback', (run: () => void) => idle.push(run));
+  vi.stubGlobal('cancelIdleCallback', (id: number) => {
+    idle[id - 1] = () => undefined;
+  });
+});
+
 describe('the shortcuts part of every page', () => {
   afterEach(() => {
     delete global.__parleyShortcuts;
     document.body.replaceChildren();
+    vi.unstubAllGlobals();
   });
 
   it('runs only signed in with at least one shortcut, and restarts when the trigger or the list changes', () => {
@@ -36,7 +47,7 @@ describe('the shortcuts part of every page', () => {
     expect(key(state())).toBe(key(state({ shortcuts: { userId: 'u1', fetchedAt: 1, items } })));
   });
 
-  it('loads the expansion code when the person first goes to type in a text field, not with the page', async () => {
+  it('loads the expansion code when the person goes to type in a text field, before the page is idle', async () => {
     document.body.innerHTML = '<textarea></textarea><p>text</p>';
     const page = onTestPage();
     const stopModule = vi.fn();
@@ -56,8 +67,25 @@ describe('the shortcuts part of every page', () => {
     await settle();
     expect(start).toHaveBeenCalledWith({ shortcuts: items, trigger: ';' });
     expect(page.sentTypes()).toEqual([]);
+    // Once: the idle callback was cancelled.
+    idle.forEach((run) => run());
+    await settle();
+    expect(start).toHaveBeenCalledTimes(1);
     stop();
     expect(stopModule).toHaveBeenCalled();
+  });
+
+  it('else loads it when the page is idle', async () => {
+    const page = onTestPage();
+    const start = vi.fn(() => () => undefined);
+    const stop = shortcutsPart(page.ctx).start('en', DEFAULT_SETTINGS, state());
+    global.__parleyShortcuts = { start };
+    await settle();
+    expect(start).not.toHaveBeenCalled();
+    idle.forEach((run) => run());
+    await settle();
+    expect(start).toHaveBeenCalledTimes(1);
+    stop();
   });
 
   it('asks the background to refetch stale shortcuts, once per start', async () => {

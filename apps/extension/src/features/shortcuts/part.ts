@@ -17,6 +17,9 @@ async function load() {
   return global.__parleyShortcuts;
 }
 
+/** At the latest, how long after the page script starts the expansion code is imported. */
+const IDLE_WAIT_MS = 3000;
+
 /** Where a person types: a textarea, a text input or an editable element. */
 function isTextTarget(target: EventTarget | undefined): boolean {
   return (
@@ -28,8 +31,8 @@ function isTextTarget(target: EventTarget | undefined): boolean {
 
 /**
  * What every page's script carries of shortcuts: nothing but this. While the person is signed in and has at least one
- * shortcut, the expansion code (shortcuts.js, web-accessible) is imported when they first go to type in a text field
- * of the page (focus or a key there), not with the page, and its keydown listener attached; without shortcuts, signed
+ * shortcut, the expansion code (shortcuts.js, web-accessible) is imported when the page is idle, or sooner when they
+ * go to type in a text field (focus or a key there), and its keydown listener attached; without shortcuts, signed
  * out or on a disabled site, there is no listener at all. A changed trigger or list restarts it. When the stored
  * shortcuts are older than a few minutes, the background is asked to fetch them again (once per page load, never per
  * keystroke).
@@ -47,15 +50,22 @@ export function shortcutsPart(ctx: ContentScriptContext): LivePart {
       };
       if (global.__parleyShortcuts) begin();
       else {
-        const waiting = [
-          listenTrusted(document, 'focusin', (event) => ready(event), true),
-          listenTrusted(document, 'keydown', (event) => ready(event), true),
-        ];
-        const stopWaiting = () => waiting.forEach((remove) => remove());
-        const ready = (event: Event) => {
-          if (!isTextTarget(event.composedPath()[0])) return;
+        // Imported once the page is idle, or as soon as the person goes to type in a text field, if that is sooner.
+        const importNow = () => {
           stopWaiting();
           load().then(begin, () => undefined);
+        };
+        const ready = (event: Event) => {
+          if (isTextTarget(event.composedPath()[0])) importNow();
+        };
+        const waiting = [
+          listenTrusted(document, 'focusin', ready, true),
+          listenTrusted(document, 'keydown', ready, true),
+        ];
+        const idle = ctx.requestIdleCallback(importNow, { timeout: IDLE_WAIT_MS });
+        const stopWaiting = () => {
+          cancelIdleCallback(idle);
+          waiting.forEach((remove) => remove());
         };
         stop = stopWaiting;
       }
