@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiGet, apiSignUp, linkFromMail, openSignedIn, shot, tr, uniqueEmail } from '../support';
+import { apiSignUp, linkFromMail, openSignedIn, shot, tr, uniqueEmail } from '../support';
 import { noSidewaysScroll } from './conversation-helpers';
+import { api, buyTeam } from './organization-helpers';
 
 // Someone without an account is invited to an organization. They open the mail's link signed out, create an
 // account from there, confirm their address from a second mail in another tab, log in, go through onboarding, and
@@ -9,33 +10,6 @@ import { noSidewaysScroll } from './conversation-helpers';
 
 const en = (key: string, vars: Record<string, string | number> = {}) => tr('en', key, vars);
 const base = () => process.env.E2E_BASE_URL!;
-
-async function api<T>(method: 'GET' | 'POST', route: string, token: string, body?: unknown) {
-  const res = await fetch(base() + route, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  return { status: res.status, body: (await res.json()) as { message: string; data: T } };
-}
-
-/** Pays for the Team plan (3 seats) on the loopback Stripe's checkout page, as organization.spec.ts does. */
-async function buyTeam(page: Page, token: string) {
-  const checkout = await api<{ url: string }>(
-    'GET',
-    '/api/payment/subscribe?plan=team&planDuration=month&quantity=3',
-    token,
-  );
-  expect(checkout.status, JSON.stringify(checkout.body)).toBe(200);
-  await page.goto(checkout.body.data.url);
-  await page.getByRole('button', { name: 'Pay' }).click();
-  await page.waitForURL(/\/paymentSuccess/);
-  await expect
-    .poll(async () => (await apiGet<{ plan: string }>('/api/payment/current-plan', token)).data.plan, {
-      timeout: 15_000,
-    })
-    .toBe('team');
-}
 
 const pending = (page: Page) =>
   page.evaluate(() => JSON.parse(localStorage.getItem('pendingJoin') ?? 'null') as { key: string; storedAt: number });

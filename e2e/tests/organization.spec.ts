@@ -1,41 +1,14 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { apiGet, apiSignUp, exact, linkFromMail, openSignedIn, shot, tr, uniqueEmail, type Lng } from '../support';
 import { askAndWait, composer, MODEL_LABEL } from './chat-helpers';
 import { noSidewaysScroll } from './conversation-helpers';
+import { api, buyTeam } from './organization-helpers';
 
 // A Team subscriber creates an organization and invites two people by e-mail; one joins from the mail and chats on
 // the organization's credits; the admin changes her role and lowers her monthly limit, and she is stopped with the
 // plan message. In Chromium, against the production API, its loopback Stripe and SMTP servers.
 
 const en = (key: string, vars: Record<string, string | number> = {}) => tr('en', key, vars);
-const base = () => process.env.E2E_BASE_URL!;
-
-async function api<T>(method: 'GET' | 'POST', route: string, token: string, body?: unknown) {
-  const res = await fetch(base() + route, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  return { status: res.status, body: (await res.json()) as { message: string; data: T } };
-}
-
-/** Pays for the Team plan (3 seats) on the loopback Stripe's checkout page, as a person would. */
-async function buyTeam(page: Page, token: string) {
-  const checkout = await api<{ url: string }>(
-    'GET',
-    '/api/payment/subscribe?plan=team&planDuration=month&quantity=3',
-    token,
-  );
-  expect(checkout.status, JSON.stringify(checkout.body)).toBe(200);
-  await page.goto(checkout.body.data.url);
-  await page.getByRole('button', { name: 'Pay' }).click();
-  await page.waitForURL(/\/paymentSuccess/);
-  await expect
-    .poll(async () => (await apiGet<{ plan: string }>('/api/payment/current-plan', token)).data.plan, {
-      timeout: 15_000,
-    })
-    .toBe('team');
-}
 
 async function setLanguage(token: string, language: Lng) {
   expect((await api('POST', '/api/user/profile', token, { language })).status).toBe(200);
