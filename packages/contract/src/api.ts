@@ -109,6 +109,7 @@ import {
   templateSchema,
   templatesSchema,
 } from './templates.js';
+import { imageIdParamsSchema, imageModelsSchema, imageSchema, imagesPageSchema, imagesQuerySchema } from './images.js';
 import { usageSchema } from './usage.js';
 import { profileSchema, profileUpdateSchema } from './user.js';
 
@@ -660,6 +661,29 @@ export const api = {
     query: shortcutAiQuerySchema,
     data: shortcutDraftSchema,
     summary: 'Write a shortcut’s text from a sentence (metered; counted with AI-made templates); not saved',
+  },
+  imageModels: {
+    ...ROUTES.imageModels,
+    data: imageModelsSchema,
+    summary: 'Image models with their price in credits per image and whether the caller can use them',
+  },
+  images: {
+    ...ROUTES.images,
+    query: imagesQuerySchema,
+    data: imagesPageSchema,
+    summary: 'The caller’s images, newest first, each with its versions',
+  },
+  image: {
+    ...ROUTES.image,
+    params: imageIdParamsSchema,
+    data: imageSchema,
+    summary: 'One of the caller’s images with its versions',
+  },
+  deleteImage: {
+    ...ROUTES.deleteImage,
+    params: imageIdParamsSchema,
+    data: deletedSchema,
+    summary: 'Delete an image, its versions and their files',
   },
 } as const satisfies Record<string, Endpoint>;
 

@@ -7,6 +7,7 @@ export * from './envelope.js';
 export * from './errors.js';
 export * from './form-checks.js';
 export * from './extension.js';
+export * from './images.js';
 export * from './languages.js';
 export * from './limits.js';
 export * from './model-choice.js';

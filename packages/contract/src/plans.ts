@@ -126,7 +126,8 @@ export const CAPABILITIES = {
   summary: { gated: true, live: true },
   transcribe: { gated: false, live: true },
   templateAi: { gated: true, live: true },
-  imageGeneration: { gated: true, live: false },
+  imageGeneration: { gated: true, live: true },
+  imageEdit: { gated: true, live: true },
   linkedinDraft: { gated: true, live: false },
 } as const satisfies Record<string, { gated: boolean; live: boolean }>;
 export type Capability = keyof typeof CAPABILITIES;

@@ -97,6 +97,10 @@ export const ROUTES = {
   shortcutTemplates: { method: 'GET', path: '/api/shortcut-template/templates', auth: true },
   shortcutExists: { method: 'GET', path: '/api/shortcut-template/exist/', auth: true },
   shortcutAi: { method: 'POST', path: '/api/shortcut-template/ai', auth: true },
+  imageModels: { method: 'GET', path: '/api/ai/image-models', auth: true },
+  images: { method: 'GET', path: '/api/images', auth: true },
+  image: { method: 'GET', path: '/api/images/get/:id', auth: true },
+  deleteImage: { method: 'DELETE', path: '/api/images/delete/:id', auth: true },
 } as const satisfies Record<string, { method: RouteMethod; path: string; auth: boolean }>;
 
 /** Calls that are not JSON in, JSON out. */
@@ -105,6 +109,14 @@ export const STREAM_PATHS = {
   chat: '/api/ai/chat',
   /** multipart: one `audio` file; answers { data: { text } }. */
   transcribe: '/api/ai/transcribe',
+  /** multipart: fields (imageGenerationFieldsSchema) and an optional `reference` image; answers { data: imageGeneration }. */
+  imageGeneration: '/api/ai/imageGeneration',
+  /** multipart: fields (imageEditFieldsSchema) and `image`, `background`, `mask` files as the operation needs. */
+  imageEdit: '/api/ai/imageEdit',
+  /** multipart: one `image` file (PNG or JPEG), kept as a new image for the editor; answers { data: { image } }. */
+  imageUpload: '/api/images/upload',
+  /** A version's bytes (imageFileQuerySchema), for its owner only. */
+  imageFile: '/api/images/file/:versionId',
   /** An attachment's bytes, for its owner only. */
   file: '/api/files/:id',
   /** The packaged browser extension (a zip of the built folder), for anyone: /install offers it before sign-in. */
