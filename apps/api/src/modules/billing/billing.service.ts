@@ -58,7 +58,18 @@ export type Caller = {
 export type Payer = { user: Pick<Account, 'id' | 'timezone'>; wallet: Pick<Wallet, 'id' | 'plan'> };
 
 /** One use of a capability: on whose key, on which model tier, under which feature name in the ledger. */
-export type Use = { capability: Capability; tier: Tier; keySource: 'own' | 'server'; feature?: string };
+/**
+ * One metered call. `credits`: what one unit costs (1 unless said); `units`: how many the call may make (images), each
+ * reserved before the call and charged only if made (1 unless said).
+ */
+export type Use = {
+  capability: Capability;
+  tier: Tier;
+  keySource: 'own' | 'server';
+  feature?: string;
+  credits?: number;
+  units?: number;
+};
 
 /** A wallet's row (its balances as columns) as the rest of the API sees it. */
 export const toWallet = (row: q.WalletRef): Wallet => ({
@@ -121,8 +132,8 @@ export function createBillingService({
     return (await knownZones.get(zone)) ? zone : 'UTC';
   };
 
-  async function reserve(payer: Payer, tier: Tier, feature: string) {
-    const ledgerId = await q.reserveCredits(ledger, payer.wallet.id, payer.user.id, tier, 1, feature, clock());
+  async function reserve(payer: Payer, tier: Tier, feature: string, credits = 1) {
+    const ledgerId = await q.reserveCredits(ledger, payer.wallet.id, payer.user.id, tier, credits, feature, clock());
     if (!ledgerId) throw new DomainError('OUT_OF_CREDITS');
     return reservation(ledgerId);
   }
@@ -312,33 +323,43 @@ export function createBillingService({
 
     /**
      * The one way to spend. Reserves (the free tier's daily use of a gated capability, then a credit) before `run`
-     * calls a provider, and settles once: charged when `run` returns (unless `produced` says it produced nothing),
+     * calls a provider, and settles once: charged when `run` returns (unless `produced` says it produced nothing;
+     * with `units`, only the `unitsMade` are charged and the others refunded),
      * refunded when it throws. A call on the person's own key is neither metered nor gated.
      */
     async metered<T>(
       payer: Payer,
       use: Use,
       run: () => Promise<T>,
-      options: { produced?: (result: T) => boolean } = {},
+      options: { produced?: (result: T) => boolean; unitsMade?: (result: T) => number } = {},
     ): Promise<T> {
       if (use.keySource === 'own') return run();
+      const units = use.units ?? 1;
       const gate = await takeGate(payer, use.capability);
-      let reserved: Reservation;
+      // One reservation per unit, so that what was not made is refunded by the same one-shot statements.
+      const reserved: Reservation[] = [];
       try {
-        reserved = await reserve(payer, use.tier, use.feature ?? use.capability);
+        for (let i = 0; i < units; i++)
+          reserved.push(await reserve(payer, use.tier, use.feature ?? use.capability, use.credits ?? 1));
       } catch (error) {
-        await gate?.release();
+        await Promise.all([...reserved.map((r) => r.refund()), gate?.release()]);
         throw error;
       }
       let result: T;
       try {
         result = await run();
       } catch (error) {
-        await Promise.all([reserved.refund(), gate?.release()]);
+        await Promise.all([...reserved.map((r) => r.refund()), gate?.release()]);
         throw error;
       }
-      if (options.produced && !options.produced(result)) await Promise.all([reserved.refund(), gate?.release()]);
-      else await reserved.charge();
+      const made =
+        options.produced && !options.produced(result)
+          ? 0
+          : Math.max(0, Math.min(units, options.unitsMade ? options.unitsMade(result) : units));
+      await Promise.all([
+        ...reserved.map((r, i) => (i < made ? r.charge() : r.refund())),
+        made === 0 ? gate?.release() : undefined,
+      ]);
       return result;
     },
 

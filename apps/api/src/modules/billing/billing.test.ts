@@ -93,6 +93,25 @@ describe('wallets and their ledger', () => {
     expect(await ledgerMismatches(t.database.db)).toEqual([]);
     expect(await usageMismatches(t.database.db)).toEqual([]);
   });
+
+  it('a call of several units (images) reserves each and charges only those made', async () => {
+    const u = await t.signUp();
+    await setCredits(t.database.db, u.email, { advanceCredit: 7, dailyCredit: 0 });
+    const payer = await payerOf(u.email);
+    const use = { capability: 'chat', tier: 'advance', keySource: 'server', credits: 2, units: 3 } as const;
+    const made = await billing().metered(payer, use, async () => ({ made: 2 }), { unitsMade: (r) => r.made });
+    expect(made).toEqual({ made: 2 });
+    expect(await walletOf(t.database.db, u.email)).toMatchObject({ advanceCredit: 3 });
+
+    // Four units of 2 are more than the 3 left: nothing is taken, nothing runs.
+    let ran = false;
+    const refused = billing().metered(payer, { ...use, units: 4 }, async () => (ran = true));
+    await expect(refused).rejects.toMatchObject({ code: 'OUT_OF_CREDITS' });
+    expect(ran).toBe(false);
+    expect(await walletOf(t.database.db, u.email)).toMatchObject({ advanceCredit: 3 });
+    expect(await ledgerMismatches(t.database.db)).toEqual([]);
+    expect(await usageMismatches(t.database.db)).toEqual([]);
+  });
 });
 
 describe('daily credits renew at the person’s midnight', () => {
