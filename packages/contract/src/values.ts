@@ -5,6 +5,7 @@
 export * from './catalogue.js';
 export * from './error-codes.js';
 export * from './form-checks.js';
+export * from './image-catalogue.js';
 export { cleanLine, cleanText } from './clean.js';
 export * from './languages.js';
 export * from './limits.js';
