@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { modelIdSchema, providerSchema } from './models.js';
+import { keyProviderSchema, modelIdSchema } from './models.js';
 import { LENGTHS, REPLY_OPTIONS, TONES, WRITING_LANGUAGES } from './settings-values.js';
 
 import { CHAT_TEXT_MAX, CHAT_TITLE_MAX } from './limits.js';
@@ -89,7 +89,7 @@ export type RenameChatBody = z.input<typeof renameChatBodySchema>;
 /** Bring your own key. The key is write-only: answers carry a masked form. */
 export const apiKeyBodySchema = z
   .object({
-    provider: providerSchema,
+    provider: keyProviderSchema,
     apiKey: z
       .string()
       .trim()
@@ -109,16 +109,18 @@ export const apiKeyBodySchema = z
   .refine((b) => b.provider !== 'openaiCompatible' || (b.baseUrl && b.modelName), {
     path: ['baseUrl'],
     message: 'required',
-  });
+  })
+  // An OpenAI-compatible images server (a local Stable Diffusion): its address; the model name may be left to it.
+  .refine((b) => b.provider !== 'openaiCompatibleImages' || b.baseUrl, { path: ['baseUrl'], message: 'required' });
 export const apiKeySchema = z.object({
-  provider: providerSchema,
+  provider: keyProviderSchema,
   maskedKey: z.string(),
   baseUrl: z.string().nullable(),
   modelName: z.string().nullable(),
   updatedAt: z.string(),
 });
 export type ApiKeyInfo = z.infer<typeof apiKeySchema>;
-export const apiKeyDeleteQuerySchema = z.object({ provider: providerSchema });
+export const apiKeyDeleteQuerySchema = z.object({ provider: keyProviderSchema });
 
 /** Writing helpers: rewrite, reply, comment, translate, summaries. */
 export const writingOptionsSchema = z.object({

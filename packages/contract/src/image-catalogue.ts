@@ -1,4 +1,4 @@
-import type { Tier } from './catalogue.js';
+import { PROVIDERS, type Tier } from './catalogue.js';
 
 /**
  * Image models (spec §1: FLUX, SD3, DALL-E 3; editing: background removal and change, text removal, re-edit), without
@@ -7,6 +7,13 @@ import type { Tier } from './catalogue.js';
  */
 export const IMAGE_PROVIDERS = ['openai', 'blackForestLabs', 'fal', 'replicate', 'openaiCompatibleImages'] as const;
 export type ImageProvider = (typeof IMAGE_PROVIDERS)[number];
+
+/**
+ * Providers a person may keep their own key for: the chat ones and the image ones (an OpenAI key serves both chat and
+ * OpenAI's image models).
+ */
+export const KEY_PROVIDERS = [...PROVIDERS, 'blackForestLabs', 'fal', 'replicate', 'openaiCompatibleImages'] as const;
+export type KeyProvider = (typeof KEY_PROVIDERS)[number];
 
 /** Shapes a person can ask for; each model lists those it makes (the adapter maps them to the provider's sizes). */
 export const ASPECT_RATIOS = ['1:1', '16:9', '9:16', '4:3', '3:4'] as const;

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { MODEL_IDS, PROVIDERS, TIERS } from './catalogue.js';
+import { KEY_PROVIDERS } from './image-catalogue.js';
 
 export const providerSchema = z.enum(PROVIDERS);
+/** Whose key a person may keep: chat and image providers. */
+export const keyProviderSchema = z.enum(KEY_PROVIDERS);
 export const modelIdSchema = z.enum(MODEL_IDS);
 /** What the picker shows: the catalogue plus whether this user can use each model now, and with whose key. */
 export const modelAvailabilitySchema = z.object({

@@ -1,9 +1,17 @@
 import { lookup } from 'node:dns/promises';
-import type { ApiKeyInfo, Provider } from '@parley/contract';
+import {
+  IMAGE_PROVIDERS,
+  PROVIDERS,
+  type ApiKeyInfo,
+  type ImageProvider,
+  type KeyProvider,
+  type Provider,
+} from '@parley/contract';
 import type { Db } from '../../db/client.js';
 import { DomainError } from '../../lib/errors.js';
 import { maskKey, type SecretBox } from '../../lib/secret-box.js';
 import type { OwnKey } from '../../providers/ai/registry.js';
+import type { OwnImageKey } from '../../providers/images/types.js';
 import { isBlockedAddress } from '../../providers/web/safe-fetch.js';
 import * as q from './models.queries.js';
 
@@ -22,8 +30,12 @@ export async function assertPublicBaseUrl(baseUrl: string, allowPrivate: boolean
   if (!addresses.length || addresses.some((a) => isBlockedAddress(a.address))) throw new DomainError('UNSAFE_BASE_URL');
 }
 
+const isChatProvider = (provider: string): provider is Provider => (PROVIDERS as readonly string[]).includes(provider);
+const isImageProvider = (provider: string): provider is ImageProvider =>
+  (IMAGE_PROVIDERS as readonly string[]).includes(provider);
+
 const toInfo = (row: q.ApiKeyRow): ApiKeyInfo => ({
-  provider: row.provider as Provider,
+  provider: row.provider as KeyProvider,
   maskedKey: row.keyHint,
   baseUrl: row.baseUrl,
   modelName: row.modelName,
@@ -49,10 +61,24 @@ export function createKeysService({
   const changes = new Map<string, number>(); // userId → number of key changes here, so a lookup racing one is not kept
   const KEYLESS_TTL_MS = 30_000;
 
+  /** The person's stored keys (chat and image), or none without a query when they are known to have none. */
+  async function rows(userId: string) {
+    const since = keyless.get(userId);
+    if (since !== undefined && Date.now() - since < KEYLESS_TTL_MS) return [];
+    const before = changes.get(userId);
+    const found = await q.listApiKeys(db, userId);
+    if (found.length === 0 && changes.get(userId) === before) {
+      keyless.delete(userId); // re-inserted, so the oldest entries are the first ones
+      keyless.set(userId, Date.now());
+      if (keyless.size > 50_000) keyless.delete(keyless.keys().next().value!);
+    }
+    return found;
+  }
+
   return {
     async add(
       userId: string,
-      input: { provider: Provider; apiKey: string; baseUrl?: string | undefined; modelName?: string | undefined },
+      input: { provider: KeyProvider; apiKey: string; baseUrl?: string | undefined; modelName?: string | undefined },
     ) {
       if (input.baseUrl) await assertPublicBaseUrl(input.baseUrl, allowPrivateBaseUrls);
       changes.set(userId, (changes.get(userId) ?? 0) + 1);
@@ -73,28 +99,33 @@ export function createKeysService({
     async list(userId: string) {
       return (await q.listApiKeys(db, userId)).map(toInfo);
     },
-    async remove(userId: string, provider: Provider) {
+    async remove(userId: string, provider: KeyProvider) {
       await q.deleteApiKey(db, userId, provider);
     },
     /** Decrypted for one request; a base URL is checked again at use, in case its DNS changed since it was saved. */
     async ownKeys(userId: string): Promise<OwnKey[]> {
-      const since = keyless.get(userId);
-      if (since !== undefined && Date.now() - since < KEYLESS_TTL_MS) return [];
-      const before = changes.get(userId);
-      const rows = await q.listApiKeys(db, userId);
-      if (rows.length === 0 && changes.get(userId) === before) {
-        keyless.delete(userId); // re-inserted, so the oldest entries are the first ones
-        keyless.set(userId, Date.now());
-        if (keyless.size > 50_000) keyless.delete(keyless.keys().next().value!);
-      }
-      return rows.map((row) => ({
-        provider: row.provider as Provider,
-        apiKey: box.open(row.keyCiphertext),
-        baseUrl: row.baseUrl,
-        modelName: row.modelName,
-      }));
+      return (await rows(userId))
+        .filter((row) => isChatProvider(row.provider))
+        .map((row) => ({
+          provider: row.provider as Provider,
+          apiKey: box.open(row.keyCiphertext),
+          baseUrl: row.baseUrl,
+          modelName: row.modelName,
+        }));
     },
-    async checkBaseUrl(key: OwnKey) {
+    /** The keys for image providers (an OpenAI key serves images too), decrypted for one request. */
+    async imageKeys(userId: string): Promise<OwnImageKey[]> {
+      return (await rows(userId))
+        .filter((row) => isImageProvider(row.provider))
+        .map((row) => ({
+          provider: row.provider as ImageProvider,
+          apiKey: box.open(row.keyCiphertext),
+          baseUrl: row.baseUrl ?? undefined,
+          modelName: row.modelName ?? undefined,
+        }));
+    },
+    /** Again at use (chat or image key): the base URL's DNS may have changed since it was saved. */
+    async checkBaseUrl(key: { baseUrl?: string | null | undefined }) {
       if (key.baseUrl) await assertPublicBaseUrl(key.baseUrl, allowPrivateBaseUrls);
     },
   };

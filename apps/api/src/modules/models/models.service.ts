@@ -2,6 +2,7 @@ import { DEFAULT_MODEL, servedModel, type ModelId } from '@parley/contract';
 import type { Db } from '../../db/client.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import type { ModelRegistry, ResolvedModel } from '../../providers/ai/registry.js';
+import type { OwnImageKey } from '../../providers/images/types.js';
 import { createKeysService } from './keys.service.js';
 
 /**
@@ -59,6 +60,19 @@ export function createModelsService({
     transcriber: async (userId: string) => registry.transcriber(await keys.ownKeys(userId)),
 
     label: (modelId: ModelId) => registry.label(modelId),
+
+    /**
+     * This person's own keys for image providers (decrypted for one request; an OpenAI key serves images too), for
+     * the image registry's availability and resolve. No DNS lookup here: see checkImageKey.
+     */
+    imageKeys: (userId: string) => keys.imageKeys(userId),
+
+    /**
+     * Before a request on a person's own image key (the registry resolved keySource 'own'): its base URL is checked
+     * again, as chat keys are at use (UNSAFE_BASE_URL, BASE_URL_NOT_FOUND); the key's fetch also refuses private
+     * addresses at connect time unless the server allows them.
+     */
+    checkImageKey: (key: OwnImageKey) => keys.checkBaseUrl(key),
 
     /** Holds provider requests made with `signal` until `until` settles (see providers/ai/provider-fetch.ts). */
     holdRequests: registry.holdRequests,

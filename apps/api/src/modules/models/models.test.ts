@@ -90,3 +90,47 @@ describe('the default model on a server that cannot run it', () => {
     expect(res.body.data).toMatchObject({ model: 'CUSTOM_OPENAI_COMPATIBLE', text: '(Spanish) Good morning' });
   });
 });
+
+describe('own keys for image providers', () => {
+  it('are stored like chat keys, listed, and given to images only (an OpenAI key serves both)', async () => {
+    const u = await t.signUp();
+    const add = (body: object) => t.json('POST', '/api/api-key/add', { token: u.token, body });
+    for (const [provider, apiKey] of [
+      ['blackForestLabs', 'bfl-own-key-1234'],
+      ['fal', 'fal-own-key-1234:secret'],
+      ['replicate', 'r8_ownToken1234'],
+      ['openai', 'sk-own-openai-1234'],
+    ] as const)
+      expect((await add({ provider, apiKey })).status, provider).toBe(200);
+    // A self-hosted images server needs its address.
+    const noUrl = await add({ provider: 'openaiCompatibleImages', apiKey: 'sd-key-1234' });
+    expect(noUrl.status).toBe(400);
+    expect((await add({ provider: 'midjourney', apiKey: 'mj-key-1234' })).status).toBe(400);
+
+    const list = (await t.json('GET', '/api/api-key/fetch', { token: u.token })).body.data;
+    expect(list.map((k: { provider: string }) => k.provider).sort()).toEqual([
+      'blackForestLabs',
+      'fal',
+      'openai',
+      'replicate',
+    ]);
+    expect(JSON.stringify(list)).not.toContain('own-key');
+
+    const models = t.app.services.models;
+    const id = u.user.id as string;
+    expect((await models.keys.ownKeys(id)).map((k) => k.provider)).toEqual(['openai']);
+    expect(
+      (await models.imageKeys(id))
+        .map((k) => ({ provider: k.provider, apiKey: k.apiKey }))
+        .sort((a, b) => a.provider.localeCompare(b.provider)),
+    ).toEqual([
+      { provider: 'blackForestLabs', apiKey: 'bfl-own-key-1234' },
+      { provider: 'fal', apiKey: 'fal-own-key-1234:secret' },
+      { provider: 'openai', apiKey: 'sk-own-openai-1234' },
+      { provider: 'replicate', apiKey: 'r8_ownToken1234' },
+    ]);
+
+    expect((await t.json('DELETE', '/api/api-key/delete?provider=fal', { token: u.token })).status).toBe(200);
+    expect((await models.imageKeys(id)).map((k) => k.provider)).not.toContain('fal');
+  });
+});

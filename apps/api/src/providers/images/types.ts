@@ -42,8 +42,17 @@ export interface ImageAdapter {
   removeBackground(input: { image: ImageBytes; abortSignal: AbortSignal }): Promise<ImageBytes>;
 }
 
-/** A person's own key for an image provider (from the models module's key store). */
-export type OwnImageKey = { provider: ImageProvider; apiKey: string; baseUrl?: string | undefined };
+/**
+ * A person's own key for an image provider (from the models module's key store). `baseUrl`: where that key goes
+ * instead of the provider's public API (required for openaiCompatibleImages); `modelName`: the model their
+ * OpenAI-compatible server runs (the server's configured one when unset).
+ */
+export type OwnImageKey = {
+  provider: ImageProvider;
+  apiKey: string;
+  baseUrl?: string | undefined;
+  modelName?: string | undefined;
+};
 
 /** The image models this server can run, on the server's keys or a person's own. */
 export interface ImageRegistry {

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BodyOf, Provider } from '@parley/contract';
+import type { BodyOf, KeyProvider } from '@parley/contract';
 import { apiClient } from '../../../lib/api';
 import { modelsKey } from '../../../lib/models';
 
@@ -22,7 +22,7 @@ export function useAddApiKey() {
 export function useDeleteApiKey() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (provider: Provider) => apiClient.call('deleteApiKey', { query: { provider } }),
+    mutationFn: (provider: KeyProvider) => apiClient.call('deleteApiKey', { query: { provider } }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: apiKeysKey });
       void queryClient.invalidateQueries({ queryKey: modelsKey });

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
-import { apiKeyBodySchema, PROVIDERS, type ApiKeyInfo, type Provider } from '@parley/contract';
+import { apiKeyBodySchema, KEY_PROVIDERS, type ApiKeyInfo, type KeyProvider } from '@parley/contract';
 import { formatDate } from '@parley/i18n';
 import { TrashIcon } from '@parley/ui/action-icons';
 import { ConfirmDialog } from '@parley/ui/confirm-dialog';
@@ -22,7 +22,12 @@ import {
 import { errorMessage } from '../../../lib/api';
 import { useAddApiKey, useApiKeys, useDeleteApiKey } from '../api/api-keys-api';
 
-type FormValues = { provider: Provider; apiKey: string; baseUrl?: string | undefined; modelName?: string | undefined };
+type FormValues = {
+  provider: KeyProvider;
+  apiKey: string;
+  baseUrl?: string | undefined;
+  modelName?: string | undefined;
+};
 
 /** Empty optional fields are left out rather than sent as ''. */
 const optional = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
@@ -41,7 +46,9 @@ function AddKeyForm() {
     defaultValues: { provider: 'openai', apiKey: '' },
   });
   const provider = watch('provider');
-  const compatible = provider === 'openaiCompatible';
+  // A self-hosted server (chat, or images such as a local Stable Diffusion) is reached at its own address.
+  const images = provider === 'openaiCompatibleImages';
+  const compatible = provider === 'openaiCompatible' || images;
 
   const onSubmit = handleSubmit((values) =>
     add.mutate(compatible ? values : { provider: values.provider, apiKey: values.apiKey }, {
@@ -58,7 +65,7 @@ function AddKeyForm() {
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField
           label={t('form.provider')}
-          options={PROVIDERS.map((p) => ({ value: p, label: t(`providers.${p}`) }))}
+          options={KEY_PROVIDERS.map((p) => ({ value: p, label: t(`providers.${p}`) }))}
           {...register('provider')}
         />
         <TextField
@@ -77,14 +84,14 @@ function AddKeyForm() {
             label={t('form.baseUrl')}
             type="url"
             inputMode="url"
-            placeholder="http://localhost:11434/v1"
-            hint={t('form.baseUrlHint')}
+            placeholder={images ? 'http://localhost:7860/v1' : 'http://localhost:11434/v1'}
+            hint={t(images ? 'form.baseUrlImagesHint' : 'form.baseUrlHint')}
             error={errors.baseUrl && t('validation.baseUrl')}
             {...register('baseUrl', { setValueAs: optional })}
           />
           <TextField
-            label={t('form.modelName')}
-            placeholder="llama3.1"
+            label={t(images ? 'form.modelNameOptional' : 'form.modelName')}
+            placeholder={images ? 'stable-diffusion' : 'llama3.1'}
             spellCheck={false}
             error={errors.modelName && t('validation.modelName')}
             {...register('modelName', { setValueAs: optional })}
