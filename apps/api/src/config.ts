@@ -105,6 +105,19 @@ const envSchema = z.object({
   PAYMENT_GRACE_DAYS: z.coerce.number().int().min(0).max(60).default(7),
   PLANS_FILE: z.string().optional(),
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'an S3 bucket name (3-63 lowercase letters, digits, dots, dashes)')
+    .optional(),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: bool.optional(),
+  S3_PREFIX: z
+    .string()
+    .regex(/^([A-Za-z0-9-]+\/)+$/, 'folders of letters, digits and dashes, ending with a slash (parley/)')
+    .optional(),
 });
 
 export type Config = {
@@ -172,7 +185,23 @@ export type Config = {
     /** Prices and allowances: the defaults of the contract, changed by PLANS_FILE. */
     catalogue: PlanCatalogue;
   };
+  /** Files (attachments, images) in an S3-compatible store; under DATA_DIR/files when unset. */
+  s3:
+    | {
+        bucket: string;
+        endpoint: string | undefined;
+        region: string;
+        accessKeyId: string;
+        secretAccessKey: string;
+        forcePathStyle: boolean;
+        prefix: string | undefined;
+      }
+    | undefined;
 };
+
+/** S3 storage needs these together; any S3_ variable set asks for S3 storage. */
+const S3_REQUIRED = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+const S3_VARIABLES = [...S3_REQUIRED, 'S3_ENDPOINT', 'S3_FORCE_PATH_STYLE', 'S3_PREFIX'] as const;
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -192,6 +221,14 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const problems: string[] = [];
   if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) {
     problems.push('STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY (events are verified with it)');
+  }
+  const s3Set = S3_VARIABLES.filter((name) => e[name] !== undefined);
+  const s3Missing = S3_REQUIRED.filter((name) => e[name] === undefined);
+  if (s3Set.length && s3Missing.length) {
+    problems.push(
+      `${s3Missing.join(', ')}: required for S3 storage (${s3Set.join(', ')} set); ` +
+        `set ${S3_REQUIRED.join(', ')} together, or none of the S3_ variables for the local folder`,
+    );
   }
   let catalogue: PlanCatalogue = defaultCatalogue();
   if (e.PLANS_FILE) {
@@ -272,5 +309,17 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       graceDays: e.PAYMENT_GRACE_DAYS,
       catalogue,
     },
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID!,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+          // Most S3-compatible servers (MinIO, s3rver) want the bucket in the path; AWS itself, in the host name.
+          forcePathStyle: e.S3_FORCE_PATH_STYLE ?? e.S3_ENDPOINT !== undefined,
+          prefix: e.S3_PREFIX,
+        }
+      : undefined,
   };
 }
