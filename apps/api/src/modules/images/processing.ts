@@ -1,0 +1,238 @@
+import { IMAGE_MAX_MEGAPIXELS, IMAGE_MAX_SIDE, IMAGE_UPLOAD_MAX_MB, IMAGE_UPLOAD_MEDIA_TYPES } from '@parley/contract';
+import sharp, { type JpegOptions, type PngOptions, type SharpOptions, type WebpOptions } from 'sharp';
+import { DomainError } from '../../lib/errors.js';
+import { createLimiter } from '../../lib/limiter.js';
+import {
+  checkImagePixels,
+  imageDimensions,
+  sniffFile,
+  type ImageLimits,
+  type ImageMediaType,
+} from '../documents/index.js';
+
+/**
+ * The editor's image work on sharp (libvips): uploads and providers' output checked on their bytes, decoded in full,
+ * re-encoded without metadata; thumbnails; background composition; masks. Pure functions of bytes: the service
+ * stores what they return.
+ *
+ * Memory is what bounds this: a decoded 25 MP image is 100 MB. So libvips runs one thread per image and keeps no
+ * cache, and at most `concurrency` images are worked on at once (the others wait their turn), so twenty edits at
+ * once hold two images' worth of pixels, not twenty.
+ */
+
+// Process-wide libvips settings, set once: one worker thread per image (the limiter gives the parallelism), and no
+// operation cache (it would keep recent images' pixels alive for reuse that never comes).
+sharp.concurrency(1);
+sharp.cache(false);
+
+/** An image as Parley keeps it: PNG (it has transparency, or was uploaded as PNG) or JPEG, upright, sRGB, no metadata. */
+export type ProcessedImage = {
+  bytes: Buffer;
+  mediaType: 'image/png' | 'image/jpeg';
+  width: number;
+  height: number;
+};
+
+export const IMAGE_LIMITS: ImageLimits = { maxSide: IMAGE_MAX_SIDE, maxPixels: IMAGE_MAX_MEGAPIXELS * 1_000_000 };
+export const THUMBNAIL_SIDE = 384;
+
+/** Images at once by default: two cores, one image each. */
+const DEFAULT_CONCURRENCY = 2;
+/** Longest one image may take; a file that takes longer is treated as broken. */
+const TIMEOUT_SECONDS = 30;
+
+/**
+ * Decoding is strict (a truncated or corrupt file is refused, not half-decoded) and capped in pixels (a second guard
+ * behind the header check).
+ */
+const DECODE: SharpOptions = { failOn: 'error', limitInputPixels: IMAGE_LIMITS.maxPixels };
+/**
+ * JPEG at quality 90 with optimised Huffman tables (libjpeg-turbo). Not mozjpeg: on a 2 MP photo it writes files
+ * about 25% smaller but takes about ten times longer (~250 ms against ~25 ms here), more than the whole budget of a
+ * request.
+ */
+const JPEG: JpegOptions = { quality: 90, optimiseCoding: true };
+const PNG: PngOptions = { compressionLevel: 6 };
+const THUMBNAIL_WEBP: WebpOptions = { quality: 75, effort: 2 };
+
+const UPLOAD_TYPES: readonly ImageMediaType[] = IMAGE_UPLOAD_MEDIA_TYPES;
+/** What providers return: uploads' types, and WebP (converted before anything is kept). */
+const OUTPUT_TYPES: readonly ImageMediaType[] = [...IMAGE_UPLOAD_MEDIA_TYPES, 'image/webp'];
+
+const HEX_COLOUR = /^#[0-9a-f]{6}$/i;
+
+/**
+ * The type the bytes show (the name and declared type are never asked) and the size their header claims, before a
+ * pixel is decoded: anything but `allowed` is IMAGE_FORMAT_UNSUPPORTED (SVG, HTML, GIF, a PDF named .png), a claim
+ * over the caps is IMAGE_TOO_LARGE, an unreadable header INVALID_FILE.
+ */
+function inspect(bytes: Uint8Array, allowed: readonly ImageMediaType[]) {
+  if (bytes.length === 0) throw new DomainError('INVALID_FILE');
+  const sniffed = sniffFile(bytes);
+  if (sniffed?.kind !== 'image' || !allowed.includes(sniffed.mediaType)) {
+    throw new DomainError('IMAGE_FORMAT_UNSUPPORTED');
+  }
+  const { width, height } = checkImagePixels(imageDimensions(bytes, sniffed.mediaType), IMAGE_LIMITS);
+  return { mediaType: sniffed.mediaType, width, height };
+}
+
+/** A sharp pipeline over bytes that passed `inspect`. */
+const open = (bytes: Uint8Array) => sharp(bytes, DECODE).timeout({ seconds: TIMEOUT_SECONDS });
+
+/** sharp's failures on bytes that passed `inspect` (corrupt data, a cut-off file, too slow) are the file's fault. */
+async function decoding<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof DomainError) throw error;
+    throw new DomainError('INVALID_FILE');
+  }
+}
+
+async function encoded(pipeline: sharp.Sharp, mediaType: ProcessedImage['mediaType']): Promise<ProcessedImage> {
+  const { data, info } = await (mediaType === 'image/png' ? pipeline.png(PNG) : pipeline.jpeg(JPEG)).toBuffer({
+    resolveWithObject: true,
+  });
+  return { bytes: data, mediaType, width: info.width, height: info.height };
+}
+
+/** True when some pixel of raw, interleaved `data` is not fully opaque (its last channel is the alpha). */
+function usesAlpha(data: Buffer, channels: number): boolean {
+  for (let i = channels - 1; i < data.length; i += channels) if (data[i] !== 255) return true;
+  return false;
+}
+
+/**
+ * The image functions, all behind one limiter of `concurrency` images at a time. The module's own instance (the
+ * functions exported below) is the one the server uses; tests and benchmarks make their own.
+ */
+export function createImageProcessing({ concurrency = DEFAULT_CONCURRENCY }: { concurrency?: number } = {}) {
+  const limiter = createLimiter(concurrency);
+  async function limited<T>(work: () => Promise<T>): Promise<T> {
+    const release = await limiter.acquire();
+    try {
+      return await decoding(work);
+    } finally {
+      release();
+    }
+  }
+
+  /**
+   * A person's upload, made safe to keep and to send: PNG or JPEG by its bytes, within the caps (checked on the
+   * header, before decoding), decoded in full (a cut-off or corrupt file is INVALID_FILE), turned upright from its
+   * EXIF orientation, converted to sRGB, and re-encoded in its own format without any metadata (EXIF, GPS, XMP, ICC,
+   * comments) or anything appended after the image (a PNG that is also an HTML page comes back a PNG only).
+   */
+  async function readUpload(bytes: Uint8Array): Promise<ProcessedImage> {
+    if (bytes.length > IMAGE_UPLOAD_MAX_MB * 1024 * 1024) {
+      throw new DomainError('FILE_TOO_LARGE', { limit: IMAGE_UPLOAD_MAX_MB });
+    }
+    const { mediaType } = inspect(bytes, UPLOAD_TYPES);
+    return limited(() => encoded(open(bytes).rotate(), mediaType === 'image/png' ? 'image/png' : 'image/jpeg'));
+  }
+
+  /**
+   * A provider's output (PNG, JPEG or WebP) as Parley keeps it: PNG when it has transparency, JPEG otherwise (an
+   * opaque PNG too), upright, sRGB, without metadata; the same caps as uploads.
+   */
+  async function normalizeOutput(bytes: Uint8Array): Promise<ProcessedImage> {
+    inspect(bytes, OUTPUT_TYPES);
+    return limited(async () => {
+      const { hasAlpha } = await open(bytes).metadata();
+      if (!hasAlpha) return encoded(open(bytes).rotate(), 'image/jpeg');
+      // An alpha channel may be fully opaque (many providers write RGBA): decoded once, and looked at.
+      const { data, info } = await open(bytes).rotate().raw().toBuffer({ resolveWithObject: true });
+      const raw = sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+      return usesAlpha(data, info.channels) ? encoded(raw, 'image/png') : encoded(raw.removeAlpha(), 'image/jpeg');
+    });
+  }
+
+  /** A WebP of at most 384 pixels on its longest side (never enlarged), without metadata, for galleries. */
+  async function thumbnail(bytes: Uint8Array): Promise<Buffer> {
+    inspect(bytes, OUTPUT_TYPES);
+    return limited(async () => {
+      const image = open(bytes);
+      // Images from readUpload and normalizeOutput are upright already; turning only when asked keeps JPEG's
+      // shrink-on-load (decoding at a quarter or an eighth of the size), which rotate() would turn off.
+      const { orientation } = await image.metadata();
+      if (orientation && orientation > 1) image.rotate();
+      return image
+        .resize(THUMBNAIL_SIDE, THUMBNAIL_SIDE, { fit: 'inside', withoutEnlargement: true })
+        .webp(THUMBNAIL_WEBP)
+        .toBuffer();
+    });
+  }
+
+  /** A cut-out subject (transparent where the background was) on a flat colour `#rrggbb`: an opaque JPEG. */
+  async function composeOnColour(cutoutPng: Uint8Array, colour: string): Promise<ProcessedImage> {
+    if (!HEX_COLOUR.test(colour)) throw new DomainError('VALIDATION_FAILED', { path: 'colour' });
+    inspect(cutoutPng, OUTPUT_TYPES);
+    return limited(() => encoded(open(cutoutPng).rotate().flatten({ background: colour }), 'image/jpeg'));
+  }
+
+  /**
+   * A cut-out subject on another image: the background is scaled to cover the subject's size (cropped around its
+   * centre, its own transparency on white), the subject drawn over it. An opaque JPEG of the subject's size.
+   */
+  async function composeOnImage(cutoutPng: Uint8Array, backgroundBytes: Uint8Array): Promise<ProcessedImage> {
+    inspect(cutoutPng, OUTPUT_TYPES);
+    inspect(backgroundBytes, OUTPUT_TYPES);
+    return limited(async () => {
+      const cutout = await open(cutoutPng).rotate().ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+      const { width, height } = cutout.info;
+      const composed = open(backgroundBytes)
+        .rotate()
+        .flatten({ background: '#ffffff' })
+        .resize(width, height, { fit: 'cover', position: 'centre' })
+        .composite([{ input: cutout.data, raw: { width, height, channels: 4 } }]);
+      return encoded(composed, 'image/jpeg');
+    });
+  }
+
+  /**
+   * A brushed mask as providers take it: a greyscale PNG of exactly `width` × `height`, white where the image may
+   * change, black elsewhere. The upload may mark the area by opacity (strokes on a transparent canvas: any painted
+   * pixel counts) or, when it is opaque, by lightness (white strokes on black); its size and shape do not matter,
+   * it is stretched to the image.
+   */
+  async function maskPng(maskBytes: Uint8Array, width: number, height: number): Promise<Buffer> {
+    const sizeOk = (n: number) => Number.isInteger(n) && n >= 1 && n <= IMAGE_LIMITS.maxSide;
+    if (!sizeOk(width) || !sizeOk(height) || width * height > IMAGE_LIMITS.maxPixels) {
+      throw new RangeError('mask size out of range');
+    }
+    inspect(maskBytes, UPLOAD_TYPES);
+    return limited(async () => {
+      const { data, info } = await open(maskBytes).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+      const byAlpha = usesAlpha(data, 4);
+      const marked = Buffer.alloc(info.width * info.height);
+      for (let p = 0, i = 0; p < marked.length; p++, i += 4) {
+        const on = byAlpha ? data[i + 3]! > 0 : 0.299 * data[i]! + 0.587 * data[i + 1]! + 0.114 * data[i + 2]! >= 128;
+        marked[p] = on ? 255 : 0;
+      }
+      // Decided at the mask's own size, then stretched without blending: the result stays pure black and white.
+      return sharp(marked, { raw: { width: info.width, height: info.height, channels: 1 } })
+        .resize(width, height, { fit: 'fill', kernel: 'nearest' })
+        .toColourspace('b-w')
+        .png(PNG)
+        .toBuffer();
+    });
+  }
+
+  return {
+    readUpload,
+    normalizeOutput,
+    thumbnail,
+    composeOnColour,
+    composeOnImage,
+    maskPng,
+    /** Images being worked on, and waiting for their turn. */
+    load: () => ({ active: limiter.active, waiting: limiter.waiting }),
+  };
+}
+
+export type ImageProcessing = ReturnType<typeof createImageProcessing>;
+
+/** The server's image work: one limiter for every image of every request. */
+const processing = createImageProcessing();
+export const { readUpload, normalizeOutput, thumbnail, composeOnColour, composeOnImage, maskPng } = processing;
+export const imageLoad = processing.load;
