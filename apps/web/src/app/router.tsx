@@ -54,6 +54,10 @@ const SignatureEditorPage = lazy(() => templatePages().then((m) => ({ default: m
 const ShortcutsPage = lazy(() => templatePages().then((m) => ({ default: m.ShortcutsPage })));
 const TemplatePickerPage = lazy(() => templatePages().then((m) => ({ default: m.TemplatePickerPage })));
 
+const imagePages = () => import('./routes/images');
+const ImageGenerationPage = lazy(() => imagePages().then((m) => ({ default: m.ImageGenerationPage })));
+const ImageEditorPage = lazy(() => imagePages().then((m) => ({ default: m.ImageEditorPage })));
+
 const title = (key: string): RouteHandle => ({ title: key });
 
 export const routes: RouteObject[] = [
@@ -139,6 +143,13 @@ export const routes: RouteObject[] = [
               },
               { path: 'template/:id', element: <TemplateEditorPage />, handle: title('shell:pages.template') },
               { path: 'template-app/*', element: <TemplatePickerPage />, handle: title('shell:pages.templatePicker') },
+              {
+                path: 'image-generation',
+                element: <ImageGenerationPage />,
+                handle: title('shell:pages.imageGeneration'),
+              },
+              { path: 'image-editor', element: <ImageEditorPage />, handle: title('shell:pages.imageEditor') },
+              { path: 'image-editor/:id', element: <ImageEditorPage />, handle: title('shell:pages.imageEditor') },
             ],
           },
           {

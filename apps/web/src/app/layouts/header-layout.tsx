@@ -17,6 +17,7 @@ import { ShieldIcon } from '../../features/admin/components/icons';
 import { CardIcon, PlansIcon } from '../../features/plans/components/icons';
 import { TeamIcon } from '../../features/organization/components/icons';
 import { TemplateIcon } from '../../features/templates/components/icons';
+import { ImageEditIcon, ImageSparkIcon } from '../../features/images/components/icons';
 import { ExternalIcon, HelpIcon, ReplyIcon, SlidersIcon } from '@parley/ui/settings';
 import { useCurrentUser } from '../../lib/current-user';
 import { useHelpUrl } from '../../lib/settings';
@@ -72,6 +73,8 @@ export function HeaderLayout({ menu }: { menu: 'main' | 'settings' }) {
         { to: '/home', label: t('menu.home'), icon: <HomeIcon /> },
         { to: '/chat', label: t('menu.chat'), icon: <ChatIcon /> },
         { to: '/template', label: t('menu.templates'), icon: <TemplateIcon /> },
+        { to: '/image-generation', label: t('menu.imageGeneration'), icon: <ImageSparkIcon /> },
+        { to: '/image-editor', label: t('menu.imageEditor'), icon: <ImageEditIcon /> },
         { to: '/subscription', label: t('menu.subscription'), icon: <PlansIcon /> },
         { to: '/organization', label: t('menu.organization'), icon: <TeamIcon /> },
         { to: '/profile', label: t('menu.profile'), icon: <UserIcon /> },
