@@ -88,6 +88,15 @@ const envSchema = z.object({
   OPENAI_COMPATIBLE_API_KEY: z.string().min(1).optional(),
   OPENAI_COMPATIBLE_MODEL: z.string().min(1).default('llama3.1'),
   TRANSCRIBE_MODEL: z.string().min(1).default('whisper-1'),
+  BFL_API_KEY: z.string().min(1).optional(),
+  BFL_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  FAL_API_KEY: z.string().min(1).optional(),
+  FAL_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  REPLICATE_API_TOKEN: z.string().min(1).optional(),
+  REPLICATE_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  OPENAI_COMPATIBLE_IMAGES_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  OPENAI_COMPATIBLE_IMAGES_API_KEY: z.string().min(1).optional(),
+  OPENAI_COMPATIBLE_IMAGES_MODEL: z.string().min(1).default('stable-diffusion'),
   ALLOW_PRIVATE_BASE_URLS: bool.default(false),
   FETCH_ALLOW_HOSTS: z.string().default(''),
   YOUTUBE_BASE_URL: z.url().default('https://www.youtube.com'),
@@ -169,6 +178,22 @@ export type Config = {
     transcribeModel: string;
     timeoutMs: number;
     /** Users' own base URLs may point at private/loopback addresses (e.g. a local Ollama) only when this is on. */
+    allowPrivateBaseUrls: boolean;
+  };
+  /**
+   * Image providers (spec §1): the server's keys, each sent only to its base URL (the provider's public API when
+   * unset). A provider without a key (the OpenAI-compatible server: without a base URL) serves nobody on the server's
+   * account; people's own keys still can.
+   */
+  images: {
+    openai: { apiKey: string | undefined; baseUrl: string | undefined };
+    blackForestLabs: { apiKey: string | undefined; baseUrl: string | undefined };
+    fal: { apiKey: string | undefined; baseUrl: string | undefined };
+    replicate: { apiKey: string | undefined; baseUrl: string | undefined };
+    openaiCompatible: { baseUrl: string | undefined; apiKey: string | undefined; model: string };
+    /** Longest one provider call may take, its polling included (AI_TIMEOUT_SECONDS). */
+    timeoutMs: number;
+    /** People's own base URLs may reach private addresses (ALLOW_PRIVATE_BASE_URLS). */
     allowPrivateBaseUrls: boolean;
   };
   fetch: { allowHosts: string[]; youtubeBaseUrl: string };
@@ -288,6 +313,19 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
         model: e.OPENAI_COMPATIBLE_MODEL,
       },
       transcribeModel: e.TRANSCRIBE_MODEL,
+      timeoutMs: e.AI_TIMEOUT_SECONDS * 1000,
+      allowPrivateBaseUrls: e.ALLOW_PRIVATE_BASE_URLS,
+    },
+    images: {
+      openai: { apiKey: e.OPENAI_API_KEY, baseUrl: e.OPENAI_BASE_URL },
+      blackForestLabs: { apiKey: e.BFL_API_KEY, baseUrl: e.BFL_BASE_URL },
+      fal: { apiKey: e.FAL_API_KEY, baseUrl: e.FAL_BASE_URL },
+      replicate: { apiKey: e.REPLICATE_API_TOKEN, baseUrl: e.REPLICATE_BASE_URL },
+      openaiCompatible: {
+        baseUrl: e.OPENAI_COMPATIBLE_IMAGES_BASE_URL,
+        apiKey: e.OPENAI_COMPATIBLE_IMAGES_API_KEY,
+        model: e.OPENAI_COMPATIBLE_IMAGES_MODEL,
+      },
       timeoutMs: e.AI_TIMEOUT_SECONDS * 1000,
       allowPrivateBaseUrls: e.ALLOW_PRIVATE_BASE_URLS,
     },

@@ -1,0 +1,170 @@
+import { APICallError } from '@ai-sdk/provider';
+import type { AspectRatio, ImageModelInfo } from '@parley/contract';
+import { NoImageGeneratedError, RetryError, type GeneratedFile } from 'ai';
+import sharp from 'sharp';
+import { ImageRefusedError, type ImageBytes } from './types.js';
+
+type Fetch = typeof globalThis.fetch;
+
+/** What every adapter is built with: the model, its provider's key and address, and how requests go out. */
+export type AdapterSettings = {
+  info: ImageModelInfo;
+  apiKey: string | undefined;
+  /** The provider's API (its public one when unset); for the OpenAI-compatible server, always set. */
+  baseUrl: string | undefined;
+  /** The provider's model name (for the OpenAI-compatible server, the one it is configured with). */
+  modelName: string;
+  fetch: Fetch;
+  /** How often a job is asked whether it is done (Black Forest Labs, Replicate). */
+  pollIntervalMs: number;
+  /** Longest a job is polled for before giving up (the caller's signal usually ends it sooner). */
+  pollTimeoutMs: number;
+  /** Retries of a call that failed on the way (connection, 5xx, 429). */
+  maxRetries: number;
+};
+
+/** Headers that carry a provider key (OpenAI, fal and Replicate: authorization; Black Forest Labs: x-key). */
+const KEY_HEADERS = ['authorization', 'x-key', 'api-key'];
+
+/**
+ * A fetch that sends the key only where `allowKey` says: the provider packages add their key to every request,
+ * including downloads of results from other hosts (Black Forest Labs' delivery URLs, an OpenAI-compatible server's
+ * image URLs). Elsewhere the request goes without it.
+ */
+export function keyGuard(fetch: Fetch, allowKey: (url: URL) => boolean): Fetch {
+  return (input, init = {}) => {
+    const url = new URL(input instanceof Request ? input.url : input.toString());
+    if (allowKey(url)) return fetch(input, init);
+    const headers = new Headers(init.headers ?? (input instanceof Request ? input.headers : undefined));
+    for (const name of KEY_HEADERS) headers.delete(name);
+    return fetch(input, { ...init, headers });
+  };
+}
+
+/** The key goes to the origin of the base URL only. */
+export const sameOrigin = (base: string) => {
+  const origin = new URL(base).origin;
+  return (url: URL) => url.origin === origin;
+};
+
+const isPng = (b: Uint8Array) => b.length > 8 && b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47;
+const isJpeg = (b: Uint8Array) => b.length > 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff;
+
+/** Results larger than this are not decoded (a provider does not make 100-megapixel images). */
+const MAX_RESULT_PIXELS = 100_000_000;
+
+/**
+ * A provider's result as PNG or JPEG, known by its bytes rather than by what the provider says: WebP (Replicate's
+ * default) and anything else sharp reads becomes PNG; what it cannot read is a failure.
+ */
+export async function asImageBytes(data: Uint8Array): Promise<ImageBytes> {
+  if (isPng(data)) return { bytes: data, mediaType: 'image/png' };
+  if (isJpeg(data)) return { bytes: data, mediaType: 'image/jpeg' };
+  try {
+    const png = await sharp(data, { limitInputPixels: MAX_RESULT_PIXELS }).png().toBuffer();
+    return { bytes: new Uint8Array(png.buffer, png.byteOffset, png.byteLength), mediaType: 'image/png' };
+  } catch {
+    throw new Error('The provider returned something that is not an image');
+  }
+}
+
+export const fromFiles = (files: GeneratedFile[]) => Promise.all(files.map((f) => asImageBytes(f.uint8Array)));
+
+/**
+ * A mask as OpenAI's edits endpoint (and the servers that copy it) reads one: a PNG the size of the image, transparent
+ * where the image may change. Ours is white where it may change, black elsewhere (any size: it is stretched).
+ */
+export async function transparentWhereWhite(mask: ImageBytes, image: ImageBytes): Promise<ImageBytes> {
+  const { width, height } = await sharp(image.bytes, { limitInputPixels: MAX_RESULT_PIXELS }).metadata();
+  if (!width || !height) throw new Error('The image to edit has no size');
+  const alpha = await sharp(mask.bytes, { limitInputPixels: MAX_RESULT_PIXELS })
+    .flatten({ background: '#000000' })
+    .resize(width, height, { fit: 'fill' })
+    .greyscale()
+    .negate({ alpha: false })
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
+  const png = await sharp({ create: { width, height, channels: 3, background: '#000000' } })
+    .joinChannel(alpha, { raw: { width, height, channels: 1 } })
+    .png()
+    .toBuffer();
+  return { bytes: new Uint8Array(png.buffer, png.byteOffset, png.byteLength), mediaType: 'image/png' };
+}
+
+export const base64 = (image: ImageBytes) => Buffer.from(image.bytes).toString('base64');
+
+const SAFETY =
+  /content_policy_violation|moderation_blocked|safety (system|checker|filter)|request moderated|content moderated|nsfw/i;
+const SIZE = /\b(size|image_size|width|height|aspect_ratio|aspect ratio|dimensions?|resolution)\b/i;
+
+/** The text of a provider's error answer, for recognising refusals (never the request: it holds people's images). */
+function answerText(error: APICallError) {
+  const body = typeof error.responseBody === 'string' ? error.responseBody.slice(0, 4000) : '';
+  return `${error.message}\n${body}`;
+}
+
+function param(error: APICallError): unknown {
+  const data = error.data as { error?: { param?: unknown } } | undefined;
+  return data?.error?.param;
+}
+
+/**
+ * What a failed call becomes: the caller's own abort reason when its signal ended it; ImageRefusedError for a refusal
+ * (safety filter; a size or shape the provider does not make); otherwise a plain Error with the provider's status and
+ * a short message. The AI SDK's errors are not passed on: they carry the request's body (people's prompts and images).
+ */
+export function failure(provider: string, error: unknown, signal: AbortSignal): Error {
+  if (signal.aborted) return signal.reason instanceof Error ? signal.reason : new Error('aborted');
+  let cause = error;
+  if (RetryError.isInstance(cause)) cause = cause.lastError;
+  if (cause instanceof ImageRefusedError) return cause;
+  if (APICallError.isInstance(cause)) {
+    const text = answerText(cause);
+    if (SAFETY.test(text)) return new ImageRefusedError('safety', `${provider} refused the request (safety)`);
+    const status = cause.statusCode;
+    if ((status === 400 || status === 422) && (param(cause) === 'size' || SIZE.test(text)))
+      return new ImageRefusedError('size', `${provider} does not make this size: ${cause.message.slice(0, 200)}`);
+    return new Error(`${provider}${status ? ` ${status}` : ''}: ${cause.message.slice(0, 300)}`);
+  }
+  if (NoImageGeneratedError.isInstance(cause)) return new Error(`${provider}: no image was returned`);
+  if (cause instanceof Error) return new Error(`${provider}: ${cause.message.slice(0, 300)}`);
+  return new Error(`${provider}: the call failed`);
+}
+
+/**
+ * `count` images made `perCall` at a time. Calls that fail while others succeed count as `missing`; when none
+ * succeeds, the first refusal (else the first failure) is thrown. `call(n)` makes up to n images.
+ */
+export async function makeImages(
+  count: number,
+  perCall: number,
+  call: (n: number) => Promise<ImageBytes[]>,
+): Promise<{ images: ImageBytes[]; missing: number }> {
+  const sizes: number[] = [];
+  for (let left = count; left > 0; left -= perCall) sizes.push(Math.min(perCall, left));
+  const settled = await Promise.allSettled(sizes.map((n) => call(n)));
+  const images = settled.flatMap((s) => (s.status === 'fulfilled' ? s.value.slice(0, count) : []));
+  if (images.length === 0) {
+    const errors = settled.flatMap((s) => (s.status === 'rejected' ? [s.reason as unknown] : []));
+    const refusal = errors.find((e) => e instanceof ImageRefusedError);
+    throw refusal ?? errors[0] ?? new ImageRefusedError('safety', 'every image was withheld by the safety filter');
+  }
+  return { images: images.slice(0, count), missing: Math.max(0, count - images.length) };
+}
+
+/** Refuses a shape the model does not make and a count it does not allow, before anything is sent. */
+export function checkRequest(info: ImageModelInfo, aspectRatio: AspectRatio, count: number) {
+  if (!info.aspectRatios.includes(aspectRatio))
+    throw new ImageRefusedError('size', `${info.label} does not make ${aspectRatio} images`);
+  if (!Number.isInteger(count) || count < 1 || count > info.maxImages)
+    throw new Error(`${info.label} makes 1 to ${info.maxImages} images per request`);
+}
+
+/** For an operation the model does not have (the caller checks the catalogue's abilities first). */
+export function cannot(info: ImageModelInfo, what: string): never {
+  throw new Error(`${info.label} cannot ${what}`);
+}
+
+/** `Prefer`-style sizes: the `{width}x{height}` the AI SDK passes on. */
+export type Size = `${number}x${number}`;
