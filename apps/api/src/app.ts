@@ -42,6 +42,7 @@ import { createTemplatesService, registerTemplateRoutes } from './modules/templa
 import { createFileStore } from './modules/storage/index.js';
 import { createWritingService, registerWritingRoutes } from './modules/writing/index.js';
 import { createModelRegistry } from './providers/ai/registry.js';
+import { createImageRegistry, type ImageRegistry } from './providers/images/index.js';
 import { createLocalStorage, type Storage } from './providers/storage/index.js';
 import { registerErrorHandler, sendError } from './plugins/error-handler.js';
 import { createExtensionPackager, registerExtensionDownload } from './plugins/extension-download.js';
@@ -63,6 +64,8 @@ export type AppDeps = {
   google?: GoogleVerifier;
   passwords?: PasswordHasher;
   storage?: Storage;
+  /** The image providers (by default from config: the server's keys for OpenAI, BFL, fal, Replicate, a local server). */
+  imageRegistry?: ImageRegistry;
   documentTools?: Partial<DocumentTools>;
   /** The clock of credit renewals and daily limits (tests move it). */
   clock?: () => Date;
@@ -220,6 +223,7 @@ export async function buildApp(deps: AppDeps) {
     box: createSecretBox(secret),
     allowPrivateBaseUrls: config.ai.allowPrivateBaseUrls,
   });
+  const imageRegistry = deps.imageRegistry ?? createImageRegistry(config.images);
   // The S3 client is loaded only when S3 storage is configured (it adds ~100 ms to a start).
   const s3 =
     !deps.storage && config.s3 ? (await import('./providers/storage/s3.js')).createS3Storage(config.s3) : undefined;
@@ -331,7 +335,7 @@ export async function buildApp(deps: AppDeps) {
   });
 
   return Object.assign(app, {
-    services: { auth, users, chat, models, billing, payments, organizations, admin, mail: mailer },
+    services: { auth, users, chat, models, imageRegistry, billing, payments, organizations, admin, mail: mailer },
   });
 }
 
