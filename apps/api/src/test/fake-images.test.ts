@@ -1,0 +1,45 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { coloursFor, drawImage, editImage, removeBackground } from './fake-images.js';
+
+async function rgbaAt(bytes: Uint8Array, x: number, y: number) {
+  const { data, info } = await sharp(bytes).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const i = (y * info.width + x) * 4;
+  return [data[i], data[i + 1], data[i + 2], data[i + 3]];
+}
+
+/** The pictures the fake providers draw are what the image tests (and a demo) look at: they must tell prompts apart. */
+describe('the fake providers’ pictures', () => {
+  it('are the same for the same prompt, different for another, at the size asked', async () => {
+    const a = await drawImage('a red kite', 300, 200);
+    expect(Buffer.compare(a, await drawImage('a red kite', 300, 200))).toBe(0);
+    expect(Buffer.compare(a, await drawImage('a blue kite', 300, 200))).not.toBe(0);
+    expect(await sharp(a).metadata()).toMatchObject({ format: 'png', width: 300, height: 200 });
+    expect(await rgbaAt(a, 0, 0)).toEqual([...coloursFor('a red kite').background, 255]);
+    expect((await sharp(await drawImage('x', 64, 48, 'jpeg')).metadata()).format).toBe('jpeg');
+  });
+
+  it('draw text only when the prompt asks for some, and "remove the text" clears it', async () => {
+    const band = async (bytes: Uint8Array) => {
+      const { data, info } = await sharp(bytes)
+        .extract({ left: 0, top: 320, width: 400, height: 80 }) // below any shape, where text goes
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      const corner = [...data.subarray(0, 3)];
+      let other = 0;
+      for (let i = 0; i < data.length; i += info.channels)
+        if (Math.abs(data[i]! - corner[0]!) + Math.abs(data[i + 1]! - corner[1]!) > 60) other += 1;
+      return other;
+    };
+    const withText = await drawImage('a shop sign that says "OPEN"', 400, 400);
+    expect(await band(withText)).toBeGreaterThan(200);
+    expect(await band(await drawImage('a shop front', 400, 400))).toBe(0);
+    expect(await band(await editImage(withText, 'remove the text'))).toBe(0);
+  });
+
+  it('cut the subject out onto transparency', async () => {
+    const cut = await removeBackground(await drawImage('a green circle', 200, 200));
+    expect((await rgbaAt(cut, 2, 2))[3]).toBe(0);
+    expect((await rgbaAt(cut, 100, 100))[3]).toBe(255);
+  });
+});
