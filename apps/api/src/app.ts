@@ -38,6 +38,7 @@ import { createAiLimits } from './lib/ai-limits.js';
 import { createDocumentTools, type DocumentTools } from './modules/documents/index.js';
 import { createModelsService, registerModelsRoutes } from './modules/models/index.js';
 import { createOrganizationsService, registerOrganizationRoutes } from './modules/organizations/index.js';
+import { createImagesService, registerImageRoutes } from './modules/images/index.js';
 import { createTemplatesService, registerTemplateRoutes } from './modules/templates/index.js';
 import { createFileStore } from './modules/storage/index.js';
 import { createWritingService, registerWritingRoutes } from './modules/writing/index.js';
@@ -262,6 +263,16 @@ export async function buildApp(deps: AppDeps) {
   registerChatRoutes(app, { chat, turns, aiLimits, bodyTimeoutMs, requireAuth, startAuth: createStartAuth(auth) });
   registerWritingRoutes(app, { writing, requireAuth, aiLimits, bodyTimeoutMs });
   registerTemplateRoutes(app, { templates: createTemplatesService({ db: database.db }), requireAuth, limits });
+  const images = createImagesService({
+    db: database.db,
+    files,
+    registry: imageRegistry,
+    models,
+    billing,
+    log: app.log,
+    timeoutMs: config.images.timeoutMs,
+  });
+  registerImageRoutes(app, { images, requireAuth, aiLimits, bodyTimeoutMs });
 
   // The site admin portal; its audit log is also handed to the modules whose admins' actions it records.
   const recordAudit = createRecordAudit(database.db);
@@ -335,7 +346,19 @@ export async function buildApp(deps: AppDeps) {
   });
 
   return Object.assign(app, {
-    services: { auth, users, chat, models, imageRegistry, billing, payments, organizations, admin, mail: mailer },
+    services: {
+      auth,
+      users,
+      chat,
+      models,
+      imageRegistry,
+      images,
+      billing,
+      payments,
+      organizations,
+      admin,
+      mail: mailer,
+    },
   });
 }
 

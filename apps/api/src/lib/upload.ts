@@ -32,7 +32,8 @@ export function limitOf(code: string): { code: ErrorCode; value: number } | unde
   return LIMITS.find((l) => l.codes.includes(code));
 }
 
-export type Upload = { bytes: Buffer; name: string; declaredType: string };
+/** A file part: its bytes, the name and type the sender declared (never trusted), and the form field it came in. */
+export type Upload = { bytes: Buffer; name: string; declaredType: string; field: string };
 
 /** Bodies up to this size are read whole and parsed in one pass; larger ones stream through @fastify/multipart. */
 const SMALL_BODY = 256 * 1024;
@@ -46,7 +47,7 @@ const KNOWN_MULTIPART_CODES = new Set([
 ]);
 
 /** A small body (a chat request is usually a few hundred bytes): read whole, then parsed with the same limits. */
-async function readSmallMultipart(request: FastifyRequest, boundary: string, fileField: string) {
+async function readSmallMultipart(request: FastifyRequest, boundary: string, fileFields: readonly string[]) {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of request.raw) {
@@ -62,23 +63,33 @@ async function readSmallMultipart(request: FastifyRequest, boundary: string, fil
     if (error instanceof MultipartError && error.code === 'BAD_REQUEST') throw new DomainError('MALFORMED_UPLOAD');
     throw error;
   }
-  if (parsed.files.some((f) => f.fieldname !== fileField)) throw new DomainError('BAD_REQUEST');
-  const files: Upload[] = parsed.files.map((f) => ({ bytes: f.bytes, name: f.filename, declaredType: f.mimeType }));
+  if (parsed.files.some((f) => !fileFields.includes(f.fieldname))) throw new DomainError('BAD_REQUEST');
+  const files: Upload[] = parsed.files.map((f) => ({
+    bytes: f.bytes,
+    name: f.filename,
+    declaredType: f.mimeType,
+    field: f.fieldname,
+  }));
   return { fields: parsed.fields, files };
 }
 
 /** A large body, streamed: the limits are enforced by @fastify/multipart as it reads. */
-async function readStreamedMultipart(request: FastifyRequest, fileField: string) {
+async function readStreamedMultipart(request: FastifyRequest, fileFields: readonly string[]) {
   const fields: Record<string, string> = {};
   const files: Upload[] = [];
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
-        if (part.fieldname !== fileField) {
+        if (!fileFields.includes(part.fieldname)) {
           await part.toBuffer();
           throw new DomainError('BAD_REQUEST');
         }
-        files.push({ bytes: await part.toBuffer(), name: part.filename ?? '', declaredType: part.mimetype ?? '' });
+        files.push({
+          bytes: await part.toBuffer(),
+          name: part.filename ?? '',
+          declaredType: part.mimetype ?? '',
+          field: part.fieldname,
+        });
       } else {
         fields[part.fieldname] = String(part.value ?? '');
       }
@@ -93,16 +104,20 @@ async function readStreamedMultipart(request: FastifyRequest, fileField: string)
 }
 
 /**
- * Reads a multipart body: JSON fields by name, files in order, within UPLOAD_LIMITS, and within `timeoutMs`: a body
- * that takes longer is refused (408) and its connection closed, so a slow sender holds nothing for long.
+ * Reads a multipart body: JSON fields by name, files in order (only in the `fileField` field or fields), within
+ * UPLOAD_LIMITS, and within `timeoutMs`: a body that takes longer is refused (408) and its connection closed, so a
+ * slow sender holds nothing for long.
  */
-export async function readMultipart(request: FastifyRequest, fileField: string, timeoutMs: number) {
+export async function readMultipart(request: FastifyRequest, fileField: string | readonly string[], timeoutMs: number) {
+  const fileFields = typeof fileField === 'string' ? [fileField] : fileField;
   if (!request.isMultipart()) throw new DomainError('UNSUPPORTED_MEDIA_TYPE');
   const boundary = multipartBoundary(request.headers['content-type']);
   if (!boundary) throw new DomainError('MALFORMED_UPLOAD');
   const length = Number(request.headers['content-length']);
   const reading =
-    length <= SMALL_BODY ? readSmallMultipart(request, boundary, fileField) : readStreamedMultipart(request, fileField);
+    length <= SMALL_BODY
+      ? readSmallMultipart(request, boundary, fileFields)
+      : readStreamedMultipart(request, fileFields);
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new DomainError('REQUEST_TIMEOUT')), timeoutMs);

@@ -2,6 +2,7 @@ export * from './admin.js';
 export * from './billing.js';
 export * from './chat.js';
 export * from './errors.js';
+export * from './images.js';
 export * from './mail.js';
 export * from './organizations.js';
 export * from './templates.js';

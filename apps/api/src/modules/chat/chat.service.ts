@@ -45,6 +45,7 @@ function messageView(row: q.MessageRow, docs: Map<string, q.DocumentRow>): ChatM
 
 /** Conversations: their history, their attachments, and their deletion with everything they own. */
 export function createChatService({ db, files }: { db: Db; files: FileStore }) {
+  files.claim((keys) => q.knownStorageKeys(db, keys));
   return {
     async list(user: Account, query: { q?: string | undefined; limit: number }): Promise<ChatSummary[]> {
       const rows = await q.listConversations(db, user.id, query);
@@ -103,7 +104,7 @@ export function createChatService({ db, files }: { db: Db; files: FileStore }) {
     async sweepOrphans(olderThanSeconds: number) {
       const unreferenced = await files.removeAll(await q.deleteUnreferencedDocuments(db, olderThanSeconds));
       const before = new Date(Date.now() - olderThanSeconds * 1000);
-      return unreferenced + (await files.sweep(before, (keys) => q.knownStorageKeys(db, keys)));
+      return unreferenced + (await files.sweep(before));
     },
   };
 }

@@ -14,17 +14,29 @@ export function createFileStore({ storage, log }: { storage: Storage; log: Fasti
     return keys.length - failed;
   }
 
+  /** Each module that keeps files answers, for a batch of keys, the ones its rows still refer to. */
+  const claimants: ((keys: string[]) => Promise<Set<string>>)[] = [];
+  const known = async (keys: string[]) => {
+    const sets = await Promise.all(claimants.map((claimant) => claimant(keys)));
+    return new Set(sets.flatMap((set) => [...set]));
+  };
+
   return {
     put: (key: string, bytes: Uint8Array) => storage.put(key, bytes),
     get: (key: string) => storage.get(key),
     removeAll,
 
+    /** A module that keeps files in this store: `known` answers which of a batch of keys its rows refer to. */
+    claim(known: (keys: string[]) => Promise<Set<string>>) {
+      claimants.push(known);
+    },
+
     /**
-     * Removes the files written before `before` that `known` does not claim (it answers, for a batch of keys, the
-     * ones some row still refers to): what a crash left between writing a file and its row, or between deleting a
-     * row and its file. Returns how many went.
+     * Removes the files written before `before` that no module claims: what a crash left between writing a file and
+     * its row, or between deleting a row and its file. Returns how many went.
      */
-    async sweep(before: Date, known: (keys: string[]) => Promise<Set<string>>) {
+    async sweep(before: Date) {
+      if (claimants.length === 0) return 0;
       let removed = 0;
       let batch: string[] = [];
       const flush = async () => {

@@ -1,0 +1,478 @@
+import { randomUUID } from 'node:crypto';
+import {
+  IMAGE_MODELS,
+  IMAGE_UPLOAD_MAX_MB,
+  IMAGE_VERSIONS_MAX,
+  imageModelInfo,
+  type AspectRatio,
+  type Image,
+  type ImageAbility,
+  type ImageModel,
+  type ImageModelId,
+  type ImageModelInfo,
+  type ImageOperation,
+  type ImageVersion,
+} from '@parley/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.js';
+import { DomainError, NotFoundError } from '../../lib/errors.js';
+import type { Upload } from '../../lib/upload.js';
+import { describeError } from '../../providers/ai/stream.js';
+import { ImageRefusedError, type ImageBytes, type ImageRegistry } from '../../providers/images/types.js';
+import type { BillingService, Caller } from '../billing/index.js';
+import { safeFileName } from '../documents/index.js';
+import type { ModelsService } from '../models/index.js';
+import type { FileStore } from '../storage/index.js';
+import * as q from './images.queries.js';
+import {
+  composeOnColour,
+  composeOnImage,
+  maskPng,
+  normalizeOutput,
+  readUpload,
+  thumbnail,
+  type ProcessedImage,
+} from './processing.js';
+
+/** Images one person keeps; far above a gallery anyone scrolls, low enough to bound what one account stores. */
+export const IMAGES_MAX = 5_000;
+
+/** What the editor asks of a model for each operation, in words it follows. */
+const INSTRUCTIONS = {
+  removeText:
+    'Remove all text, letters, captions, logos with lettering and watermarks from the image, and fill where they were so that it matches the surroundings. Change nothing else.',
+  scene: (scene: string) =>
+    `Replace the background of the image with this scene: ${scene}. Keep the main subject exactly as it is, with the same pose, size and position.`,
+};
+
+type EditFields = {
+  operation: ImageOperation;
+  imageId?: string | undefined;
+  versionId?: string | undefined;
+  prompt?: string | undefined;
+  colour?: string | undefined;
+  model?: ImageModelId | undefined;
+};
+
+/**
+ * Image generation and editing (spec §1, §7 imageGeneration and imageEdit). Every image is its owner's alone: each read
+ * checks the owner. Provider calls go through billing's metered path (a credit per image by the model's tier,
+ * reserved before, charged only for what was made); files go to the configured storage, their rows here.
+ */
+export function createImagesService(deps: {
+  db: Db;
+  files: FileStore;
+  registry: ImageRegistry;
+  models: ModelsService;
+  billing: BillingService;
+  log: FastifyBaseLogger;
+  timeoutMs: number;
+}) {
+  const { db, files, registry, models, billing, log, timeoutMs } = deps;
+  files.claim((keys) => q.knownKeys(db, keys));
+
+  const ownKeys = (userId: string) => models.imageKeys(userId);
+
+  /** The model that does `ability` for this person: the one asked for (able, or IMAGE_MODEL_CANNOT), else the first available. */
+  async function modelFor(userId: string, ability: ImageAbility, asked: ImageModelId | undefined) {
+    const keys = await ownKeys(userId);
+    if (asked) {
+      const info = imageModelInfo(asked)!;
+      if (!info.abilities.includes(ability)) throw new DomainError('IMAGE_MODEL_CANNOT', { model: info.label });
+      return { info, ...registry.resolve(asked, keys) };
+    }
+    const available = registry.availability(keys);
+    const info = IMAGE_MODELS.find(
+      (m) => (m.abilities as readonly ImageAbility[]).includes(ability) && available.get(m.id),
+    );
+    if (!info) throw new DomainError('MODEL_UNAVAILABLE');
+    return { info: info as ImageModelInfo, ...registry.resolve(info.id as ImageModelId, keys) };
+  }
+
+  /** A provider's failure as the person sees it: a refusal says so; anything else is the provider's error. */
+  function providerFailure(error: unknown, model: ImageModelInfo, what: string): never {
+    if (error instanceof DomainError) throw error;
+    if (error instanceof ImageRefusedError) {
+      log.info({ model: model.id, reason: error.reason, what }, 'an image provider refused');
+      throw new DomainError('IMAGE_REFUSED');
+    }
+    log.warn({ provider: describeError(error), model: model.id, what }, 'an image provider call failed');
+    throw new DomainError('PROVIDER_ERROR');
+  }
+
+  /** Writes a version's file and thumbnail; returns the row values. The caller writes the row, or removes the files. */
+  async function store(
+    userId: string,
+    image: ProcessedImage,
+    meta: { operation: string; parentId: string | null; prompt: string | null; model: string | null },
+  ): Promise<q.NewVersion> {
+    const id = randomUUID();
+    const fileKey = `images/${userId}/${id}`;
+    const thumbKey = `images/${userId}/${id}-thumb`;
+    const thumb = await thumbnail(image.bytes);
+    await Promise.all([files.put(fileKey, image.bytes), files.put(thumbKey, thumb)]);
+    return {
+      id,
+      ...meta,
+      mediaType: image.mediaType,
+      width: image.width,
+      height: image.height,
+      bytes: image.bytes.length,
+      fileKey,
+      thumbKey,
+    };
+  }
+
+  /** Runs `write` with the versions' rows; if it fails, their files go (the sweep would take them later otherwise). */
+  async function keeping<T>(versions: q.NewVersion[], write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      await files.removeAll(versions.flatMap((v) => [v.fileKey, v.thumbKey]));
+      throw error;
+    }
+  }
+
+  async function underCeiling(userId: string, adding: number) {
+    if ((await q.countImages(db, userId)) + adding > IMAGES_MAX)
+      throw new DomainError('TOO_MANY_ITEMS', { max: IMAGES_MAX });
+  }
+
+  /** An uploaded file, checked on its bytes: PNG or JPEG, within the size and pixel caps, without its metadata. */
+  async function readImageFile(file: Upload) {
+    if (file.bytes.length === 0) throw new DomainError('INVALID_FILE');
+    if (file.bytes.length > IMAGE_UPLOAD_MAX_MB * 1024 * 1024)
+      throw new DomainError('FILE_TOO_LARGE', { limit: IMAGE_UPLOAD_MAX_MB });
+    return readUpload(file.bytes);
+  }
+
+  async function imageView(row: q.ImageRow, versions?: q.ImageVersionRow[]): Promise<Image> {
+    return toImage(row, versions ?? (await q.versionsOf(db, [row.id])));
+  }
+
+  /** Keeps an uploaded file as a new image (not metered: no provider is called). */
+  async function keepUpload(caller: Caller, file: Upload) {
+    const userId = caller.user.id;
+    await underCeiling(userId, 1);
+    const image = await readImageFile(file);
+    const version = await store(userId, image, { operation: 'upload', parentId: null, prompt: null, model: null });
+    const name = safeFileName(file.name.replace(/\.(png|jpe?g)$/i, ''), 'image').slice(0, 100);
+    const [made] = await keeping([version], () =>
+      db.transaction((tx) =>
+        q.insertImages(tx, userId, [
+          { image: { source: 'uploaded', prompt: null, model: null, aspectRatio: null, name }, version },
+        ]),
+      ),
+    );
+    return made!;
+  }
+
+  return {
+    /** The catalogue as this person can use it: the price of each model, and whether a key (theirs or the server's) runs it. */
+    async models(caller: Caller): Promise<ImageModel[]> {
+      const available = registry.availability(await ownKeys(caller.user.id));
+      return IMAGE_MODELS.map((m) => ({
+        id: m.id,
+        label: m.label,
+        provider: m.provider,
+        tier: m.tier,
+        creditsPerImage: m.creditsPerImage,
+        abilities: [...m.abilities],
+        aspectRatios: [...m.aspectRatios],
+        maxImages: m.maxImages,
+        available: available.get(m.id) != null,
+        keySource: available.get(m.id) ?? null,
+      }));
+    },
+
+    async generate(
+      caller: Caller,
+      fields: { prompt: string; model: ImageModelId; aspectRatio: AspectRatio; count: number },
+      reference: Upload | undefined,
+    ) {
+      const userId = caller.user.id;
+      const info = imageModelInfo(fields.model)!;
+      if (!info.abilities.includes('generate') || (reference && !info.abilities.includes('reference')))
+        throw new DomainError('IMAGE_MODEL_CANNOT', { model: info.label });
+      if (!info.aspectRatios.includes(fields.aspectRatio) || fields.count > info.maxImages)
+        throw new DomainError('IMAGE_MODEL_CANNOT', { model: info.label });
+      await underCeiling(userId, fields.count);
+      const ref = reference ? await readImageFile(reference) : undefined;
+      const { adapter, keySource } = registry.resolve(fields.model, await ownKeys(userId));
+      const use = {
+        capability: 'imageGeneration',
+        feature: 'image-generation',
+        tier: info.tier,
+        keySource,
+        credits: info.creditsPerImage,
+        units: fields.count,
+      } as const;
+      return billing.metered(
+        caller,
+        use,
+        async () => {
+          let made: ImageBytes[];
+          try {
+            made = (
+              await adapter.generate({
+                prompt: fields.prompt,
+                aspectRatio: fields.aspectRatio,
+                count: fields.count,
+                ...(ref ? { reference: ref } : {}),
+                abortSignal: AbortSignal.timeout(timeoutMs),
+              })
+            ).images.slice(0, fields.count);
+          } catch (error) {
+            providerFailure(error, info, 'generate');
+          }
+          if (!made.length) providerFailure(new Error('no image'), info, 'generate');
+          const versions: q.NewVersion[] = [];
+          try {
+            for (const output of made) {
+              const image = await normalizeOutput(output.bytes);
+              versions.push(
+                await store(userId, image, {
+                  operation: 'generate',
+                  parentId: null,
+                  prompt: fields.prompt,
+                  model: info.id,
+                }),
+              );
+            }
+          } catch (error) {
+            await files.removeAll(versions.flatMap((v) => [v.fileKey, v.thumbKey]));
+            if (error instanceof DomainError)
+              providerFailure(new Error(`unusable output: ${error.code}`), info, 'generate');
+            throw error;
+          }
+          const name = safeFileName(fields.prompt.slice(0, 60), 'image');
+          const rows = await keeping(versions, () =>
+            db.transaction((tx) =>
+              q.insertImages(
+                tx,
+                userId,
+                versions.map((version) => ({
+                  image: {
+                    source: 'generated',
+                    prompt: fields.prompt,
+                    model: info.id,
+                    aspectRatio: fields.aspectRatio,
+                    name,
+                  },
+                  version,
+                })),
+              ),
+            ),
+          );
+          return {
+            images: rows.map((r) => toImage(r.image, r.versions)),
+            missing: fields.count - rows.length,
+          };
+        },
+        { unitsMade: (result) => result.images.length },
+      );
+    },
+
+    /** An upload kept for the editor. */
+    async upload(caller: Caller, file: Upload) {
+      const made = await keepUpload(caller, file);
+      return { image: toImage(made.image, made.versions) };
+    },
+
+    async edit(caller: Caller, fields: EditFields, uploads: Upload[]) {
+      const userId = caller.user.id;
+      const one = (field: string) => {
+        const found = uploads.filter((u) => u.field === field);
+        if (found.length > 1) throw new DomainError('TOO_MANY_FILES', { limit: 1 });
+        return found[0];
+      };
+      const imageFile = one('image');
+      const backgroundFile = one('background');
+      const maskFile = one('mask');
+
+      // What the operation needs, checked before anything is kept or paid for.
+      const { operation } = fields;
+      let ability: ImageAbility;
+      let instruction: string | null = null;
+      if (operation === 'removeBackground') ability = 'removeBackground';
+      else if (operation === 'changeBackground') {
+        const given = [fields.colour, backgroundFile, fields.prompt].filter((x) => x !== undefined).length;
+        if (given !== 1) throw new DomainError('VALIDATION_FAILED');
+        if (fields.prompt !== undefined) {
+          ability = 'instruct';
+          instruction = INSTRUCTIONS.scene(fields.prompt);
+        } else ability = 'removeBackground';
+      } else if (operation === 'removeText') {
+        ability = 'instruct';
+        instruction = INSTRUCTIONS.removeText;
+      } else {
+        ability = maskFile ? 'mask' : 'instruct';
+        instruction = fields.prompt!;
+      }
+      if (maskFile && operation !== 'reEdit') throw new DomainError('VALIDATION_FAILED');
+      if (imageFile && fields.imageId) throw new DomainError('VALIDATION_FAILED');
+      const model = await modelFor(userId, ability, fields.model);
+      const background = backgroundFile ? await readImageFile(backgroundFile) : undefined;
+      const maskUpload = maskFile ? await readImageFile(maskFile) : undefined;
+
+      // The version edited: one of the caller's, or the uploaded file kept first as a new image (never lost).
+      let image: q.ImageRow;
+      let parent: q.ImageVersionRow;
+      if (fields.imageId && fields.versionId) {
+        const found = await q.findImage(db, userId, fields.imageId);
+        const version = await q.findVersion(db, userId, fields.versionId);
+        if (!found || !version || version.imageId !== found.id) throw new NotFoundError('image');
+        image = found;
+        parent = version;
+      } else if (imageFile) {
+        const made = await keepUpload(caller, imageFile);
+        image = made.image;
+        parent = made.versions[0]!;
+      } else throw new DomainError('INVALID_FILE');
+      if ((await q.versionsOf(db, [image.id])).length >= IMAGE_VERSIONS_MAX)
+        throw new DomainError('TOO_MANY_ITEMS', { max: IMAGE_VERSIONS_MAX });
+
+      const source: ImageBytes = { bytes: await files.get(parent.fileKey), mediaType: parent.mediaType };
+      const use = {
+        capability: 'imageEdit',
+        feature: `image-${operation}`,
+        tier: model.info.tier,
+        keySource: model.keySource,
+        credits: model.info.creditsPerImage,
+      } as const;
+      const version = await billing.metered(caller, use, async () => {
+        const signal = AbortSignal.timeout(timeoutMs);
+        let output: ImageBytes;
+        try {
+          if (instruction === null)
+            output = await model.adapter.removeBackground({ image: source, abortSignal: signal });
+          else {
+            const mask = maskUpload
+              ? { bytes: await maskPng(maskUpload.bytes, parent.width, parent.height), mediaType: 'image/png' }
+              : undefined;
+            output = await model.adapter.edit({
+              instruction,
+              image: source,
+              ...(mask ? { mask } : {}),
+              abortSignal: signal,
+            });
+          }
+        } catch (error) {
+          providerFailure(error, model.info, operation);
+        }
+        let result: ProcessedImage;
+        try {
+          result = await normalizeOutput(output.bytes);
+          if (fields.colour) result = await composeOnColour(result.bytes, fields.colour);
+          else if (background) result = await composeOnImage(result.bytes, background.bytes);
+        } catch (error) {
+          if (error instanceof DomainError)
+            providerFailure(new Error(`unusable output: ${error.code}`), model.info, operation);
+          throw error;
+        }
+        const values = await store(userId, result, {
+          operation,
+          parentId: parent.id,
+          prompt: fields.prompt ?? null,
+          model: model.info.id,
+        });
+        const row = await keeping([values], async () => {
+          const inserted = await q.insertVersion(db, userId, image.id, values, IMAGE_VERSIONS_MAX);
+          if (inserted === null) throw new NotFoundError('image');
+          if (inserted === 'full') throw new DomainError('TOO_MANY_ITEMS', { max: IMAGE_VERSIONS_MAX });
+          return inserted;
+        });
+        return row;
+      });
+      const fresh = (await q.findImage(db, userId, image.id)) ?? image;
+      return { image: await imageView(fresh), version: toVersion(version) };
+    },
+
+    async list(caller: Caller, query: { cursor?: string | undefined; limit: number }) {
+      const after = query.cursor ? readCursor(query.cursor) : undefined;
+      const rows = await q.listImages(db, caller.user.id, query.limit + 1, after);
+      const page = rows.slice(0, query.limit);
+      const versions = await q.versionsOf(
+        db,
+        page.map((r) => r.id),
+      );
+      const last = page.at(-1);
+      return {
+        images: page.map((r) =>
+          toImage(
+            r,
+            versions.filter((v) => v.imageId === r.id),
+          ),
+        ),
+        nextCursor: rows.length > query.limit && last ? writeCursor(last) : null,
+      };
+    },
+
+    async get(caller: Caller, id: string) {
+      const row = await q.findImage(db, caller.user.id, id);
+      if (!row) throw new NotFoundError('image');
+      return imageView(row);
+    },
+
+    async remove(caller: Caller, id: string) {
+      const keys = await q.deleteImage(db, caller.user.id, id);
+      if (!keys) throw new NotFoundError('image');
+      await files.removeAll(keys);
+      return { deleted: 1 };
+    },
+
+    /** A version's bytes (or its thumbnail), for its owner only, with a name for downloads. */
+    async file(caller: Caller, versionId: string, size: 'full' | 'thumb') {
+      const version = await q.findVersion(db, caller.user.id, versionId);
+      if (!version) throw new NotFoundError('image');
+      const image = await q.findImage(db, caller.user.id, version.imageId);
+      if (!image) throw new NotFoundError('image');
+      const thumb = size === 'thumb';
+      const bytes = await files.get(thumb ? version.thumbKey : version.fileKey);
+      const mediaType = thumb ? 'image/webp' : version.mediaType;
+      const extension = thumb ? 'webp' : version.mediaType === 'image/png' ? 'png' : 'jpg';
+      return { bytes, mediaType, name: `${image.name}.${extension}` };
+    },
+  };
+}
+
+export type ImagesService = ReturnType<typeof createImagesService>;
+
+function toVersion(row: q.ImageVersionRow): ImageVersion {
+  return {
+    id: row.id,
+    imageId: row.imageId,
+    parentId: row.parentId,
+    operation: row.operation as ImageVersion['operation'],
+    prompt: row.prompt,
+    model: row.model,
+    mediaType: row.mediaType,
+    width: row.width,
+    height: row.height,
+    bytes: row.bytes,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function toImage(row: q.ImageRow, versions: q.ImageVersionRow[]): Image {
+  return {
+    id: row.id,
+    source: row.source,
+    prompt: row.prompt,
+    model: row.model,
+    aspectRatio: row.aspectRatio,
+    name: row.name,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    versions: versions.map(toVersion),
+  };
+}
+
+const writeCursor = (row: q.ImageRow) => Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString('base64url');
+
+function readCursor(cursor: string) {
+  const [at, id] = Buffer.from(cursor, 'base64url').toString().split('|');
+  const createdAt = new Date(at ?? '');
+  if (!id || !/^[0-9a-f-]{36}$/i.test(id) || Number.isNaN(createdAt.getTime())) throw new DomainError('BAD_REQUEST');
+  return { createdAt, id };
+}

@@ -1,0 +1,353 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../db/schema/index.js';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { startFakeImages } from '../../test/fake-images.js';
+import { encodeForm } from '../../test/sse.js';
+import { ledgerMismatches, setCredits, walletOf } from '../../test/wallets.js';
+
+// Images are their owner's alone, every provider call is metered (charged per image made, refunded on failure), and
+// nothing but a clean PNG or JPEG is ever stored or returned.
+
+let fake: Awaited<ReturnType<typeof startFakeImages>>;
+let t: TestApp;
+beforeAll(async () => {
+  fake = await startFakeImages();
+  t = await createTestApp({ ...fake.env(), AI_RATE_PER_USER: '1000', AI_RATE_PER_IP: '10000' });
+});
+afterAll(async () => {
+  await t.close();
+  await fake.close();
+});
+
+type File = { field: string; name: string; type: string; bytes: Uint8Array };
+
+async function post(url: string, token: string, fields: Record<string, string>, files: File[] = [], lang = 'en') {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  for (const f of files) form.append(f.field, new Blob([new Uint8Array(f.bytes)], { type: f.type }), f.name);
+  const { payload, contentType } = await encodeForm(form);
+  const res = await t.app.inject({
+    method: 'POST',
+    url,
+    headers: { authorization: `Bearer ${token}`, 'content-type': contentType, 'lang-type': lang },
+    payload,
+  });
+  return { status: res.statusCode, body: res.json() as Record<string, any> };
+}
+const generate = (token: string, fields: Record<string, string>, files: File[] = [], lang?: string) =>
+  post('/api/ai/imageGeneration', token, fields, files, lang);
+const edit = (token: string, fields: Record<string, string>, files: File[] = [], lang?: string) =>
+  post('/api/ai/imageEdit', token, fields, files, lang);
+const upload = (token: string, file: Omit<File, 'field'>, lang?: string) =>
+  post('/api/images/upload', token, {}, [{ ...file, field: 'image' }], lang);
+
+async function fileOf(token: string, versionId: string, query = '') {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/images/file/${versionId}${query}`,
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return { status: res.statusCode, bytes: res.rawPayload, headers: res.headers };
+}
+
+const photo = async (format: 'png' | 'jpeg' = 'png', width = 64, height = 48) => {
+  const image = sharp({ create: { width, height, channels: 3, background: '#3366cc' } });
+  return format === 'png' ? image.png().toBuffer() : image.jpeg().toBuffer();
+};
+const pngFile = async (name = 'photo.png') => ({ name, type: 'image/png', bytes: await photo('png') });
+
+const onPaidPlan = async (email: string) =>
+  t.database.db.execute(sql`UPDATE wallets SET plan = 'pro' WHERE id = ${(await walletOf(t.database.db, email)).id}`);
+
+const userIdOf = async (email: string) =>
+  (await t.database.db.select().from(users).where(eq(users.email, email)))[0]!.id;
+
+describe('models', () => {
+  it('lists every model with its price; the ones with a key are available', async () => {
+    const u = await t.signUp();
+    const res = await t.json('GET', '/api/ai/image-models', { token: u.token });
+    expect(res.status).toBe(200);
+    const flux = res.body.data.models.find((m: { id: string }) => m.id === 'FLUX_1_1_PRO');
+    expect(flux).toMatchObject({ available: true, keySource: 'server', creditsPerImage: 2, tier: 'advance' });
+  });
+
+  it('without keys, every model shows as unavailable and generating says so', async () => {
+    const bare = await createTestApp({});
+    try {
+      const u = await bare.signUp();
+      const res = await bare.json('GET', '/api/ai/image-models', { token: u.token });
+      expect(res.body.data.models.every((m: { available: boolean }) => !m.available)).toBe(true);
+    } finally {
+      await bare.close();
+    }
+  });
+});
+
+describe('generation', () => {
+  it('makes four images with FLUX, charges 2 credits each, and keeps them in the history', async () => {
+    const u = await t.signUp();
+    await setCredits(t.database.db, u.email, { advanceCredit: 20, dailyCredit: 0 });
+    const res = await generate(u.token, {
+      prompt: 'a lighthouse at dawn',
+      model: 'FLUX_1_1_PRO',
+      count: '4',
+      aspectRatio: '16:9',
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data.images).toHaveLength(4);
+    expect(res.body.data.missing).toBe(0);
+    expect((await walletOf(t.database.db, u.email)).advanceCredit).toBe(12);
+
+    const first = res.body.data.images[0];
+    expect(first).toMatchObject({ source: 'generated', prompt: 'a lighthouse at dawn', model: 'FLUX_1_1_PRO' });
+    const file = await fileOf(u.token, first.versions[0].id, '?download=1');
+    expect(file.status).toBe(200);
+    expect(file.headers['x-content-type-options']).toBe('nosniff');
+    expect(String(file.headers['content-disposition'])).toMatch(/^attachment;.*a lighthouse at dawn\.(png|jpg)/);
+    const meta = await sharp(file.bytes).metadata();
+    expect(meta.width! / meta.height!).toBeCloseTo(16 / 9, 1);
+    expect(meta.exif).toBeUndefined();
+    const thumb = await fileOf(u.token, first.versions[0].id, '?size=thumb');
+    expect(thumb.headers['content-type']).toBe('image/webp');
+    expect(Math.max((await sharp(thumb.bytes).metadata()).width!, 1)).toBeLessThanOrEqual(384);
+
+    const page1 = await t.json('GET', '/api/images?limit=3', { token: u.token });
+    expect(page1.body.data.images).toHaveLength(3);
+    const page2 = await t.json('GET', `/api/images?limit=3&cursor=${page1.body.data.nextCursor}`, { token: u.token });
+    expect(page2.body.data.images).toHaveLength(1);
+    expect(page2.body.data.nextCursor).toBeNull();
+    const ids = [...page1.body.data.images, ...page2.body.data.images].map((i: { id: string }) => i.id).sort();
+    expect(ids).toEqual(res.body.data.images.map((i: { id: string }) => i.id).sort());
+  });
+
+  it('a refusal is said clearly, in the person’s language, and its credits come back', async () => {
+    const u = await t.signUp();
+    const before = await walletOf(t.database.db, u.email);
+    const res = await generate(u.token, { prompt: 'refuse-me please', model: 'FLUX_1_1_PRO', count: '2' }, [], 'es');
+    expect(res.status).toBe(422);
+    expect(res.body).toMatchObject({ code: 'IMAGE_REFUSED' });
+    expect(res.body.message).toMatch(/rechazó/);
+    const after = await walletOf(t.database.db, u.email);
+    expect(after.advanceCredit + after.dailyCredit).toBe(before.advanceCredit + before.dailyCredit);
+    expect(await ledgerMismatches(t.database.db)).toEqual([]);
+  });
+
+  it('a provider failure is a 502 and refunds; nothing is kept', async () => {
+    const u = await t.signUp();
+    const before = await walletOf(t.database.db, u.email);
+    for (const model of ['FAL_FLUX_DEV', 'REPLICATE_FLUX_SCHNELL', 'DALL_E_3']) {
+      const res = await generate(u.token, { prompt: 'fail-me now', model, count: '1' });
+      expect(res.status, model).toBe(502);
+    }
+    const after = await walletOf(t.database.db, u.email);
+    expect(after).toMatchObject({ basicCredit: before.basicCredit, advanceCredit: before.advanceCredit });
+    expect((await t.json('GET', '/api/images', { token: u.token })).body.data.images).toEqual([]);
+  });
+
+  it('the free tier gets 3 generations a day', async () => {
+    const u = await t.signUp();
+    await setCredits(t.database.db, u.email, { basicCredit: 50 });
+    for (let i = 0; i < 3; i++)
+      expect((await generate(u.token, { prompt: `a cat ${i}`, model: 'FAL_FLUX_DEV' })).status).toBe(200);
+    const fourth = await generate(u.token, { prompt: 'a cat 4', model: 'FAL_FLUX_DEV' });
+    expect(fourth.status).toBe(402);
+    expect(fourth.body.code).toBe('DAILY_LIMIT_REACHED');
+  });
+
+  it('refuses what the model cannot do, before any credit is taken', async () => {
+    const u = await t.signUp();
+    const cases: Record<string, string>[] = [
+      { model: 'DALL_E_3', aspectRatio: '4:3' },
+      { model: 'FAL_BACKGROUND_REMOVAL' },
+      { model: 'FLUX_1_1_PRO', count: '5' },
+    ];
+    for (const c of cases) {
+      const res = await generate(u.token, { prompt: 'a tree', ...c });
+      expect(res.status, JSON.stringify(c)).toBe(400);
+    }
+    const ref = await generate(u.token, { prompt: 'a tree', model: 'DALL_E_3' }, [
+      { field: 'reference', ...(await pngFile()) },
+    ]);
+    expect(ref.body.code).toBe('IMAGE_MODEL_CANNOT');
+  });
+});
+
+describe('uploads are checked on their bytes', () => {
+  it('refuses what is not a PNG or JPEG, whatever its name, with the §5 message', async () => {
+    const u = await t.signUp();
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+    const html = Buffer.from('<!doctype html><script>alert(1)</script>');
+    for (const bytes of [svg, html]) {
+      const res = await upload(u.token, { name: 'cat.png', type: 'image/png', bytes });
+      expect(res.status).toBe(415);
+      expect(res.body).toMatchObject({ code: 'IMAGE_FORMAT_UNSUPPORTED' });
+      expect(res.body.message).toBe('Only PNG and JPEG are supported in the image editor.');
+    }
+  });
+
+  it('refuses a truncated file and a huge declared canvas', async () => {
+    const u = await t.signUp();
+    const whole = await photo('png', 200, 200);
+    const cut = await upload(u.token, {
+      name: 'cut.png',
+      type: 'image/png',
+      bytes: whole.subarray(0, whole.length / 2),
+    });
+    expect(cut.status).toBe(400);
+    expect(cut.body.code).toBe('INVALID_FILE');
+    const huge = Buffer.from(whole);
+    huge.writeUInt32BE(50_000, 16);
+    huge.writeUInt32BE(50_000, 20);
+    const big = await upload(u.token, { name: 'huge.png', type: 'image/png', bytes: huge });
+    expect(big.status).toBe(400);
+    expect(big.body.code).toBe('IMAGE_TOO_LARGE');
+  });
+
+  it('strips metadata, GPS included, from what is stored', async () => {
+    const u = await t.signUp();
+    const withGps = await sharp(await photo('jpeg'))
+      .withExif({ IFD0: { Make: 'ParleyCam' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 0/1' } })
+      .jpeg()
+      .toBuffer();
+    expect((await sharp(withGps).metadata()).exif).toBeDefined();
+    const res = await upload(u.token, { name: 'trip.jpg', type: 'image/jpeg', bytes: withGps });
+    expect(res.status).toBe(200);
+    const stored = await fileOf(u.token, res.body.data.image.versions[0].id);
+    const meta = await sharp(stored.bytes).metadata();
+    expect(meta.exif).toBeUndefined();
+    expect(stored.bytes.includes(Buffer.from('ParleyCam'))).toBe(false);
+  });
+});
+
+describe('editing', () => {
+  it('remove background → colour → scene → remove text → back to the first and re-edit', async () => {
+    const u = await t.signUp();
+    await setCredits(t.database.db, u.email, { basicCredit: 50, advanceCredit: 50 });
+    await onPaidPlan(u.email); // more than the free tier's 3 edits a day
+    const up = await upload(u.token, await pngFile());
+    const image = up.body.data.image;
+    const v1 = image.versions[0];
+
+    const cut = await edit(u.token, { operation: 'removeBackground', imageId: image.id, versionId: v1.id });
+    expect(cut.status).toBe(200);
+    expect(cut.body.data.version).toMatchObject({
+      parentId: v1.id,
+      operation: 'removeBackground',
+      mediaType: 'image/png',
+    });
+    const cutMeta = await sharp((await fileOf(u.token, cut.body.data.version.id)).bytes).metadata();
+    expect(cutMeta.hasAlpha).toBe(true);
+
+    const colour = await edit(u.token, {
+      operation: 'changeBackground',
+      imageId: image.id,
+      versionId: cut.body.data.version.id,
+      colour: '#ff0000',
+    });
+    expect(colour.status).toBe(200);
+    const scene = await edit(u.token, {
+      operation: 'changeBackground',
+      imageId: image.id,
+      versionId: colour.body.data.version.id,
+      prompt: 'a beach at sunset',
+      model: 'FLUX_KONTEXT_PRO',
+    });
+    expect(scene.status).toBe(200);
+    const text = await edit(u.token, {
+      operation: 'removeText',
+      imageId: image.id,
+      versionId: scene.body.data.version.id,
+    });
+    expect(text.status).toBe(200);
+    const again = await edit(u.token, {
+      operation: 'reEdit',
+      imageId: image.id,
+      versionId: v1.id,
+      prompt: 'make it warmer',
+    });
+    expect(again.status).toBe(200);
+    expect(again.body.data.version.parentId).toBe(v1.id);
+    expect(again.body.data.image.versions.map((v: { operation: string }) => v.operation)).toEqual([
+      'upload',
+      'removeBackground',
+      'changeBackground',
+      'changeBackground',
+      'removeText',
+      'reEdit',
+    ]);
+  });
+
+  it('a mask goes only to a model that takes one', async () => {
+    const u = await t.signUp();
+    await setCredits(t.database.db, u.email, { extraAdvanceCredit: 10 });
+    const up = await upload(u.token, await pngFile());
+    const { id, versions } = up.body.data.image;
+    const mask = { field: 'mask', name: 'mask.png', type: 'image/png', bytes: await photo('png', 10, 10) };
+    const refused = await edit(
+      u.token,
+      { operation: 'reEdit', imageId: id, versionId: versions[0].id, prompt: 'a hat', model: 'FLUX_KONTEXT_PRO' },
+      [mask],
+    );
+    expect(refused.body.code).toBe('IMAGE_MODEL_CANNOT');
+    const masked = await edit(
+      u.token,
+      { operation: 'reEdit', imageId: id, versionId: versions[0].id, prompt: 'a hat', model: 'GPT_IMAGE_1' },
+      [mask],
+    );
+    expect(masked.status).toBe(200);
+  });
+
+  it('an edit of a file sent with it keeps the file as a new image first', async () => {
+    const u = await t.signUp();
+    const res = await edit(u.token, { operation: 'removeBackground' }, [
+      { field: 'image', ...(await pngFile('me.png')) },
+    ]);
+    expect(res.status).toBe(200);
+    expect(res.body.data.image).toMatchObject({ source: 'uploaded', name: 'me' });
+    expect(res.body.data.image.versions).toHaveLength(2);
+  });
+});
+
+describe('an image is its owner’s alone', () => {
+  it('another person’s image or version is not found, and nothing changes', async () => {
+    const owner = await t.signUp();
+    const other = await t.signUp();
+    const up = await upload(owner.token, await pngFile());
+    const { id, versions } = up.body.data.image;
+    const mine = (await upload(other.token, await pngFile())).body.data.image;
+
+    expect((await t.json('GET', `/api/images/get/${id}`, { token: other.token })).status).toBe(404);
+    expect((await fileOf(other.token, versions[0].id)).status).toBe(404);
+    expect((await t.json('DELETE', `/api/images/delete/${id}`, { token: other.token })).status).toBe(404);
+    expect(
+      (await edit(other.token, { operation: 'removeBackground', imageId: id, versionId: versions[0].id })).status,
+    ).toBe(404);
+    // Their own image with someone else's version.
+    expect(
+      (await edit(other.token, { operation: 'removeBackground', imageId: mine.id, versionId: versions[0].id })).status,
+    ).toBe(404);
+    expect((await fileOf(owner.token, versions[0].id)).status).toBe(200);
+    expect((await t.json('GET', `/api/images/get/${id}`, { token: owner.token })).body.data.versions).toHaveLength(1);
+  });
+
+  it('deleting an image removes its files; the sweep keeps images’ files and chat’s', async () => {
+    const u = await t.signUp();
+    const up = await upload(u.token, await pngFile());
+    const folder = path.join(t.config.dataDir, 'files', 'images', await userIdOf(u.email));
+    expect((await readdir(folder)).length).toBe(2);
+    const kept = await upload(u.token, await pngFile());
+    expect((await readdir(folder)).length).toBe(4);
+    // Files written more than an hour ago are swept only when no module claims them.
+    await t.app.services.chat.sweepOrphans(0);
+    expect((await readdir(folder)).length).toBe(4);
+    expect((await t.json('DELETE', `/api/images/delete/${up.body.data.image.id}`, { token: u.token })).status).toBe(
+      200,
+    );
+    expect((await readdir(folder)).length).toBe(2);
+    expect((await fileOf(u.token, kept.body.data.image.versions[0].id)).status).toBe(200);
+  });
+});
