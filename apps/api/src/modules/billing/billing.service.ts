@@ -57,7 +57,6 @@ export type Caller = {
 /** What paying needs to know of a caller. */
 export type Payer = { user: Pick<Account, 'id' | 'timezone'>; wallet: Pick<Wallet, 'id' | 'plan'> };
 
-/** One use of a capability: on whose key, on which model tier, under which feature name in the ledger. */
 /**
  * One metered call. `credits`: what one unit costs (1 unless said); `units`: how many the call may make (images), each
  * reserved before the call and charged only if made (1 unless said).
