@@ -61,7 +61,8 @@ export default defineConfig({
     // Only what is used. activeTab: a click on Parley's toolbar button or context menu lets the panel see that tab's
     // address and capture it (screenshot, region, PDF, video), nothing more and only until it navigates away.
     // scripting: the region picker and the YouTube transcript reader are injected on the click that asks for them
-    // (no always-on content script). contextMenus: "Chat about this image with Parley" (only while chatWithImage is on).
+    // (no always-on content script). contextMenus: "Chat about this image with Parley" (only while chatWithImage is
+    // on) and "Edit with Parley" (opens the web app's image editor with the image).
     permissions: ['storage', 'sidePanel', 'activeTab', 'scripting', 'contextMenus'],
     host_permissions: [...new Set([originPattern(apiUrl), originPattern(webUrl)])],
     // Asked for on a capture click only when activeTab is not in effect (the panel stayed open while the person moved

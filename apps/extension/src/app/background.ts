@@ -1,7 +1,9 @@
 import { browser } from 'wxt/browser';
+import { WEB_ORIGIN } from '../config';
 import { createSessionService } from '../features/auth/session-service';
 import { createImageCapture } from '../features/capture/background';
 import { createChatPortHandler, createTranscribeHandler } from '../features/chat/background';
+import { createEditMenu, createImageEditorEntry } from '../features/image-editor/background';
 import { createSettingsSync } from '../features/settings/sync';
 import { createTemplatesSync } from '../features/templates/sync';
 import { createApiCallHandler, createBackgroundApiClient } from '../platform/api/background-api';
@@ -63,16 +65,30 @@ export function startBackground(): void {
   });
   const panel = createPanelControl();
   const imageCapture = createImageCapture({ open: panel.open });
+  const imageEditor = createImageEditorEntry({
+    client,
+    ready: session.ready,
+    hasToken: () => session.token() !== null,
+    webOrigin: WEB_ORIGIN,
+    openTab: (url, from) =>
+      browser.tabs.create({
+        url,
+        ...(from?.id !== undefined ? { openerTabId: from.id, index: from.index + 1, windowId: from.windowId } : {}),
+      }),
+  });
+  const editMenu = createEditMenu(browser.contextMenus);
 
   void browserSessionStorage.getState().then((state) => {
     language = state.profile?.language ?? 'en';
     imageCapture.setLanguage(language);
+    void editMenu(language);
   });
   browser.storage.onChanged.addListener((changes, area) => {
     const profile = (changes.session?.newValue as { profile?: { language?: string } } | undefined)?.profile;
     if (area === 'local' && profile?.language) {
       language = profile.language;
       imageCapture.setLanguage(language);
+      void editMenu(language);
     }
   });
 
@@ -108,8 +124,10 @@ export function startBackground(): void {
     REFRESH_TEMPLATES: async () => ({ started: await templates.refreshIfStale() }),
     TRANSCRIBE: createTranscribeHandler({ ready: session.ready, hasToken: () => session.token() !== null, client }),
     ...imageCapture.handlers,
+    ...imageEditor.handlers,
   });
   browser.contextMenus.onClicked.addListener(imageCapture.onMenuClick);
+  browser.contextMenus.onClicked.addListener(imageEditor.onMenuClick);
 
   browser.runtime.onConnect.addListener(
     createChatPortHandler({ ready: session.ready, hasToken: () => session.token() !== null, client }),

@@ -84,6 +84,11 @@ export interface ProtocolMap {
   TAKE_CAPTURES: { data: undefined; response: PendingCapture[] };
   /** Background → our pages: an image from the context menu is waiting (take it with TAKE_CAPTURES). */
   CAPTURES_READY: { data: undefined; response: { taken: boolean } };
+  /**
+   * Our pages → background: what "Edit with Parley" on an image does (fetch it, upload it as the person's, open the web
+   * app's editor with it in a new tab). Answers the address opened.
+   */
+  EDIT_IMAGE: { data: { srcUrl: string }; response: { url: string } };
   /** Our pages → background: a voice recording (a data: URL) to text, by the API (POST /api/ai/transcribe). */
   TRANSCRIBE: { data: { audio: string; name: string }; response: { text: string } };
   /** Content scripts → background: the person's templates and signatures (empty when signed out). */
@@ -114,6 +119,7 @@ export const MESSAGE_POLICY: { readonly [T in MessageType]: readonly SenderKind[
   CHAT_ABOUT_IMAGE: ['extension'],
   TAKE_CAPTURES: ['extension'],
   CAPTURES_READY: ['extension'],
+  EDIT_IMAGE: ['extension'],
   TRANSCRIBE: ['extension'],
   GET_TEMPLATES: ['extension', 'content-script'],
   REFRESH_TEMPLATES: ['extension', 'content-script'],

@@ -9,11 +9,22 @@ export function ImageGenerationPage() {
   return <ImageGeneration plansPath={PATHS.plans} apiKeysPath={PATHS.apiKeys} />;
 }
 
-/** /image-editor, /image-editor/{id} and /image-editor?image={id} (the extension's "Edit with Parley" opens the first). */
+/**
+ * /image-editor, /image-editor/{id} and /image-editor?image={id}. The extension's "Edit with Parley" opens the second,
+ * or /image-editor?problem={why} when it could not bring the image.
+ */
 export function ImageEditorPage() {
   const { id } = useParams();
   const [params] = useSearchParams();
   const imageId = id ?? params.get('image') ?? undefined;
   // A new image is a new editor: its versions, pointer and fields start afresh.
-  return <ImageEditor key={imageId ?? 'none'} imageId={imageId} plansPath={PATHS.plans} apiKeysPath={PATHS.apiKeys} />;
+  return (
+    <ImageEditor
+      key={imageId ?? 'none'}
+      imageId={imageId}
+      problem={params.get('problem')}
+      plansPath={PATHS.plans}
+      apiKeysPath={PATHS.apiKeys}
+    />
+  );
 }

@@ -112,8 +112,9 @@ describe('/image-editor: opening an image', { timeout: 30_000 }, () => {
 
   it('opens an image named in the address (?image=), and says when it is not there', async () => {
     signedIn({ images: [makeImage()] });
-    renderApp(`/image-editor?image=${IDS.fox}`);
+    const first = renderApp(`/image-editor?image=${IDS.fox}`);
     expect(await screen.findByRole('button', { name: 'Remove the background' }, slow)).toBeInTheDocument();
+    first.unmount();
 
     signedIn(
       {},
@@ -129,6 +130,24 @@ describe('/image-editor: opening an image', { timeout: 30_000 }, () => {
       await screen.findByText('This image is not there: it was deleted, or it is not yours.', {}, slow),
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Choose an image' })).toBeInTheDocument();
+  });
+});
+
+describe('/image-editor: opened by the extension', { timeout: 30_000 }, () => {
+  it('says why "Edit with Parley" brought no image, for the known reasons only', async () => {
+    signedIn();
+    const first = renderApp('/image-editor?problem=formatUnsupported');
+    const alert = await screen.findByRole('alert', {}, slow);
+    expect(alert).toHaveTextContent('Edit with Parley');
+    expect(alert).toHaveTextContent('Only PNG and JPEG are supported in the image editor.');
+    expect(screen.getByRole('button', { name: 'Choose an image' })).toBeInTheDocument();
+    first.unmount();
+
+    signedIn();
+    renderApp('/image-editor?problem=%3Cb%3EYou%20won%3C%2Fb%3E');
+    await screen.findByRole('button', { name: 'Choose an image' }, slow);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(document.body).not.toHaveTextContent('You won');
   });
 });
 

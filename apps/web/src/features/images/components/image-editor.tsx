@@ -40,7 +40,29 @@ import {
 import { DropArea, PickImageButton, UploadZone } from './upload-zone';
 import { operationKey, VersionList } from './version-list';
 
-type Props = { imageId: string | undefined; plansPath: string; apiKeysPath: string };
+type Props = {
+  imageId: string | undefined;
+  /** Why the extension's "Edit with Parley" opened the editor without the image (`?problem=`), when it did. */
+  problem?: string | null;
+  plansPath: string;
+  apiKeysPath: string;
+};
+
+/** The extension's reasons, each with its words (anything else in the address is ignored). */
+const OPENED_PROBLEMS = {
+  signedOut: 'opened.signedOut',
+  fetchFailed: 'opened.fetchFailed',
+  uploadFailed: 'opened.uploadFailed',
+  notImage: 'files.notImage',
+  formatUnsupported: 'files.formatUnsupported',
+  tooLarge: 'files.tooLarge',
+} as const;
+
+export function openedProblemKey(problem: string | null | undefined) {
+  return problem && Object.hasOwn(OPENED_PROBLEMS, problem)
+    ? OPENED_PROBLEMS[problem as keyof typeof OPENED_PROBLEMS]
+    : null;
+}
 type BackgroundMode = 'colour' | 'image' | 'scene';
 
 const BACKGROUND_MODES: BackgroundMode[] = ['colour', 'image', 'scene'];
@@ -78,7 +100,7 @@ const tab = (active: boolean) =>
  * version and the one it was made from, the list shows them all (any can be chosen and edited again), before/after
  * compares the current one with its parent, and the current one downloads as PNG.
  */
-export function ImageEditor({ imageId, plansPath, apiKeysPath }: Props) {
+export function ImageEditor({ imageId, problem, plansPath, apiKeysPath }: Props) {
   const { t, i18n } = useTranslation('images');
   const id = useId();
   const navigate = useNavigate();
@@ -265,6 +287,12 @@ export function ImageEditor({ imageId, plansPath, apiKeysPath }: Props) {
   if (!imageId || image.isError) {
     return (
       <ImagesPage title={t('edit.title')} intro={t('edit.intro')}>
+        {!imageId && openedProblemKey(problem) && (
+          <Alert tone="error">
+            <p className="font-medium">{t('opened.title')}</p>
+            <p>{t(openedProblemKey(problem)!)}</p>
+          </Alert>
+        )}
         {image.isError && (
           <Alert tone="error">
             {image.error instanceof ApiError && image.error.status === 404
