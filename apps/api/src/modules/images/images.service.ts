@@ -18,7 +18,12 @@ import type { Db } from '../../db/client.js';
 import { DomainError, NotFoundError } from '../../lib/errors.js';
 import type { Upload } from '../../lib/upload.js';
 import { describeError } from '../../providers/ai/stream.js';
-import { ImageRefusedError, type ImageBytes, type ImageRegistry } from '../../providers/images/types.js';
+import {
+  ImageRefusedError,
+  type ImageBytes,
+  type ImageRegistry,
+  type OwnImageKey,
+} from '../../providers/images/types.js';
 import type { BillingService, Caller } from '../billing/index.js';
 import { safeFileName } from '../documents/index.js';
 import type { ModelsService } from '../models/index.js';
@@ -73,20 +78,31 @@ export function createImagesService(deps: {
 
   const ownKeys = (userId: string) => models.imageKeys(userId);
 
+  /** The adapter for a model; a person's own key has its base URL checked again at use, as chat keys are. */
+  async function resolve(modelId: ImageModelId, keys: OwnImageKey[]) {
+    const resolved = registry.resolve(modelId, keys);
+    if (resolved.keySource === 'own') {
+      const provider = imageModelInfo(modelId)!.provider;
+      const key = keys.find((k) => k.provider === provider);
+      if (key) await models.checkImageKey(key);
+    }
+    return resolved;
+  }
+
   /** The model that does `ability` for this person: the one asked for (able, or IMAGE_MODEL_CANNOT), else the first available. */
   async function modelFor(userId: string, ability: ImageAbility, asked: ImageModelId | undefined) {
     const keys = await ownKeys(userId);
     if (asked) {
       const info = imageModelInfo(asked)!;
       if (!info.abilities.includes(ability)) throw new DomainError('IMAGE_MODEL_CANNOT', { model: info.label });
-      return { info, ...registry.resolve(asked, keys) };
+      return { info, ...(await resolve(asked, keys)) };
     }
     const available = registry.availability(keys);
     const info = IMAGE_MODELS.find(
       (m) => (m.abilities as readonly ImageAbility[]).includes(ability) && available.get(m.id),
     );
     if (!info) throw new DomainError('MODEL_UNAVAILABLE');
-    return { info: info as ImageModelInfo, ...registry.resolve(info.id as ImageModelId, keys) };
+    return { info: info as ImageModelInfo, ...(await resolve(info.id as ImageModelId, keys)) };
   }
 
   /** A provider's failure as the person sees it: a refusal says so; anything else is the provider's error. */
@@ -198,7 +214,7 @@ export function createImagesService(deps: {
         throw new DomainError('IMAGE_MODEL_CANNOT', { model: info.label });
       await underCeiling(userId, fields.count);
       const ref = reference ? await readImageFile(reference) : undefined;
-      const { adapter, keySource } = registry.resolve(fields.model, await ownKeys(userId));
+      const { adapter, keySource } = await resolve(fields.model, await ownKeys(userId));
       const use = {
         capability: 'imageGeneration',
         feature: 'image-generation',

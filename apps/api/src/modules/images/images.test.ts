@@ -16,7 +16,13 @@ let fake: Awaited<ReturnType<typeof startFakeImages>>;
 let t: TestApp;
 beforeAll(async () => {
   fake = await startFakeImages();
-  t = await createTestApp({ ...fake.env(), AI_RATE_PER_USER: '1000', AI_RATE_PER_IP: '10000' });
+  t = await createTestApp({
+    ...fake.env(),
+    AI_RATE_PER_USER: '1000',
+    AI_RATE_PER_IP: '10000',
+    // People's own keys may point at the loopback providers.
+    ALLOW_PRIVATE_BASE_URLS: 'true',
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -146,6 +152,27 @@ describe('generation', () => {
     const after = await walletOf(t.database.db, u.email);
     expect(after).toMatchObject({ basicCredit: before.basicCredit, advanceCredit: before.advanceCredit });
     expect((await t.json('GET', '/api/images', { token: u.token })).body.data.images).toEqual([]);
+  });
+
+  it('on a person’s own key: sent with their key to their address, and no credit is spent', async () => {
+    const u = await t.signUp();
+    const added = await t.json('POST', '/api/api-key/add', {
+      token: u.token,
+      body: { provider: 'fal', apiKey: 'fal-own-key-1', baseUrl: `${fake.url}/fal` },
+    });
+    expect(added.status).toBe(200);
+    const models = (await t.json('GET', '/api/ai/image-models', { token: u.token })).body.data.models;
+    expect(models.find((m: { id: string }) => m.id === 'FAL_FLUX_DEV')).toMatchObject({ keySource: 'own' });
+    const before = await walletOf(t.database.db, u.email);
+    fake.requests.length = 0;
+    const res = await generate(u.token, { prompt: 'a fox', model: 'FAL_FLUX_DEV', count: '2' });
+    expect(res.status).toBe(200);
+    expect(res.body.data.images).toHaveLength(2);
+    const calls = fake.requests.filter((r) => r.provider === 'fal');
+    expect(calls.length).toBeGreaterThan(0);
+    expect(calls.every((r) => r.headers.authorization === 'Key fal-own-key-1')).toBe(true);
+    const after = await walletOf(t.database.db, u.email);
+    expect(after).toMatchObject({ basicCredit: before.basicCredit, dailyCredit: before.dailyCredit });
   });
 
   it('the free tier gets 3 generations a day', async () => {
