@@ -37,6 +37,17 @@ describe('the fake providers’ pictures', () => {
     expect(await band(await editImage(withText, 'remove the text'))).toBe(0);
   });
 
+  it('with `photo`, are photographs of the same picture: still the same for the same prompt, and grainy', async () => {
+    const a = await drawImage('a red kite', 300, 200, 'png', { photo: true });
+    expect(Buffer.compare(a, await drawImage('a red kite', 300, 200, 'png', { photo: true }))).toBe(0);
+    expect(await sharp(a).metadata()).toMatchObject({ format: 'png', width: 300, height: 200 });
+    // Flat colour compresses to almost nothing; grain does not.
+    const flat = await drawImage('a red kite', 300, 200);
+    expect(a.length).toBeGreaterThan(10 * flat.length);
+    const { channels } = await sharp(a).stats();
+    expect(channels[0]!.stdev).toBeGreaterThan(3);
+  });
+
   it('cut the subject out onto transparency', async () => {
     const cut = await removeBackground(await drawImage('a green circle', 200, 200));
     expect((await rgbaAt(cut, 2, 2))[3]).toBe(0);

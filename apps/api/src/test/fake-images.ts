@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { pathToFileURL } from 'node:url';
@@ -23,6 +23,8 @@ import sharp from 'sharp';
  * Words in the prompt misbehave on purpose: `refuse-me` gets that provider's refusal, `refuse-one` refuses one image of
  * several, `refuse-me-output` (Black Forest Labs) a moderated result, `fail-me` a 500, `poll-me` (Replicate) an
  * unfinished prediction to poll. `delayMs` delays every answer. Every request is recorded (`requests`).
+ * For benchmarks, `photo` draws pictures that compress like photographs, `size` makes every generated picture one size,
+ * and `memo` answers a request it has seen from memory instead of drawing again.
  * By hand: `npm run fake-images [-- --port 4020]`, which prints the environment that points Parley at it.
  */
 
@@ -61,6 +63,15 @@ export type FakeImagesOptions = {
   delayMs?: number;
   /** The OpenAI-compatible server's longest side (larger sizes are refused as OpenAI refuses a size). */
   maxSide?: number;
+  /** Pictures as a camera would take them (light across the scene, grain) rather than flat shapes; see drawImage. */
+  photo?: boolean;
+  /** Every generated picture at this size, whatever size was asked (as a provider that upscales); edits keep theirs. */
+  size?: { width: number; height: number };
+  /**
+   * Pictures, edits and cut-outs remembered by what they were made from (the last MEMO_KEPT): a repeated request is
+   * answered without the fake's own drawing time, so that a benchmark measures the caller, not the fake.
+   */
+  memo?: boolean;
 };
 
 /** The keys env() hands out; the fake accepts any non-empty key and records what it was sent. */
@@ -74,6 +85,7 @@ export const FAKE_IMAGE_KEYS = {
 
 const MAX_BODY = 64 * 1024 * 1024;
 const MAX_KEPT = 500;
+const MEMO_KEPT = 32;
 const TEXT_WORDS = /\b(text|texts|sign|signs|word|words|caption|title|says|saying|logo|label|letters?)\b|"[^"]+"/i;
 
 /** FNV-1a: the same prompt always draws the same picture. */
@@ -146,9 +158,48 @@ async function encode(image: sharp.Sharp, format: Format) {
       : image.webp().toBuffer();
 }
 
-/** A real image, deterministic from the prompt, at the size asked. */
-export async function drawImage(prompt: string, width: number, height: number, format: Format = 'png') {
-  return encode(sharp(Buffer.from(pictureSvg(prompt, width, height))).flatten(), format);
+/** A real image, deterministic from the prompt, at the size asked; with `photo`, as photographed (see photograph). */
+export async function drawImage(
+  prompt: string,
+  width: number,
+  height: number,
+  format: Format = 'png',
+  { photo = false }: { photo?: boolean } = {},
+) {
+  const picture = sharp(Buffer.from(pictureSvg(prompt, width, height))).flatten();
+  return encode(photo ? await photograph(picture, hash(prompt)) : picture, format);
+}
+
+/**
+ * The picture as a photograph shows it: light falling across the scene, and grain (in lightness and a little in
+ * colour) from a generator seeded by the prompt, so still deterministic. Flat colour compresses to almost nothing;
+ * this compresses as a photo does (1920 × 1080: a JPEG of about 550 KB at quality 90, a PNG of about 5 MB).
+ */
+async function photograph(picture: sharp.Sharp, seed: number) {
+  const { data, info } = await picture.raw().toBuffer({ resolveWithObject: true });
+  const { width, height, channels } = info;
+  let state = seed || 1;
+  const random = () => {
+    // xorshift32
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    return state >>> 0;
+  };
+  const grain = 8;
+  for (let y = 0, i = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1, i += channels) {
+      const light = 0.8 + 0.3 * (x / width) * (1 - 0.5 * (y / height));
+      const r = random();
+      const lightness = (((r & 255) + ((r >>> 8) & 255)) / 256 - 1) * grain * 2;
+      for (let c = 0; c < 3; c += 1) {
+        const colour = ((((r >>> (16 + c * 5)) & 31) - 15.5) * grain) / 31;
+        const v = data[i + c]! * light + lightness + colour;
+        data[i + c] = v < 0 ? 0 : v > 255 ? 255 : v;
+      }
+    }
+  }
+  return sharp(data, { raw: { width, height, channels } });
 }
 
 /** A black image: what fal returns in place of one its safety checker flagged. */
@@ -258,6 +309,7 @@ export async function startFakeImages(options: FakeImagesOptions = {}): Promise<
   const predictions = new Map<string, { polls: number; final: Record<string, unknown> }>();
   const sockets = new Set<Socket>();
   const maxSide = options.maxSide ?? 2048;
+  const memo = new Map<string, Promise<Buffer>>();
   let origin = '';
   let deliveryOrigin = '';
 
@@ -273,6 +325,31 @@ export async function startFakeImages(options: FakeImagesOptions = {}): Promise<
     if (files.size > MAX_KEPT) files.delete(files.keys().next().value!);
     return `${deliveryOrigin}/files/${id}`;
   };
+
+  /** What `make` makes from `inputs`, from memory when `options.memo` is set and the same inputs were seen. */
+  const remember = (inputs: (string | number | Uint8Array | undefined)[], make: () => Promise<Buffer>) => {
+    if (!options.memo) return make();
+    const key = inputs
+      .map((input) => (input instanceof Uint8Array ? createHash('sha1').update(input).digest('hex') : String(input)))
+      .join('|');
+    let made = memo.get(key);
+    if (!made) {
+      made = make();
+      memo.set(key, made);
+      made.catch(() => memo.delete(key));
+      if (memo.size > MEMO_KEPT) memo.delete(memo.keys().next().value!);
+    }
+    return made;
+  };
+  const draw = (prompt: string, width: number, height: number, format: Format = 'png') => {
+    const size = options.size ?? { width, height };
+    return remember(['draw', prompt, size.width, size.height, format], () =>
+      drawImage(prompt, size.width, size.height, format, { photo: options.photo ?? false }),
+    );
+  };
+  const edit = (bytes: Uint8Array, instruction: string, mask?: Uint8Array) =>
+    remember(['edit', instruction, bytes, mask], () => editImage(bytes, instruction, mask));
+  const cutOut = (bytes: Uint8Array) => remember(['cut', bytes], () => removeBackground(bytes));
 
   /** `refuse-one`: the first request with this prompt is refused, the next ones are not. */
   const refuseOnce = (prompt: string) => {
@@ -412,7 +489,7 @@ export async function startFakeImages(options: FakeImagesOptions = {}): Promise<
     if (action === 'generations') {
       for (let i = 0; i < n; i += 1)
         data.push({
-          b64_json: (await drawImage(`${prompt}${i ? ` #${i}` : ''}`, w!, h!)).toString('base64'),
+          b64_json: (await draw(`${prompt}${i ? ` #${i}` : ''}`, w!, h!)).toString('base64'),
           ...(model === 'dall-e-3' ? { revised_prompt: `A picture of ${prompt}` } : {}),
         });
     } else {
@@ -423,7 +500,7 @@ export async function startFakeImages(options: FakeImagesOptions = {}): Promise<
         });
       const mask = uploads.mask?.[0];
       for (let i = 0; i < n; i += 1) {
-        let edited = await editImage(image, `${prompt}${i ? ` #${i}` : ''}`, mask);
+        let edited = await edit(image, `${prompt}${i ? ` #${i}` : ''}`, mask);
         if (size && size !== 'auto') edited = await sharp(edited).resize(w, h, { fit: 'fill' }).png().toBuffer();
         data.push({ b64_json: edited.toString('base64') });
       }
@@ -491,14 +568,14 @@ export async function startFakeImages(options: FakeImagesOptions = {}): Promise<
     else {
       let bytes: Buffer;
       if (input) {
-        const edited = await editImage(input, prompt);
+        const edited = await edit(input, prompt);
         bytes = await encode(sharp(edited).resize(width, height, { fit: 'fill' }), format);
       } else {
         // An image prompt (FLUX1.1 [pro]'s reference) lends the picture its colours: drawn from both.
         const reference = dataOf(body.image_prompt);
         bytes = reference
           ? await encode(
-              sharp(await drawImage(prompt, width, height)).composite([
+              sharp(await draw(prompt, width, height)).composite([
                 {
                   input: await sharp(reference)
                     .resize(Math.round(width / 4), Math.round(height / 4), { fit: 'fill' })
@@ -510,7 +587,7 @@ export async function startFakeImages(options: FakeImagesOptions = {}): Promise<
               ]),
               format,
             )
-          : await drawImage(prompt, width, height, format);
+          : await draw(prompt, width, height, format);
       }
       sample = publish(bytes, format);
     }
@@ -551,7 +628,7 @@ export async function startFakeImages(options: FakeImagesOptions = {}): Promise<
       const input = dataOf(body.image_url);
       if (!input)
         throw new HttpError(422, { detail: [{ loc: ['body', 'image_url'], msg: 'field required', type: 'missing' }] });
-      const cut = await removeBackground(input);
+      const cut = await cutOut(input);
       const meta = await sharp(cut).metadata();
       return {
         image: {
@@ -594,7 +671,7 @@ export async function startFakeImages(options: FakeImagesOptions = {}): Promise<
       const flagged = prompt.includes('refuse-me') || (prompt.includes('refuse-one') && i === 0);
       const bytes = flagged
         ? await blackImage(size.width, size.height, format)
-        : await drawImage(`${prompt}${i ? ` #${i}` : ''}`, size.width, size.height, format);
+        : await draw(`${prompt}${i ? ` #${i}` : ''}`, size.width, size.height, format);
       images.push({ url: publish(bytes, format), width: size.width, height: size.height, content_type: MEDIA[format] });
       flags.push(flagged);
     }
@@ -640,7 +717,7 @@ export async function startFakeImages(options: FakeImagesOptions = {}): Promise<
     const flagged = prompt.includes('refuse-me') ? n : prompt.includes('refuse-one') ? 1 : 0;
     const output: string[] = [];
     for (let i = flagged; i < n; i += 1)
-      output.push(publish(await drawImage(`${prompt}${i ? ` #${i}` : ''}`, width, height, format), format));
+      output.push(publish(await draw(`${prompt}${i ? ` #${i}` : ''}`, width, height, format), format));
     const id = randomUUID().replace(/-/g, '').slice(0, 26);
     const base = {
       id,
