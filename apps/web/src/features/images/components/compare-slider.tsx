@@ -44,13 +44,8 @@ export function CompareSlider({
           if (e.buttons === 1) fromPointer(e);
         }}
       >
-        <VersionImage versionId={beforeId} alt={beforeAlt} className="absolute inset-0" />
-        <VersionImage
-          versionId={afterId}
-          alt={afterAlt}
-          className="absolute inset-0"
-          style={{ clipPath: `inset(0 0 0 ${position}%)` }}
-        />
+        <VersionImage versionId={beforeId} alt={beforeAlt} fill />
+        <VersionImage versionId={afterId} alt={afterAlt} fill style={{ clipPath: `inset(0 0 0 ${position}%)` }} />
         <div
           aria-hidden="true"
           className="pointer-events-none absolute inset-y-0 w-0.5 -translate-x-1/2 bg-white shadow-[0_0_0_1px_rgba(0,0,0,0.35)]"

@@ -390,7 +390,7 @@ export function ImageEditor({ imageId, problem, plansPath, apiKeysPath }: Props)
                 />
               ) : (
                 <div className="relative mx-auto w-full overflow-hidden rounded-lg" style={stageStyle(current)}>
-                  <VersionImage versionId={current.id} alt={describe(current)} className="absolute inset-0" />
+                  <VersionImage versionId={current.id} alt={describe(current)} fill />
                   {painting && (
                     <MaskCanvas
                       width={current.width}

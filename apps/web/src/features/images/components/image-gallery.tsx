@@ -45,12 +45,17 @@ export function useDeleteWithConfirmation(onDeleted?: (image: Image) => void) {
   return { ask: setDeleting, dialog };
 }
 
-/** The person's images, newest first, a page at a time. */
-export function ImageHistory() {
+/**
+ * The person's images, newest first, a page at a time. `hide`: images already shown above (just made), not shown twice.
+ */
+export function ImageHistory({ hide }: { hide?: ReadonlySet<string> }) {
   const { t } = useTranslation('images');
   const history = useImageHistory();
   const { ask, dialog } = useDeleteWithConfirmation();
-  const images = history.data?.pages.flatMap((page) => page.images) ?? [];
+  const all = history.data?.pages.flatMap((page) => page.images) ?? [];
+  const images = hide ? all.filter((image) => !hide.has(image.id)) : all;
+  // Everything there is was just made and is shown above.
+  if (history.isSuccess && all.length > 0 && images.length === 0 && !history.hasNextPage) return dialog;
 
   return (
     <section aria-labelledby="images-history" className="space-y-3">
@@ -67,7 +72,7 @@ export function ImageHistory() {
         </ul>
       ) : history.isError ? (
         <Alert tone="error">{errorMessage(history.error)}</Alert>
-      ) : images.length === 0 ? (
+      ) : all.length === 0 ? (
         <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed border-zinc-300 px-4 py-10 text-center dark:border-zinc-700">
           <ImageSparkIcon className="h-8 w-8 text-zinc-400" />
           <p className="font-medium text-zinc-900 dark:text-zinc-50">{t('history.empty')}</p>
@@ -75,11 +80,13 @@ export function ImageHistory() {
         </div>
       ) : (
         <>
-          <ul className={gridClasses} aria-label={t('history.title')}>
-            {images.map((image) => (
-              <ImageCard key={image.id} image={image} onDelete={ask} />
-            ))}
-          </ul>
+          {images.length > 0 && (
+            <ul className={gridClasses} aria-label={t('history.title')}>
+              {images.map((image) => (
+                <ImageCard key={image.id} image={image} onDelete={ask} />
+              ))}
+            </ul>
+          )}
           {history.hasNextPage && (
             <div className="flex justify-center">
               <Button

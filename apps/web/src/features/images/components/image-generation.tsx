@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AspectRatio, Image } from '@parley/contract';
 import { IMAGE_COUNT_MAX, IMAGE_PROMPT_MAX } from '@parley/contract/values';
@@ -120,6 +120,7 @@ export function ImageGeneration({ plansPath, apiKeysPath }: Props) {
     setStatus(t('progress.cancelled'));
   };
 
+  const shownAbove = useMemo(() => new Set(results?.images.map((image) => image.id)), [results]);
   const failed = generate.isError && (generate.error as Error)?.name !== 'AbortError' ? generate.error : null;
 
   return (
@@ -332,7 +333,7 @@ export function ImageGeneration({ plansPath, apiKeysPath }: Props) {
         </section>
       )}
 
-      <ImageHistory />
+      <ImageHistory hide={shownAbove} />
       {dialog}
     </ImagesPage>
   );

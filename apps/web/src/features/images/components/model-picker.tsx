@@ -88,8 +88,8 @@ export function ModelPicker({
 }
 
 /**
- * The editor's model choice for one operation: the able models, each with its price; those this server has no key for
- * are listed disabled (with why, below).
+ * The editor's model choice for one operation: the able models (those this server has no key for listed disabled, with
+ * why below), and the chosen one's tier and price.
  */
 export function ModelSelect({
   models,
@@ -106,6 +106,7 @@ export function ModelSelect({
   const id = useId();
   const price = usePrice();
   const usable = models.filter((m) => m.available);
+  const chosen = usable.find((m) => m.id === value);
   if (models.length === 0) return <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('models.noneAble')}</p>;
   return (
     <div className="space-y-1.5">
@@ -117,17 +118,22 @@ export function ModelSelect({
         value={value ?? ''}
         onChange={(e) => onChange(e.target.value)}
         disabled={usable.length === 0}
+        aria-describedby={chosen ? `${id}-details` : undefined}
         className={selectClasses}
       >
         {models.map((m) => (
           // Unavailable models stay in the list (the person sees what a key would add) but cannot be chosen.
           <option key={m.id} value={m.id} disabled={!m.available}>
-            {m.available
-              ? t('models.option', { model: m.label, tier: t(`models.tiers.${m.tier}`), price: price.perImage(m) })
-              : t('models.optionUnavailable', { model: m.label })}
+            {m.available ? m.label : t('models.optionUnavailable', { model: m.label })}
           </option>
         ))}
       </select>
+      {chosen && (
+        <p id={`${id}-details`} className="flex flex-wrap items-center gap-2 text-xs text-zinc-600 dark:text-zinc-400">
+          <TierBadge tier={chosen.tier} />
+          {price.perImage(chosen)}
+        </p>
+      )}
       {usable.length === 0 ? (
         <UnavailableHint apiKeysPath={apiKeysPath}>{t('models.noneAvailable')}</UnavailableHint>
       ) : (

@@ -22,6 +22,7 @@ export function VersionImage({
   className,
   imgClassName,
   style,
+  fill = false,
 }: {
   versionId: string;
   size?: 'full' | 'thumb';
@@ -29,11 +30,16 @@ export function VersionImage({
   className?: string;
   imgClassName?: string;
   style?: CSSProperties;
+  /** Fills its positioned parent (the editor's stage) instead of taking its own place. */
+  fill?: boolean;
 }) {
   const { t } = useTranslation('images');
   const { url, failed } = useVersionUrl(versionId, size);
   return (
-    <div className={cn('relative overflow-hidden', className)} style={{ ...checkerboard, ...style }}>
+    <div
+      className={cn(fill ? 'absolute inset-0' : 'relative', 'overflow-hidden', className)}
+      style={{ ...checkerboard, ...style }}
+    >
       {url ? (
         <img src={url} alt={alt} className={cn('block h-full w-full object-contain', imgClassName)} draggable={false} />
       ) : failed ? (
