@@ -1,8 +1,9 @@
 // All benchmarks in sequence: `npm run bench`. Each part also runs alone (bench/profile.ts, startup.ts, web-size.ts,
-// chat-stream.ts).
+// chat-stream.ts, images.ts).
 // Not part of `npm test`.
 import { runChatStream } from './chat-stream.js';
 import { runExtension } from './extension.js';
+import { runImages } from './images.js';
 import { cleanupAll, isMain, machineSummary, runAsScript } from './lib.js';
 import { runProfile } from './profile.js';
 import { runStartup } from './startup.js';
@@ -18,6 +19,7 @@ export async function runAll(): Promise<void> {
     ['startup', runStartup],
     ['web-size', runWebSize],
     ['chat-stream', runChatStream],
+    ['images', runImages],
     ['extension', runExtension],
   ] as const) {
     try {

@@ -1,0 +1,805 @@
+// Images: what Parley adds to an image request beyond the provider, through `POST /api/ai/imageGeneration` and
+// `POST /api/ai/imageEdit`. A real API server process on 127.0.0.1 (PostgreSQL: a fresh database for the run, dropped
+// afterwards; files in a temp DATA_DIR) whose image providers are the loopback fakes (apps/api/src/test/fake-images.ts)
+// in a child process, drawing photo-like 2 MP pictures (1920 × 1080; grain, not flat colour) and answering a repeated
+// request from memory, so that the fake's own drawing time stays out of the figures.
+//   1. latency: four 2 MP cases, each through Parley and straight to the provider (the HTTP requests Parley's adapter
+//      makes, with the same bytes), interleaved; p50/p99 of each and of the difference (what Parley adds: HTTP,
+//      auth, multipart, credits, the checks and metadata stripping of every image, thumbnails, storage, rows);
+//   2. memory: 1 and 20 background removals at once of uploaded 2 MP JPEGs, then of 25 MP JPEGs; the server's RSS
+//      sampled every 10 ms (peak over the RSS just before), the time they took;
+//   3. the limiter alone, in this process: 20 cut-outs of 25 MP normalized at once with the server's limit of two
+//      images at a time, and with none (a limit of 20), peak RSS of each.
+//
+//   node --import tsx bench/images.ts [--requests 50] [--warmup 5] [--concurrent 20] [--skip-large 1]
+//   BENCH_PG_ADMIN_URL=postgres://user@127.0.0.1:5432/test   (default: tries users postgres, then root)
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import pg from 'pg';
+import sharp from 'sharp';
+import { createBenchDatabase, signIn } from './accounts.js';
+import {
+  freePort,
+  isMain,
+  loadSummary,
+  LOOPBACK,
+  makeTempDir,
+  numberOption,
+  onCleanup,
+  removeTempDir,
+  repoRoot,
+  runAsScript,
+  sleep,
+  startServer,
+  table,
+  waitForHealth,
+} from './lib.js';
+
+const USER = { email: 'bench-images@example.com', password: 'bench-password-123', name: 'Bench' };
+/** What the fake draws for every generation: 2.07 MP. Uploads are a camera's 4:3 (2.0 MP) and 25 MP. */
+const GENERATED = { width: 1920, height: 1080 };
+const UPLOAD = { width: 1632, height: 1224 };
+const LARGE_UPLOAD = { width: 6120, height: 4080 };
+const TARGET_ADDED_MS = 15;
+/** As the service words it (images.service.ts INSTRUCTIONS.removeText), so both sides ask the fake the same. */
+const REMOVE_TEXT =
+  'Remove all text, letters, captions, logos with lettering and watermarks from the image, and fill where they were so that it matches the surroundings. Change nothing else.';
+
+// ---------------------------------------------------------------------------------------------------------------
+// Numbers.
+
+/** Nearest-rank percentile. */
+function pct(values: number[], p: number): number {
+  if (!values.length) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
+const mean = (values: number[]) => (values.length ? values.reduce((a, b) => a + b, 0) / values.length : NaN);
+const ms = (value: number, digits = 1) => (Number.isFinite(value) ? value.toFixed(digits) : 'n/a');
+const mib = (kib: number) => `${(kib / 1024).toFixed(0)} MiB`;
+
+const clockTicks = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+function rssKiB(pid: number): number {
+  const match = /VmRSS:\s+(\d+)\s+kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return match ? Number(match[1]) : NaN;
+}
+
+/** CPU time (user + system) of a process in ms. */
+function cpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicks;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The fake image providers in a child process (own event loop and CPU, like a real provider).
+
+type FakeReady = { url: string; deliveryUrl: string; env: Record<string, string> };
+
+async function runFakeChild(): Promise<void> {
+  const { startFakeImages } = await import('../apps/api/src/test/fake-images.js');
+  const fake = await startFakeImages({ host: LOOPBACK, photo: true, size: GENERATED, memo: true });
+  const stop = () => void fake.close().finally(() => process.exit(0));
+  // The fake keeps every request (bodies summarised); not needed here.
+  setInterval(() => (fake.requests.length = 0), 1000).unref();
+  process.on('disconnect', stop);
+  process.on('SIGTERM', stop);
+  process.send?.({ ready: { url: fake.url, deliveryUrl: fake.deliveryUrl, env: fake.env() } satisfies FakeReady });
+}
+
+type Fake = FakeReady & { child: ChildProcess; stop: () => Promise<void> };
+
+async function startFake(): Promise<Fake> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', '--import', './bench/parent-watchdog.mjs', 'bench/images.ts', '--fake-child'],
+    { cwd: repoRoot, env: process.env, stdio: ['ignore', 'ignore', 'pipe', 'ipc'] },
+  );
+  let output = '';
+  child.stderr?.on('data', (chunk: Buffer) => (output = (output + chunk.toString('utf8')).slice(-4000)));
+  const kill = () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  };
+  process.once('exit', kill);
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      unregister();
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      const timer = setTimeout(kill, 5000);
+      child.once('exit', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+      child.kill('SIGTERM');
+    });
+  const unregister = onCleanup(stop);
+  const ready = await new Promise<FakeReady>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`fake providers did not start within 30 s:\n${output}`)), 30_000);
+    child.once('exit', (code) => reject(new Error(`fake providers exited (${code}):\n${output}`)));
+    child.on('message', (message: { ready?: FakeReady }) => {
+      if (!message.ready) return;
+      clearTimeout(timer);
+      resolve(message.ready);
+    });
+  });
+  return { ...ready, child, stop };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// HTTP, timed: request written → last byte of the answer.
+
+type Answer = { status: number; body: Buffer; ms: number };
+
+function send(
+  url: string,
+  agent: http.Agent,
+  { method = 'GET', headers = {}, body }: { method?: string; headers?: http.OutgoingHttpHeaders; body?: Buffer } = {},
+  timeoutMs = 300_000,
+): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, {
+      method,
+      agent,
+      headers: { ...headers, ...(body ? { 'content-length': body.length } : {}) },
+    });
+    const timer = setTimeout(() => request.destroy(new Error(`${method} ${url}: timeout`)), timeoutMs);
+    const started = performance.now();
+    request.once('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    request.once('response', (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.once('end', () => {
+        clearTimeout(timer);
+        resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks), ms: performance.now() - started });
+      });
+      response.once('error', reject);
+    });
+    request.end(body);
+  });
+}
+
+function json<T>(answer: Answer, what: string): T {
+  if (answer.status !== 200) throw new Error(`${what}: HTTP ${answer.status} ${answer.body.toString('utf8', 0, 400)}`);
+  return JSON.parse(answer.body.toString('utf8')) as T;
+}
+
+type FilePart = { field: string; name: string; type: string; bytes: Uint8Array };
+
+/** multipart/form-data, fields before files (as the web app sends them). */
+function multipart(fields: Record<string, string>, files: FilePart[] = []) {
+  const boundary = `----parley-bench-${Math.random().toString(16).slice(2)}`;
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields))
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  for (const f of files) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${f.field}"; filename="${f.name}"\r\nContent-Type: ${f.type}\r\n\r\n`,
+      ),
+      Buffer.from(f.bytes),
+      Buffer.from('\r\n'),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { body: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The cases: one operation through Parley, and the same straight to the provider.
+
+type ApiVersion = {
+  id: string;
+  parentId: string | null;
+  mediaType: string;
+  width: number;
+  height: number;
+  bytes: number;
+};
+type ApiImage = { id: string; versions: ApiVersion[] };
+type Made = { version: ApiVersion; upload?: ApiVersion };
+
+type Case = {
+  label: string;
+  /** Through Parley: POST, answered with the version made (and the upload kept first, for edits of a file). */
+  api: (agent: http.Agent) => Promise<{ answer: Answer; made: Made }>;
+  /** Straight to the provider: every request Parley's adapter makes, the image's bytes at the end. */
+  direct: (agents: { provider: http.Agent; delivery: http.Agent }) => Promise<{ ms: number; image: Buffer }>;
+};
+
+type Setup = { api: string; token: string; fake: Fake };
+
+function apiPost(setup: Setup, path: string, fields: Record<string, string>, files: FilePart[] = []) {
+  const { body, contentType } = multipart(fields, files);
+  return (agent: http.Agent) =>
+    send(`${setup.api}${path}`, agent, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${setup.token}`, 'content-type': contentType },
+      body,
+    });
+}
+
+function generationCase(setup: Setup, label: string, model: string, prompt: string, direct: Case['direct']): Case {
+  const post = apiPost(setup, '/api/ai/imageGeneration', { prompt, model, aspectRatio: '16:9', count: '1' });
+  return {
+    label,
+    async api(agent) {
+      const answer = await post(agent);
+      const data = json<{ data: { images: ApiImage[] } }>(answer, label).data;
+      return { answer, made: { version: data.images[0]!.versions[0]! } };
+    },
+    direct,
+  };
+}
+
+function editCase(
+  setup: Setup,
+  label: string,
+  fields: Record<string, string>,
+  upload: Uint8Array,
+  direct: Case['direct'],
+): Case {
+  const post = apiPost(setup, '/api/ai/imageEdit', fields, [
+    { field: 'image', name: 'photo.jpg', type: 'image/jpeg', bytes: upload },
+  ]);
+  return {
+    label,
+    async api(agent) {
+      const answer = await post(agent);
+      const data = json<{ data: { image: ApiImage; version: ApiVersion } }>(answer, label).data;
+      const kept = data.image.versions.find((v) => v.id === data.version.parentId);
+      return { answer, made: { version: data.version, ...(kept ? { upload: kept } : {}) } };
+    },
+    direct,
+  };
+}
+
+const fakeKeys = (fake: Fake) => ({
+  sd: { authorization: `Bearer ${fake.env.OPENAI_COMPATIBLE_IMAGES_API_KEY}` },
+  fal: { authorization: `Key ${fake.env.FAL_API_KEY}` },
+});
+
+/** POST to fal, then the result from its delivery host (fal answers with a URL). */
+async function falDirect(
+  fake: Fake,
+  agents: { provider: http.Agent; delivery: http.Agent },
+  model: string,
+  request: Record<string, unknown>,
+) {
+  const started = performance.now();
+  const answer = await send(`${fake.env.FAL_BASE_URL}/${model}`, agents.provider, {
+    method: 'POST',
+    headers: { ...fakeKeys(fake).fal, 'content-type': 'application/json' },
+    body: Buffer.from(JSON.stringify(request)),
+  });
+  const data = json<{ images?: { url: string }[]; image?: { url: string } }>(answer, `fal ${model}`);
+  const url = data.image?.url ?? data.images?.[0]?.url;
+  if (!url) throw new Error(`fal ${model}: no image in the answer`);
+  const image = await send(url, agents.delivery);
+  if (image.status !== 200) throw new Error(`fal delivery: HTTP ${image.status}`);
+  return { ms: performance.now() - started, image: image.body };
+}
+
+function buildCases(setup: Setup, upload: Buffer, sentUpload: () => Buffer): Case[] {
+  const { fake } = setup;
+  const sd = fakeKeys(fake).sd;
+  return [
+    generationCase(
+      setup,
+      'generate, PNG from the provider (SD server)',
+      'LOCAL_STABLE_DIFFUSION',
+      'a lighthouse on a cliff at dusk',
+      async (agents) => {
+        const started = performance.now();
+        const answer = await send(`${fake.env.OPENAI_COMPATIBLE_IMAGES_BASE_URL}/images/generations`, agents.provider, {
+          method: 'POST',
+          headers: { ...sd, 'content-type': 'application/json' },
+          body: Buffer.from(
+            JSON.stringify({
+              model: fake.env.OPENAI_COMPATIBLE_IMAGES_MODEL,
+              prompt: 'a lighthouse on a cliff at dusk',
+              n: 1,
+              size: '1344x768',
+              response_format: 'b64_json',
+            }),
+          ),
+        });
+        const b64 = json<{ data: { b64_json: string }[] }>(answer, 'SD generation').data[0]!.b64_json;
+        return { ms: performance.now() - started, image: Buffer.from(b64, 'base64') };
+      },
+    ),
+    generationCase(
+      setup,
+      'generate, JPEG from the provider (fal FLUX dev)',
+      'FAL_FLUX_DEV',
+      'a red kite over hills',
+      (agents) =>
+        falDirect(fake, agents, 'fal-ai/flux/dev', {
+          prompt: 'a red kite over hills',
+          image_size: 'landscape_16_9',
+          num_images: 1,
+          enable_safety_checker: true,
+        }),
+    ),
+    editCase(
+      setup,
+      'remove background of an uploaded JPEG (fal BiRefNet)',
+      { operation: 'removeBackground', model: 'FAL_BACKGROUND_REMOVAL' },
+      upload,
+      (agents) =>
+        falDirect(fake, agents, 'fal-ai/birefnet', {
+          num_images: 1,
+          image_url: `data:image/jpeg;base64,${sentUpload().toString('base64')}`,
+          output_format: 'png',
+        }),
+    ),
+    editCase(
+      setup,
+      'remove text from an uploaded JPEG (SD server edit)',
+      { operation: 'removeText', model: 'LOCAL_STABLE_DIFFUSION' },
+      upload,
+      async (agents) => {
+        const started = performance.now();
+        const { body, contentType } = multipart(
+          { model: fake.env.OPENAI_COMPATIBLE_IMAGES_MODEL!, prompt: REMOVE_TEXT, n: '1' },
+          [{ field: 'image', name: 'blob', type: 'image/jpeg', bytes: sentUpload() }],
+        );
+        // The AI SDK sends the fields after the image; the order does not matter to the server.
+        const answer = await send(`${fake.env.OPENAI_COMPATIBLE_IMAGES_BASE_URL}/images/edits`, agents.provider, {
+          method: 'POST',
+          headers: { ...sd, 'content-type': contentType },
+          body,
+        });
+        const b64 = json<{ data: { b64_json: string }[] }>(answer, 'SD edit').data[0]!.b64_json;
+        return { ms: performance.now() - started, image: Buffer.from(b64, 'base64') };
+      },
+    ),
+  ];
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// 1. Latency.
+
+type CaseResult = {
+  label: string;
+  api: number[];
+  direct: number[];
+  paired: number[];
+  /** GET of the version's full bytes right after (what the editor loads next). */
+  file: number[];
+  /** Server CPU per API request, ms (from /proc, 10 ms ticks: a mean over the requests). */
+  serverCpuMs: number;
+  out: string;
+  provider: string;
+};
+
+async function measureLatency(setup: Setup, cases: Case[], n: number, warmup: number, pid: number) {
+  const agents = {
+    api: new http.Agent({ keepAlive: true, maxSockets: 1 }),
+    file: new http.Agent({ keepAlive: true, maxSockets: 1 }),
+    provider: new http.Agent({ keepAlive: true, maxSockets: 1 }),
+    delivery: new http.Agent({ keepAlive: true, maxSockets: 1 }),
+  };
+  const results: CaseResult[] = cases.map((c) => ({
+    label: c.label,
+    api: [],
+    direct: [],
+    paired: [],
+    file: [],
+    serverCpuMs: 0,
+    out: '',
+    provider: '',
+  }));
+  try {
+    for (let i = 0; i < warmup + n; i++) {
+      const measured = i >= warmup;
+      for (const [k, c] of cases.entries()) {
+        const r = results[k]!;
+        const runApi = async () => {
+          const cpu0 = cpuMs(pid);
+          const { answer, made } = await c.api(agents.api);
+          if (measured) r.serverCpuMs += cpuMs(pid) - cpu0;
+          const file = await send(`${setup.api}/api/images/file/${made.version.id}`, agents.file, {
+            headers: { authorization: `Bearer ${setup.token}` },
+          });
+          if (file.status !== 200) throw new Error(`${c.label}: GET file HTTP ${file.status}`);
+          if (measured) r.file.push(file.ms);
+          r.out = `${made.version.mediaType.replace('image/', '')} ${made.version.width}×${made.version.height}, ${(made.version.bytes / 1024).toFixed(0)} KiB`;
+          return answer.ms;
+        };
+        const runDirect = async () => {
+          const { ms: took, image } = await c.direct(agents);
+          if (!r.provider) {
+            const meta = await sharp(image).metadata();
+            r.provider = `${meta.format} ${meta.width}×${meta.height}${meta.hasAlpha ? ' RGBA' : ''}, ${(image.length / 1024).toFixed(0)} KiB`;
+          }
+          return took;
+        };
+        // Alternate the order so neither side always runs right after the other.
+        let api: number;
+        let direct: number;
+        if ((i + k) % 2 === 0) {
+          api = await runApi();
+          direct = await runDirect();
+        } else {
+          direct = await runDirect();
+          api = await runApi();
+        }
+        if (!measured) continue;
+        r.api.push(api);
+        r.direct.push(direct);
+        r.paired.push(api - direct);
+      }
+    }
+  } finally {
+    for (const agent of Object.values(agents)) agent.destroy();
+  }
+  for (const r of results) r.serverCpuMs /= n;
+  return results;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// 2. Memory: K edits at once.
+
+type BurstResult = {
+  label: string;
+  k: number;
+  ok: number;
+  errors: string[];
+  rssBeforeKiB: number;
+  rssPeakKiB: number;
+  wallMs: number;
+  latencies: number[];
+};
+
+async function burst(setup: Setup, pid: number, label: string, upload: Buffer, k: number): Promise<BurstResult> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
+  const post = apiPost(setup, '/api/ai/imageEdit', { operation: 'removeBackground', model: 'FAL_BACKGROUND_REMOVAL' }, [
+    { field: 'image', name: 'photo.jpg', type: 'image/jpeg', bytes: upload },
+  ]);
+  await sleep(1000); // let the previous step's work end
+  const rssBeforeKiB = rssKiB(pid);
+  let rssPeakKiB = rssBeforeKiB;
+  const sampler = setInterval(() => (rssPeakKiB = Math.max(rssPeakKiB, rssKiB(pid))), 10);
+  const started = performance.now();
+  const answers = await Promise.all(
+    Array.from({ length: k }, () =>
+      post(agent).catch((error: Error) => ({ status: 0, body: Buffer.from(error.message), ms: NaN })),
+    ),
+  );
+  const wallMs = performance.now() - started;
+  clearInterval(sampler);
+  rssPeakKiB = Math.max(rssPeakKiB, rssKiB(pid));
+  agent.destroy();
+  const failed = answers.filter((a) => a.status !== 200);
+  return {
+    label,
+    k,
+    ok: answers.length - failed.length,
+    errors: [...new Set(failed.map((a) => `${a.status} ${a.body.toString('utf8', 0, 160)}`))],
+    rssBeforeKiB,
+    rssPeakKiB,
+    wallMs,
+    latencies: answers.filter((a) => a.status === 200).map((a) => a.ms),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// 3. The limiter alone, in this process.
+
+type LimiterResult = { concurrency: number; images: number; rssBeforeKiB: number; rssPeakKiB: number; wallMs: number };
+
+async function limiterAlone(images: number, cutout: Buffer): Promise<LimiterResult[]> {
+  const { createImageProcessing } = await import('../apps/api/src/modules/images/processing.js');
+  const results: LimiterResult[] = [];
+  for (const concurrency of [2, images]) {
+    const work = createImageProcessing({ concurrency });
+    await sleep(500);
+    const rssBeforeKiB = process.memoryUsage.rss() / 1024;
+    let rssPeakKiB = rssBeforeKiB;
+    const sampler = setInterval(() => (rssPeakKiB = Math.max(rssPeakKiB, process.memoryUsage.rss() / 1024)), 10);
+    const started = performance.now();
+    const outs = await Promise.all(Array.from({ length: images }, () => work.normalizeOutput(cutout)));
+    const wallMs = performance.now() - started;
+    clearInterval(sampler);
+    if (outs.some((o) => o.mediaType !== 'image/png')) throw new Error('the cut-out did not stay a PNG');
+    results.push({ concurrency, images, rssBeforeKiB, rssPeakKiB, wallMs });
+  }
+  return results;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Inputs: photographs as a phone takes them (JPEG, quality 90, Exif with the camera and GPS).
+
+async function phoneJpeg(width: number, height: number, prompt: string): Promise<Buffer> {
+  const { drawImage } = await import('../apps/api/src/test/fake-images.js');
+  const png = await drawImage(prompt, width, height, 'png', { photo: true });
+  return sharp(png, { limitInputPixels: false })
+    .jpeg({ quality: 90 })
+    .withExif({
+      IFD0: { Make: 'Parley Phone', Model: 'P1' },
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '52/1 22/1 3400/100',
+        GPSLongitudeRef: 'E',
+        GPSLongitude: '4/1 53/1 5700/100',
+      },
+    })
+    .toBuffer();
+}
+
+/** A subject on transparency at `width` × `height`: what a background removal returns (a PNG with alpha). */
+async function cutoutPng(width: number, height: number): Promise<Buffer> {
+  const { drawImage, removeBackground } = await import('../apps/api/src/test/fake-images.js');
+  return removeBackground(await drawImage('a green circle', width, height, 'png', { photo: true }));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+export type ImagesBenchResult = {
+  latency: CaseResult[];
+  bursts: BurstResult[];
+  limiter: LimiterResult[];
+  verdicts: { target: string; measured: string; pass: boolean }[];
+};
+
+export async function runImages(): Promise<ImagesBenchResult> {
+  const began = performance.now();
+  const n = numberOption('requests', 'BENCH_IMAGES_REQUESTS', 50);
+  const warmup = numberOption('warmup', 'BENCH_IMAGES_WARMUP', 5);
+  const k = numberOption('concurrent', 'BENCH_IMAGES_CONCURRENT', 20);
+  const skipLarge = numberOption('skip-large', 'BENCH_IMAGES_SKIP_LARGE', 0) > 0;
+
+  console.log(
+    `\n== Images: POST /api/ai/imageGeneration and /api/ai/imageEdit vs. straight to the loopback providers ==`,
+  );
+  console.log(`  before: ${loadSummary()}`);
+  const created = await createBenchDatabase('images');
+  if ('error' in created) throw new Error(`no PostgreSQL reachable (needed for this benchmark): ${created.error}`);
+  const database = created;
+  const dataDir = makeTempDir('images');
+  const fake = await startFake();
+  const server = startServer({
+    dataDir,
+    port: await freePort(),
+    watchdog: true,
+    databaseUrl: database.url,
+    extraEnv: {
+      LOG_LEVEL: 'warn',
+      AI_TIMEOUT_SECONDS: '300',
+      REQUEST_TIMEOUT_SECONDS: '600',
+      ...fake.env,
+      // Nothing else from the caller's shell: no chat provider, no search, a generated APP_SECRET (empty = unset).
+      OPENAI_COMPATIBLE_BASE_URL: '',
+      OPENAI_COMPATIBLE_API_KEY: '',
+      ANTHROPIC_API_KEY: '',
+      GOOGLE_GENERATIVE_AI_API_KEY: '',
+      DEEPSEEK_API_KEY: '',
+      SEARCH_PROVIDER: '',
+      SEARCH_URL: '',
+      SEARCH_API_KEY: '',
+      S3_BUCKET: '',
+      S3_ENDPOINT: '',
+      S3_ACCESS_KEY_ID: '',
+      S3_SECRET_ACCESS_KEY: '',
+      S3_PREFIX: '',
+      APP_SECRET: '',
+      ALLOW_PRIVATE_BASE_URLS: 'false',
+    },
+  });
+  try {
+    process.stdout.write('  inputs: drawing the photographs… ');
+    const [upload, largeUpload, largeCutout] = await Promise.all([
+      phoneJpeg(UPLOAD.width, UPLOAD.height, 'a harbour with boats'),
+      skipLarge
+        ? Promise.resolve(Buffer.alloc(0))
+        : phoneJpeg(LARGE_UPLOAD.width, LARGE_UPLOAD.height, 'a mountain lake'),
+      skipLarge ? Promise.resolve(Buffer.alloc(0)) : cutoutPng(LARGE_UPLOAD.width, LARGE_UPLOAD.height),
+    ]);
+    console.log(
+      `2 MP JPEG ${(upload.length / 1024).toFixed(0)} KiB${skipLarge ? '' : `, 25 MP JPEG ${(largeUpload.length / 2 ** 20).toFixed(1)} MiB, 25 MP cut-out PNG ${(largeCutout.length / 2 ** 20).toFixed(1)} MiB`}`,
+    );
+
+    await waitForHealth(server);
+    const token = await signIn(server, dataDir, USER);
+    // Image models are paid capabilities: a paid plan (no free-tier daily cap) and credits, raised as an administrator
+    // would (with their ledger row), so that metering stays on the path measured.
+    const db = new pg.Client({ connectionString: database.url, connectionTimeoutMillis: 3000 });
+    await db.connect();
+    try {
+      const updated = await db.query(
+        `WITH w AS (
+           UPDATE wallets SET plan = 'pro', basic_credit = basic_credit + 1000000
+            WHERE user_id = (SELECT id FROM users WHERE email = $1) RETURNING id, user_id
+         )
+         INSERT INTO wallet_ledger (wallet_id, user_id, balance, amount, kind) SELECT id, user_id, 'basic', 1000000, 'adjust' FROM w`,
+        [USER.email],
+      );
+      if (updated.rowCount !== 1) throw new Error('could not raise the benchmark user’s credits');
+    } finally {
+      await db.end();
+    }
+    const pid = server.child.pid!;
+    const setup: Setup = { api: server.baseUrl, token, fake };
+
+    // What Parley sends the provider for an uploaded file is the file as it keeps it: the direct side sends the same.
+    let sent: Buffer | null = null;
+    const cases = buildCases(setup, upload, () => sent!);
+    {
+      const agent = new http.Agent({ keepAlive: false });
+      const { made } = await cases[2]!.api(agent);
+      const kept = await send(`${server.baseUrl}/api/images/file/${made.upload!.id}`, agent, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      sent = kept.body;
+      agent.destroy();
+    }
+
+    process.stdout.write(`  1. latency: ${cases.length} cases × (${warmup} warm-up + ${n}) interleaved pairs… `);
+    const latency = await measureLatency(setup, cases, n, warmup, pid);
+    console.log('done');
+
+    const bursts: BurstResult[] = [];
+    const runBurst = async (label: string, bytes: Buffer, count: number) => {
+      process.stdout.write(`  2. ${count} × ${label} at once (load ${os.loadavg()[0]!.toFixed(2)})… `);
+      const r = await burst(setup, pid, label, bytes, count);
+      bursts.push(r);
+      console.log(`${r.ok}/${count} in ${(r.wallMs / 1000).toFixed(1)} s, RSS +${mib(r.rssPeakKiB - r.rssBeforeKiB)}`);
+      if (server.child.exitCode !== null) throw new Error(`server exited during the run:\n${server.output()}`);
+    };
+    await runBurst('2 MP', upload, 1);
+    await runBurst('2 MP', upload, k);
+    if (!skipLarge) {
+      await runBurst('25 MP', largeUpload, 1);
+      await runBurst('25 MP', largeUpload, k);
+    }
+    await server.stop();
+    await fake.stop();
+
+    let limiter: LimiterResult[] = [];
+    if (!skipLarge) {
+      process.stdout.write(`  3. ${k} cut-outs of 25 MP normalized at once in this process, limit 2 then ${k}… `);
+      limiter = await limiterAlone(k, largeCutout);
+      console.log('done');
+    }
+    const result = report(latency, bursts, limiter, n);
+    console.log(`  after: ${loadSummary()}; ${Math.round((performance.now() - began) / 1000)} s in all`);
+    return result;
+  } finally {
+    await server.stop();
+    await fake.stop();
+    await database.drop();
+    removeTempDir(dataDir);
+  }
+}
+
+function report(latency: CaseResult[], bursts: BurstResult[], limiter: LimiterResult[], n: number): ImagesBenchResult {
+  console.log(`\n  Latency (ms; request written → last byte of the answer), ${n} interleaved pairs per case:`);
+  const rows: (string | number)[][] = [];
+  for (const r of latency) {
+    rows.push(
+      [r.label, '', '', '', '', ''],
+      [
+        '  via Parley (POST)',
+        ms(pct(r.api, 50)),
+        ms(pct(r.api, 90)),
+        ms(pct(r.api, 99)),
+        ms(mean(r.api)),
+        r.api.length,
+      ],
+      [
+        '  straight to the provider',
+        ms(pct(r.direct, 50)),
+        ms(pct(r.direct, 90)),
+        ms(pct(r.direct, 99)),
+        ms(mean(r.direct)),
+        r.direct.length,
+      ],
+      [
+        '  added (Parley pct − provider pct)',
+        ms(pct(r.api, 50) - pct(r.direct, 50)),
+        ms(pct(r.api, 90) - pct(r.direct, 90)),
+        ms(pct(r.api, 99) - pct(r.direct, 99)),
+        ms(mean(r.api) - mean(r.direct)),
+        r.api.length,
+      ],
+      [
+        '  added, per pair',
+        ms(pct(r.paired, 50)),
+        ms(pct(r.paired, 90)),
+        ms(pct(r.paired, 99)),
+        ms(mean(r.paired)),
+        r.paired.length,
+      ],
+      [
+        '  then GET the image (not in the above)',
+        ms(pct(r.file, 50)),
+        ms(pct(r.file, 90)),
+        ms(pct(r.file, 99)),
+        ms(mean(r.file)),
+        r.file.length,
+      ],
+    );
+  }
+  console.log(table(['', 'p50', 'p90', 'p99', 'mean', 'n'], rows));
+  console.log(
+    table(
+      ['case', 'provider answers', 'Parley keeps', 'server CPU per request'],
+      latency.map((r) => [r.label, r.provider, r.out, `${ms(r.serverCpuMs)} ms`]),
+    ),
+  );
+
+  if (bursts.length) {
+    console.log(`\n  Memory: background removals of uploaded JPEGs at once (server RSS sampled every 10 ms):`);
+    console.log(
+      table(
+        ['uploads', 'at once', 'done', 'RSS before', 'peak', 'peak − before', 'all done in', 'latency p50', 'max'],
+        bursts.map((b) => [
+          b.label,
+          b.k,
+          `${b.ok}/${b.k}`,
+          mib(b.rssBeforeKiB),
+          mib(b.rssPeakKiB),
+          mib(b.rssPeakKiB - b.rssBeforeKiB),
+          `${(b.wallMs / 1000).toFixed(2)} s`,
+          `${(pct(b.latencies, 50) / 1000).toFixed(2)} s`,
+          `${(Math.max(...b.latencies) / 1000).toFixed(2)} s`,
+        ]),
+      ),
+    );
+    for (const b of bursts)
+      if (b.errors.length) console.log(`  ${b.k} × ${b.label}: ${b.errors.slice(0, 3).join('; ')}`);
+  }
+  if (limiter.length) {
+    console.log(`\n  The limiter alone (this process): 25 MP cut-outs through normalizeOutput, all started at once:`);
+    console.log(
+      table(
+        ['images at a time', 'images', 'RSS before', 'peak', 'peak − before', 'all done in'],
+        limiter.map((l) => [
+          l.concurrency,
+          l.images,
+          mib(l.rssBeforeKiB),
+          mib(l.rssPeakKiB),
+          mib(l.rssPeakKiB - l.rssBeforeKiB),
+          `${(l.wallMs / 1000).toFixed(2)} s`,
+        ]),
+      ),
+    );
+  }
+
+  // The stricter of two readings: the difference of the percentiles, and the percentile of the per-pair differences.
+  const verdicts = latency.flatMap((r) =>
+    ([50, 99] as const).map((p) => {
+      const added = Math.max(pct(r.api, p) - pct(r.direct, p), pct(r.paired, p));
+      return {
+        target: `${r.label}: added p${p} ≤ ${TARGET_ADDED_MS} ms`,
+        measured: `${ms(added)} ms (difference ${ms(pct(r.api, p) - pct(r.direct, p))}, paired ${ms(pct(r.paired, p))})`,
+        pass: added <= TARGET_ADDED_MS,
+      };
+    }),
+  );
+  console.log(
+    '\n' +
+      table(
+        ['target', 'measured', 'verdict'],
+        verdicts.map((v) => [v.target, v.measured, v.pass ? 'PASS' : 'FAIL']),
+      ),
+  );
+  return { latency, bursts, limiter, verdicts };
+}
+
+if (isMain(import.meta.url)) {
+  if (process.argv.includes('--fake-child')) await runFakeChild();
+  else await runAsScript(() => runImages());
+}
