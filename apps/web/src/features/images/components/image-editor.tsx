@@ -86,7 +86,7 @@ const isTyping = (target: EventTarget | null) =>
 
 const tab = (active: boolean) =>
   cn(
-    'flex cursor-pointer items-center justify-center rounded-md px-2.5 py-2 text-center text-sm font-medium',
+    'relative flex cursor-pointer items-center justify-center rounded-md px-2.5 py-2 text-center text-sm font-medium',
     'has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-blue-500',
     active
       ? 'bg-white text-zinc-900 shadow-xs dark:bg-zinc-700 dark:text-zinc-50'
@@ -433,7 +433,7 @@ export function ImageEditor({ imageId, problem, plansPath, apiKeysPath }: Props)
                     <label key={op} className={tab(op === operation)}>
                       <input
                         type="radio"
-                        className="sr-only"
+                        className="absolute inset-0 cursor-pointer opacity-0"
                         name={`${id}-operation`}
                         value={op}
                         checked={op === operation}

@@ -17,7 +17,7 @@ type Props = { plansPath: string; apiKeysPath: string };
 
 const segment = (active: boolean) =>
   cn(
-    'inline-flex min-w-11 cursor-pointer items-center justify-center rounded-md border px-3 py-1.5 text-sm font-medium',
+    'relative inline-flex min-w-11 cursor-pointer items-center justify-center rounded-md border px-3 py-1.5 text-sm font-medium',
     'has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-blue-500 has-[:focus-visible]:ring-offset-2',
     active
       ? 'border-blue-500 bg-blue-50 text-blue-700 dark:bg-blue-500/15 dark:text-blue-300'
@@ -184,7 +184,7 @@ export function ImageGeneration({ plansPath, apiKeysPath }: Props) {
                     <label key={r} className={segment(r === shape)}>
                       <input
                         type="radio"
-                        className="sr-only"
+                        className="absolute inset-0 cursor-pointer opacity-0"
                         name={`${id}-ratio`}
                         value={r}
                         checked={r === shape}
@@ -206,7 +206,7 @@ export function ImageGeneration({ plansPath, apiKeysPath }: Props) {
                   <label key={value} className={segment(value === howMany)}>
                     <input
                       type="radio"
-                      className="sr-only"
+                      className="absolute inset-0 cursor-pointer opacity-0"
                       name={`${id}-count`}
                       value={value}
                       checked={value === howMany}

@@ -44,7 +44,7 @@ export function VersionList({
                 aria-label={label}
                 title={parentNumber > 0 ? `${label} · ${t('versions.from', { number: n(parentNumber) })}` : label}
                 className={cn(
-                  'block w-20 rounded-lg border-2 p-0.5 text-left disabled:cursor-not-allowed',
+                  'block w-24 rounded-lg border-2 p-0.5 text-left disabled:cursor-not-allowed',
                   focusRing,
                   current ? 'border-blue-500' : 'border-transparent hover:border-zinc-300 dark:hover:border-zinc-700',
                 )}
