@@ -10,6 +10,7 @@ import {
   IDS,
   JPEG_BYTES,
   makeImage,
+  makeModels,
   makeVersion,
   partsOf,
   PNG_BYTES,
@@ -353,6 +354,19 @@ describe('/image-editor: operations', { timeout: 30_000 }, () => {
       ['colour', '#ff8800'],
       ['model', 'FAL_BACKGROUND_REMOVAL'],
     ]);
+  });
+
+  it('without a usable model for the operation, says why and where to add a key, and cannot apply', async () => {
+    signedIn({
+      images: [makeImage()],
+      models: makeModels({ FAL_BACKGROUND_REMOVAL: { available: false, keySource: null } }),
+    });
+    renderApp(`/image-editor/${IDS.fox}`);
+    await screen.findByRole('region', { name: 'Versions: 1' }, slow);
+    expect(screen.getByText('No model that can do this has a key on this server.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Add an API key' })).toHaveAttribute('href', '/setting/api-keys');
+    expect(screen.queryByRole('combobox', { name: 'Model' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Remove the background' })).toBeDisabled();
   });
 
   it('shows the server’s refusal of an edit where it happened, and keeps the version', async () => {

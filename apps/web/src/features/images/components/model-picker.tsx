@@ -108,6 +108,14 @@ export function ModelSelect({
   const usable = models.filter((m) => m.available);
   const chosen = usable.find((m) => m.id === value);
   if (models.length === 0) return <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('models.noneAble')}</p>;
+  if (usable.length === 0) {
+    return (
+      <div className="space-y-1.5">
+        <p className="text-sm font-medium text-zinc-800 dark:text-zinc-200">{t('edit.model')}</p>
+        <UnavailableHint apiKeysPath={apiKeysPath}>{t('models.noneAvailable')}</UnavailableHint>
+      </div>
+    );
+  }
   return (
     <div className="space-y-1.5">
       <label htmlFor={id} className="block text-sm font-medium text-zinc-800 dark:text-zinc-200">
@@ -117,7 +125,6 @@ export function ModelSelect({
         id={id}
         value={value ?? ''}
         onChange={(e) => onChange(e.target.value)}
-        disabled={usable.length === 0}
         aria-describedby={chosen ? `${id}-details` : undefined}
         className={selectClasses}
       >
@@ -134,11 +141,7 @@ export function ModelSelect({
           {price.perImage(chosen)}
         </p>
       )}
-      {usable.length === 0 ? (
-        <UnavailableHint apiKeysPath={apiKeysPath}>{t('models.noneAvailable')}</UnavailableHint>
-      ) : (
-        usable.length < models.length && <UnavailableHint apiKeysPath={apiKeysPath} />
-      )}
+      {usable.length < models.length && <UnavailableHint apiKeysPath={apiKeysPath} />}
     </div>
   );
 }

@@ -20,7 +20,7 @@ export function VersionImage({
   size = 'full',
   alt,
   className,
-  imgClassName,
+  fit = 'contain',
   style,
   fill = false,
 }: {
@@ -28,7 +28,8 @@ export function VersionImage({
   size?: 'full' | 'thumb';
   alt: string;
   className?: string;
-  imgClassName?: string;
+  /** How the picture fills its box: whole (letterboxed on the checkerboard) or cropped to fill it (thumbnails). */
+  fit?: 'contain' | 'cover';
   style?: CSSProperties;
   /** Fills its positioned parent (the editor's stage) instead of taking its own place. */
   fill?: boolean;
@@ -41,7 +42,12 @@ export function VersionImage({
       style={{ ...checkerboard, ...style }}
     >
       {url ? (
-        <img src={url} alt={alt} className={cn('block h-full w-full object-contain', imgClassName)} draggable={false} />
+        <img
+          src={url}
+          alt={alt}
+          className={cn('block h-full w-full', fit === 'cover' ? 'object-cover' : 'object-contain')}
+          draggable={false}
+        />
       ) : failed ? (
         <p className="flex h-full min-h-16 items-center justify-center p-2 text-center text-xs text-zinc-500">
           {t('common.notLoaded')}

@@ -49,7 +49,13 @@ export function VersionList({
                   current ? 'border-blue-500' : 'border-transparent hover:border-zinc-300 dark:hover:border-zinc-700',
                 )}
               >
-                <VersionImage versionId={version.id} size="thumb" alt="" className="h-16 w-full rounded-md" />
+                <VersionImage
+                  versionId={version.id}
+                  size="thumb"
+                  alt=""
+                  className="h-16 w-full rounded-md"
+                  fit="cover"
+                />
                 <span
                   className="mt-1 block truncate px-0.5 text-xs text-zinc-700 dark:text-zinc-300"
                   aria-hidden="true"
