@@ -73,10 +73,10 @@ export function abilityFor(operation: ImageOperation, background: BackgroundMode
   return OPERATION_ABILITY[operation];
 }
 
-/** The stage keeps the image's own shape, no taller than most of the screen. */
+/** The stage keeps the image's own shape, no taller than most of the screen and no larger than the image itself. */
 const stageStyle = (version: Pick<ImageVersion, 'width' | 'height'>) => ({
   aspectRatio: `${version.width} / ${version.height}`,
-  maxWidth: `min(100%, calc(65dvh * ${version.width} / ${version.height}))`,
+  maxWidth: `min(100%, ${version.width}px, calc(65dvh * ${version.width} / ${version.height}))`,
 });
 
 const isTyping = (target: EventTarget | null) =>
