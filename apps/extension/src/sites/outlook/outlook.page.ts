@@ -7,7 +7,7 @@
  * else write <div> lines and fire `input`. The signature and the quoted original (after #appendonsend) are kept.
  */
 import { insertText as insertWith } from '../shared/insert.js';
-import { all, childHolding, closestContaining, first } from '../shared/dom.js';
+import { addressIn, all, childHolding, closestContaining, first } from '../shared/dom.js';
 import { CONTEXT_CAP, capRecent, capText, visibleText } from '../shared/text.js';
 import type {
   ContextSource,
@@ -32,6 +32,10 @@ const S = {
   // Parley's own signature (features/signatures) is kept too: a reply inserted later goes above it.
   keep: '#Signature, [id^="Signature"], #appendonsend, #divRplyFwdMsg, [data-parley-signature]',
   quoteStart: '#appendonsend, #divRplyFwdMsg',
+  // The account writing: the account manager's details (Microsoft's "me control", in the page while its pane is
+  // closed), else the mailbox at the top of the folder tree, which OWA names by its address.
+  accountDetails: '#mectrl_currentAccount_secondary',
+  mailboxRoot: '[role="tree"] [role="treeitem"][aria-level="1"][title*="@"]',
 } as const;
 
 export const selectors = S;
@@ -106,7 +110,12 @@ export function signatureSlot(editor: HTMLElement): ChildNode | null {
   return childHolding(editor, editor.querySelector(S.quoteStart));
 }
 
-/** OWA does not show the writing account's address in a form worth relying on: signatures follow the site default. */
-export function accountAddress(): string | null {
-  return null;
+/**
+ * The address of the account writing, as Gmail's title gives it there: from the account manager, else from the
+ * mailbox at the top of the folder tree; null when neither shows one (the site's default signature then applies).
+ */
+export function accountAddress(doc: Document): string | null {
+  return (
+    addressIn(first(doc, S.accountDetails)?.textContent) ?? addressIn(first(doc, S.mailboxRoot)?.getAttribute('title'))
+  );
 }

@@ -41,9 +41,19 @@ describe('outlook', () => {
     expect(editor.querySelector('#divRplyFwdMsg')).not.toBeNull();
   });
 
-  it('puts a signature above the quoted original (#appendonsend); no account address is read', () => {
+  it('puts a signature above the quoted original (#appendonsend)', () => {
     const [target] = outlook.findReplyTargets(document);
     expect((outlook.signatureSlot(target!.editor) as Element | null)?.id).toBe('appendonsend');
+  });
+
+  it('names the account writing: the account manager’s address, else the mailbox atop the folders, else none', () => {
+    expect(outlook.accountAddress(document)).toBe('jordan.blake@example.com');
+    document.querySelector('#mectrl_currentAccount_secondary')!.remove();
+    const root = document.querySelector<HTMLElement>('[role="tree"] [aria-level="1"]')!;
+    root.title = 'Jordan.Blake@Example.com';
+    expect(outlook.accountAddress(document)).toBe('jordan.blake@example.com');
+    // A sender's address in the reading pane is not the account.
+    root.removeAttribute('title');
     expect(outlook.accountAddress(document)).toBeNull();
   });
 
