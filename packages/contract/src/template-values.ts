@@ -3,6 +3,13 @@
  * keys, such as the extension's content scripts. templates.ts re-exports all of it.
  */
 
+/** What a reply template is for: a mail, a message (LinkedIn, X, Facebook…), or a custom reply's instruction. */
+export const TEMPLATE_KINDS = ['mail', 'message', 'customReply'] as const;
+export type TemplateKind = (typeof TEMPLATE_KINDS)[number];
+
+export const TEMPLATE_TITLE_MAX = 120;
+export const TEMPLATE_BODY_MAX = 10_000;
+
 /** A shortcut key: what the person types after the trigger (`;thanks`). Lower case letters, digits, - and _. */
 export const SHORTCUT_KEY_PATTERN = /^[a-z0-9][a-z0-9_-]{0,31}$/;
 export const SHORTCUT_KEY_MAX = 32;

@@ -1,14 +1,24 @@
 import { z } from 'zod';
 import { LENGTHS, TONES, WRITING_LANGUAGES } from './settings-values.js';
 import { line, text } from './text.js';
-import { SHORTCUT_KEY_MAX, SHORTCUT_KEY_PATTERN } from './template-values.js';
+import {
+  SHORTCUT_KEY_MAX,
+  SHORTCUT_KEY_PATTERN,
+  TEMPLATE_BODY_MAX,
+  TEMPLATE_KINDS,
+  TEMPLATE_TITLE_MAX,
+} from './template-values.js';
 
 export {
   DEFAULT_SHORTCUT_TRIGGER,
   fillTemplate,
   SHORTCUT_KEY_MAX,
   SHORTCUT_KEY_PATTERN,
+  TEMPLATE_BODY_MAX,
+  TEMPLATE_KINDS,
+  TEMPLATE_TITLE_MAX,
   TEMPLATE_VARIABLES,
+  type TemplateKind,
   type TemplateVariable,
 } from './template-values.js';
 
@@ -18,12 +28,6 @@ export {
  * Each belongs to one person; another person's id is answered 404.
  */
 
-/** What a reply template is for: a mail, a message (LinkedIn, X, Facebook…), or a custom reply's instruction. */
-export const TEMPLATE_KINDS = ['mail', 'message', 'customReply'] as const;
-export type TemplateKind = (typeof TEMPLATE_KINDS)[number];
-
-export const TEMPLATE_TITLE_MAX = 120;
-export const TEMPLATE_BODY_MAX = 10_000;
 /** Templates (and, separately, signatures and shortcuts) one person may keep. */
 export const TEMPLATES_MAX = 500;
 export const SIGNATURES_MAX = 50;
