@@ -35,7 +35,6 @@ import {
   maskPng,
   normalizeOutput,
   readUpload,
-  thumbnail,
   type ProcessedImage,
 } from './processing.js';
 
@@ -125,8 +124,7 @@ export function createImagesService(deps: {
     const id = randomUUID();
     const fileKey = `images/${userId}/${id}`;
     const thumbKey = `images/${userId}/${id}-thumb`;
-    const thumb = await thumbnail(image.bytes);
-    await Promise.all([files.put(fileKey, image.bytes), files.put(thumbKey, thumb)]);
+    await Promise.all([files.put(fileKey, image.bytes), files.put(thumbKey, image.thumbnail)]);
     return {
       id,
       ...meta,
