@@ -333,6 +333,62 @@ describe('createProviderFetch', () => {
     });
   });
 
+  describe('maxResponseBytes', () => {
+    const limit = 1024 * 1024;
+    /** A server that streams `total` bytes (with or without saying so), counting what it managed to write. */
+    async function streaming(total: number, { declared }: { declared: boolean }) {
+      const sent = { bytes: 0 };
+      const server = await startServer((_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json', ...(declared ? { 'content-length': total } : {}) });
+        const chunk = Buffer.alloc(64 * 1024, 'a');
+        const write = () => {
+          while (sent.bytes < total && !res.destroyed) {
+            sent.bytes += chunk.length;
+            if (!res.write(chunk)) return void res.once('drain', write);
+          }
+          res.end();
+        };
+        write();
+      });
+      return { server, sent };
+    }
+
+    it('refuses a declared length over the limit before reading the body', async () => {
+      const { server, sent } = await streaming(400 * 1024 * 1024, { declared: true });
+      const error = await rejectionOf(createProviderFetch({ maxResponseBytes: limit })(server.url));
+      expect(error).not.toBeInstanceOf(TypeError); // not "fetch failed": the AI SDK must not retry it
+      expect((error as NodeJS.ErrnoException).code).toBe('ERESPONSETOOLARGE');
+      await new Promise((r) => setTimeout(r, 100));
+      expect(sent.bytes).toBeLessThan(32 * 1024 * 1024);
+    });
+
+    it('cuts off an undeclared body once it passes the limit, and closes the connection', async () => {
+      const { server, sent } = await streaming(400 * 1024 * 1024, { declared: false });
+      const response = await createProviderFetch({ maxResponseBytes: limit })(server.url);
+      const error = await rejectionOf(response.arrayBuffer());
+      expect((error as NodeJS.ErrnoException).code).toBe('ERESPONSETOOLARGE');
+      await new Promise((r) => setTimeout(r, 100));
+      expect(sent.bytes).toBeLessThan(32 * 1024 * 1024);
+    });
+
+    it('counts the decoded bytes of a compressed body', async () => {
+      const bomb = gzipSync(Buffer.alloc(8 * limit));
+      const server = await startServer((_req, res) => {
+        res.writeHead(200, { 'content-encoding': 'gzip', 'content-length': bomb.length });
+        res.end(bomb);
+      });
+      expect(bomb.length).toBeLessThan(limit);
+      const response = await createProviderFetch({ maxResponseBytes: limit })(server.url);
+      expect(((await rejectionOf(response.arrayBuffer())) as NodeJS.ErrnoException).code).toBe('ERESPONSETOOLARGE');
+    });
+
+    it('hands over a body at the limit whole', async () => {
+      const { server } = await streaming(limit, { declared: false });
+      const response = await createProviderFetch({ maxResponseBytes: limit })(server.url);
+      expect((await response.arrayBuffer()).byteLength).toBe(limit);
+    });
+  });
+
   it('returns a redirect as is instead of following it', async () => {
     const server = await startServer((req, res) => {
       if (req.url === '/elsewhere') return res.end('followed');

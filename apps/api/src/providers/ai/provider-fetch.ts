@@ -26,6 +26,12 @@ export type ProviderFetchOptions = {
   lookup?: (hostname: string) => Promise<{ address: string; family: number }[]>;
   /** Requests held until a condition is met (see createRequestHolds); none are held without it. */
   holds?: RequestHolds;
+  /**
+   * The most bytes a response body may have (after any content decoding); no limit when unset. A larger declared
+   * content-length is refused before the body is read, and a body that grows past it is cut off: either way with an
+   * error whose code is `ERESPONSETOOLARGE`.
+   */
+  maxResponseBytes?: number;
 };
 
 type Resolve = NonNullable<ProviderFetchOptions['lookup']>;
@@ -34,6 +40,8 @@ type Outgoing = { headers: Record<string, string>; body: string | Uint8Array | n
 
 /** The code of the error a refused address rejects with. Not a network error code: retrying cannot help. */
 const BLOCKED = 'EADDRBLOCKED';
+/** The code of the error a response over `maxResponseBytes` fails with; not retryable either. */
+const TOO_LARGE = 'ERESPONSETOOLARGE';
 /** Idle keep-alive sockets are closed after this; a socket in use is never cut by it. */
 const IDLE_TIMEOUT_MS = 30_000;
 /** Headers the transport owns: the body's length is ours to say, and the agent decides about the connection. */
@@ -58,6 +66,12 @@ const systemLookup: Resolve = (hostname) => dns.lookup(hostname, { all: true });
 function blockedError(hostname: string, address: string): NodeJS.ErrnoException {
   const error: NodeJS.ErrnoException = new Error(`${hostname} is a private or reserved address (${address})`);
   error.code = BLOCKED;
+  return error;
+}
+
+function tooLargeError(limit: number): NodeJS.ErrnoException {
+  const error: NodeJS.ErrnoException = new Error(`the response is larger than ${limit} bytes`);
+  error.code = TOO_LARGE;
   return error;
 }
 
@@ -134,7 +148,8 @@ async function outgoing(init: RequestInit, request: Request | null): Promise<Out
 
 /** Connection-level failures look the way fetch reports them, which the AI SDK turns into retryable errors. */
 function fetchFailed(cause: unknown): unknown {
-  if ((cause as NodeJS.ErrnoException).code === BLOCKED) return cause;
+  const code = (cause as NodeJS.ErrnoException).code;
+  if (code === BLOCKED || code === TOO_LARGE) return cause;
   return new TypeError('fetch failed', { cause });
 }
 
@@ -189,9 +204,9 @@ function responseHeaders(response: IncomingMessage, decoding: boolean): [string,
 /**
  * The response body as a web stream fed straight from the socket: Buffers are enqueued as they are, and the socket
  * is paused while the reader is behind. `done` runs once, when the body ends, fails or is cancelled. The returned
- * `fail` ends it from outside (the caller's signal).
+ * `fail` ends it from outside (the caller's signal). Past `maxBytes` the body fails, and the connection is closed.
  */
-function bodyStream(response: IncomingMessage, source: Readable, done: () => void) {
+function bodyStream(response: IncomingMessage, source: Readable, done: () => void, maxBytes: number) {
   let controller!: ReadableStreamDefaultController<Uint8Array>;
   let open = true;
   const finish = () => {
@@ -221,8 +236,11 @@ function bodyStream(response: IncomingMessage, source: Readable, done: () => voi
     },
     BUFFERED,
   );
+  let received = 0;
   source.on('data', (chunk: Buffer) => {
     if (!open) return;
+    received += chunk.length;
+    if (received > maxBytes) return fail(tooLargeError(maxBytes));
     controller.enqueue(chunk);
     if (controller.desiredSize! <= 0) source.pause();
   });
@@ -236,7 +254,14 @@ function bodyStream(response: IncomingMessage, source: Readable, done: () => voi
   return { stream, fail };
 }
 
-function send(url: URL, method: string, message: Outgoing, signal: AbortSignal | null, agents: Agents) {
+function send(
+  url: URL,
+  method: string,
+  message: Outgoing,
+  signal: AbortSignal | null,
+  agents: Agents,
+  maxBytes: number,
+) {
   const secure = url.protocol === 'https:';
   if (message.body !== null) message.headers['content-length'] = String(Buffer.byteLength(message.body));
   else if (method === 'POST' || method === 'PUT') message.headers['content-length'] = '0';
@@ -279,10 +304,15 @@ function send(url: URL, method: string, message: Outgoing, signal: AbortSignal |
           release();
           response.resume(); // nothing to read; lets the socket go back to the pool
           headers = responseHeaders(response, false);
+        } else if (Number(response.headers['content-length']) > maxBytes) {
+          // Refused on its word, before a byte of the body is read.
+          release();
+          response.destroy();
+          return reject(tooLargeError(maxBytes));
         } else {
           const source = decoded(response);
           headers = responseHeaders(response, source !== null);
-          const streamed = bodyStream(response, source ?? response, release);
+          const streamed = bodyStream(response, source ?? response, release, maxBytes);
           body = streamed.stream;
           failBody = streamed.fail;
         }
@@ -329,6 +359,7 @@ export function createRequestHolds() {
 export function createProviderFetch(options: ProviderFetchOptions = {}): typeof globalThis.fetch {
   const agents = createAgents(options);
   const blockPrivate = options.blockPrivate ?? false;
+  const maxBytes = options.maxResponseBytes ?? Infinity;
 
   return async (input, init = {}) => {
     const request = input instanceof Request ? input : null;
@@ -346,6 +377,6 @@ export function createProviderFetch(options: ProviderFetchOptions = {}): typeof 
     const hold = signal && options.holds?.get(signal);
     if (hold) await hold;
     signal?.throwIfAborted();
-    return send(url, method, message, signal, agents);
+    return send(url, method, message, signal, agents, maxBytes);
   };
 }
