@@ -23,6 +23,10 @@ import sharp from 'sharp';
  * Words in the prompt misbehave on purpose: `refuse-me` gets that provider's refusal, `refuse-one` refuses one image of
  * several, `refuse-me-output` (Black Forest Labs) a moderated result, `fail-me` a 500, `poll-me` (Replicate) an
  * unfinished prediction to poll. `delayMs` delays every answer. Every request is recorded (`requests`).
+ * For hostile providers: `resultBytes` makes every image answered those bytes (an SVG, a TIFF…), `resultUrl` lists
+ * results at another URL (GET /stream?bytes=N[&length=1] on the delivery host streams N bytes), and
+ * `oversizedAnswers` makes every provider answer a JSON document of that many bytes; `streamedBytes` counts what the
+ * streams managed to write.
  * For benchmarks, `photo` draws pictures that compress like photographs, `size` makes every generated picture one size,
  * and `memo` answers a request it has seen from memory instead of drawing again.
  * By hand: `npm run fake-images [-- --port 4020]`, which prints the environment that points Parley at it.
@@ -52,6 +56,14 @@ export type FakeImages = {
   requests: FakeImagesRequest[];
   /** Every provider answer waits this long (settable). */
   delayMs: number;
+  /** Settable: every image answered (b64_json, or a file on the delivery host) is these bytes; null: the drawn one. */
+  resultBytes: Buffer | null;
+  /** Settable: results (fal, Black Forest Labs, Replicate) are listed at this URL instead of their own; null: theirs. */
+  resultUrl: string | null;
+  /** Settable: every provider answer is a JSON document of `bytes` bytes, streamed (declared or not); null: none. */
+  oversizedAnswers: { bytes: number; contentLength: boolean } | null;
+  /** Bytes written so far by streamed bodies (oversized answers, GET /stream on the delivery host). */
+  streamedBytes: number;
   /** The environment that points every image provider at this server, with its keys. */
   env(): Record<string, string>;
   close(): Promise<void>;
@@ -261,6 +273,23 @@ export async function removeBackground(bytes: Uint8Array) {
   return pngOf(data, width, height);
 }
 
+/**
+ * removeBackground for photographs, where light and grain change the background's colour across the picture: a pixel
+ * is the subject's when, on a blurred copy, it is nearer the centre's colour than the corner's. The matte is clean,
+ * as a real model's is (a speckled one would make every cut-out harder to compress than it is).
+ */
+async function removeBackgroundSmoothly(bytes: Uint8Array) {
+  const blurred = await rgba(await sharp(bytes).blur(3).png({ compressionLevel: 1 }).toBuffer());
+  const { data, width, height } = await rgba(bytes);
+  const corner = cornerColour(blurred.data);
+  const middle = (Math.floor(height / 2) * width + Math.floor(width / 2)) * 4;
+  const centre = [...blurred.data.subarray(middle, middle + 3)];
+  const distance = (i: number, [r, g, b]: number[]) =>
+    Math.abs(blurred.data[i]! - r!) + Math.abs(blurred.data[i + 1]! - g!) + Math.abs(blurred.data[i + 2]! - b!);
+  for (let i = 0; i < data.length; i += 4) if (distance(i, corner) <= distance(i, centre)) data[i + 3] = 0;
+  return pngOf(data, width, height);
+}
+
 /** About a megapixel in the given shape, sides in multiples of `step`. */
 function megapixel(ratio: string, step = 32) {
   const [a, b] = ratio.split(':').map(Number) as [number, number];
@@ -320,10 +349,44 @@ export async function startFakeImages(options: FakeImagesOptions = {}): Promise<
 
   /** A result on the delivery host, as the providers' CDNs serve them. */
   const publish = (bytes: Buffer, format: Format) => {
+    if (fake.resultUrl !== null) return fake.resultUrl;
     const id = `${randomUUID()}.${format === 'jpeg' ? 'jpg' : format}`;
-    files.set(id, { bytes, type: MEDIA[format] });
+    files.set(id, { bytes: fake.resultBytes ?? bytes, type: MEDIA[format] });
     if (files.size > MAX_KEPT) files.delete(files.keys().next().value!);
     return `${deliveryOrigin}/files/${id}`;
+  };
+
+  /**
+   * `total` bytes (`head`, filler, then `tail`), written as fast as the reader takes them and no faster, until the
+   * reader goes away; counted in `streamedBytes`.
+   */
+  const streamBody = (
+    res: ServerResponse,
+    total: number,
+    {
+      contentLength,
+      type,
+      head = '',
+      tail = '',
+    }: { contentLength: boolean; type: string; head?: Buffer | string; tail?: string },
+  ) => {
+    res.writeHead(200, { 'content-type': type, ...(contentLength ? { 'content-length': total } : {}) });
+    const filler = Buffer.alloc(64 * 1024, 'A');
+    let left = total - Buffer.byteLength(head) - Buffer.byteLength(tail);
+    const written = (chunk: Buffer | string) => {
+      fake.streamedBytes += Buffer.byteLength(chunk);
+      return res.write(chunk);
+    };
+    const more = () => {
+      while (left > 0 && !res.destroyed) {
+        const chunk = left >= filler.length ? filler : filler.subarray(0, left);
+        left -= chunk.length;
+        if (!written(chunk)) return void res.once('drain', more);
+      }
+      if (!res.destroyed) res.end(tail);
+    };
+    if (written(head)) more();
+    else res.once('drain', more);
   };
 
   /** What `make` makes from `inputs`, from memory when `options.memo` is set and the same inputs were seen. */
@@ -349,7 +412,8 @@ export async function startFakeImages(options: FakeImagesOptions = {}): Promise<
   };
   const edit = (bytes: Uint8Array, instruction: string, mask?: Uint8Array) =>
     remember(['edit', instruction, bytes, mask], () => editImage(bytes, instruction, mask));
-  const cutOut = (bytes: Uint8Array) => remember(['cut', bytes], () => removeBackground(bytes));
+  const cutOut = (bytes: Uint8Array) =>
+    remember(['cut', bytes], () => (options.photo ? removeBackgroundSmoothly(bytes) : removeBackground(bytes)));
 
   /** `refuse-one`: the first request with this prompt is refused, the next ones are not. */
   const refuseOnce = (prompt: string) => {
@@ -489,7 +553,7 @@ export async function startFakeImages(options: FakeImagesOptions = {}): Promise<
     if (action === 'generations') {
       for (let i = 0; i < n; i += 1)
         data.push({
-          b64_json: (await draw(`${prompt}${i ? ` #${i}` : ''}`, w!, h!)).toString('base64'),
+          b64_json: (fake.resultBytes ?? (await draw(`${prompt}${i ? ` #${i}` : ''}`, w!, h!))).toString('base64'),
           ...(model === 'dall-e-3' ? { revised_prompt: `A picture of ${prompt}` } : {}),
         });
     } else {
@@ -502,7 +566,7 @@ export async function startFakeImages(options: FakeImagesOptions = {}): Promise<
       for (let i = 0; i < n; i += 1) {
         let edited = await edit(image, `${prompt}${i ? ` #${i}` : ''}`, mask);
         if (size && size !== 'auto') edited = await sharp(edited).resize(w, h, { fit: 'fill' }).png().toBuffer();
-        data.push({ b64_json: edited.toString('base64') });
+        data.push({ b64_json: (fake.resultBytes ?? edited).toString('base64') });
       }
     }
     return {
@@ -762,6 +826,14 @@ export async function startFakeImages(options: FakeImagesOptions = {}): Promise<
 
   const send = (res: ServerResponse, status: number, body: unknown) => {
     if (res.destroyed) return;
+    const oversized = fake.oversizedAnswers;
+    if (oversized)
+      return streamBody(res, oversized.bytes, {
+        contentLength: oversized.contentLength,
+        type: 'application/json',
+        head: '{"data":[{"b64_json":"',
+        tail: '"}]}',
+      });
     res.writeHead(status, { 'content-type': 'application/json' });
     res.end(JSON.stringify(body));
   };
@@ -835,6 +907,12 @@ export async function startFakeImages(options: FakeImagesOptions = {}): Promise<
       headers: headersOf(req),
       body: null,
     });
+    if (url.pathname === '/stream') {
+      const type = 'image/png';
+      const head = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]); // a PNG's signature, then filler
+      const length = url.searchParams.get('length') === '1';
+      return streamBody(res, Number(url.searchParams.get('bytes') ?? 0), { contentLength: length, type, head });
+    }
     const file = /^\/files\/([\w.-]+)$/.exec(url.pathname)?.[1];
     const found = file ? files.get(file) : undefined;
     if (!found) {
@@ -865,6 +943,10 @@ export async function startFakeImages(options: FakeImagesOptions = {}): Promise<
     port,
     requests,
     delayMs: options.delayMs ?? 0,
+    resultBytes: null,
+    resultUrl: null,
+    oversizedAnswers: null,
+    streamedBytes: 0,
     env: () => ({
       OPENAI_API_KEY: FAKE_IMAGE_KEYS.openai,
       OPENAI_BASE_URL: `${origin}/openai/v1`,
