@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { SMTPServer } from 'smtp-server';
+import { startFakeImages } from '../apps/api/src/test/fake-images.js';
 import { startFakeOpenAI } from '../apps/api/src/test/fake-openai.js';
 import { seedParleyCatalogue, startFakeStripe } from '../apps/api/src/test/fake-stripe.js';
 import { startGoogleFixture } from '../apps/api/src/test/google-fixture.js';
@@ -91,6 +92,9 @@ export async function startLoopbackServers(
   const smtpPort = await listen(smtp);
   const google = await startGoogleFixture(GOOGLE_CLIENT_ID);
   const ai = await startFakeOpenAI({ tokenDelayMs: 15 });
+  // Image providers on loopback. Not OpenAI's: its base URL would also send chat models to a server that only draws.
+  const images = await startFakeImages();
+  const { OPENAI_API_KEY: _key, OPENAI_BASE_URL: _url, ...imageEnv } = images.env();
 
   const control = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
@@ -143,6 +147,7 @@ export async function startLoopbackServers(
     LOG_LEVEL: 'warn',
     OPENAI_COMPATIBLE_BASE_URL: ai.baseUrl,
     OPENAI_COMPATIBLE_MODEL: 'parley-test-model',
+    ...imageEnv,
     APP_SECRET: 'e2e-secret-'.padEnd(48, 'x'),
     STRIPE_SECRET_KEY: stripe.secretKey,
     STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
@@ -194,6 +199,7 @@ export async function startLoopbackServers(
       await new Promise<void>((r) => smtp.close(() => r()));
       await google.close();
       await ai.close();
+      await images.close();
       await stripe.close();
       await rm(dataDir, { recursive: true, force: true });
     },
