@@ -89,7 +89,7 @@ export const IMAGE_MODELS = [
   },
   {
     id: 'FAL_BACKGROUND_REMOVAL',
-    label: 'Background removal (fal BiRefNet)',
+    label: 'BiRefNet (fal)',
     provider: 'fal',
     providerModel: 'fal-ai/birefnet',
     tier: 'basic',
@@ -133,7 +133,7 @@ export const IMAGE_MODELS = [
   },
   {
     id: 'LOCAL_STABLE_DIFFUSION',
-    label: 'Stable Diffusion (your server)',
+    label: 'Stable Diffusion (OpenAI-compatible)',
     provider: 'openaiCompatibleImages',
     providerModel: '',
     tier: 'basic',

@@ -223,7 +223,7 @@ describe('/image-editor: versions', { timeout: 30_000 }, () => {
     expect(options.map((o) => o.textContent)).toEqual([
       'FLUX.1 Kontext [pro]',
       'GPT Image 1',
-      'Stable Diffusion (your server)',
+      'Stable Diffusion (OpenAI-compatible)',
     ]);
     // The chosen model's tier and price, tied to the list.
     const details = document.getElementById(model.getAttribute('aria-describedby')!);
@@ -379,7 +379,7 @@ describe('/image-editor: operations', { timeout: 30_000 }, () => {
           body: {
             status: 400,
             code: 'IMAGE_MODEL_CANNOT',
-            message: 'Background removal (fal BiRefNet) cannot do this.',
+            message: 'BiRefNet (fal) cannot do this.',
           },
         },
       },
@@ -387,7 +387,7 @@ describe('/image-editor: operations', { timeout: 30_000 }, () => {
     renderApp(`/image-editor/${IDS.fox}`);
     await screen.findByRole('region', { name: 'Versions: 1' }, slow);
     await user.click(screen.getByRole('button', { name: 'Remove the background' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Background removal (fal BiRefNet) cannot do this.');
+    expect(await screen.findByRole('alert')).toHaveTextContent('BiRefNet (fal) cannot do this.');
     expect(currentEntry()).toHaveAccessibleName('Version 1: Generated');
   });
 
