@@ -9,6 +9,7 @@ import {
   fromFiles,
   keyGuard,
   makeImages,
+  outbound,
   type AdapterSettings,
 } from './shared.js';
 import { ImageRefusedError, type ImageAdapter, type ImageBytes } from './types.js';
@@ -72,7 +73,7 @@ function moderationAware(fetch: Fetch): Fetch {
 export function createBlackForestLabsImages(settings: AdapterSettings): ImageAdapter {
   const { info, maxRetries } = settings;
   const baseUrl = settings.baseUrl ?? BFL_API;
-  const fetch = moderationAware(keyGuard(settings.fetch, bflKeyHosts(baseUrl)));
+  const fetch = moderationAware(keyGuard(outbound(settings, baseUrl), bflKeyHosts(baseUrl)));
   const model = createBlackForestLabs({
     apiKey: settings.apiKey,
     baseURL: baseUrl,

@@ -7,6 +7,7 @@ import {
   fromFiles,
   keyGuard,
   makeImages,
+  outbound,
   sameOrigin,
   type AdapterSettings,
 } from './shared.js';
@@ -28,7 +29,7 @@ export function createFalImages(settings: AdapterSettings): ImageAdapter {
   const fal = createFal({
     apiKey: settings.apiKey,
     baseURL: baseUrl,
-    fetch: keyGuard(settings.fetch, sameOrigin(baseUrl)),
+    fetch: keyGuard(outbound(settings, baseUrl), sameOrigin(baseUrl)),
   });
   const model = fal.image(settings.modelName);
 

@@ -10,6 +10,7 @@ import {
   fromFiles,
   keyGuard,
   makeImages,
+  outbound,
   sameOrigin,
   transparentWhereWhite,
   type AdapterSettings,
@@ -40,7 +41,7 @@ export function createOpenAIImages(settings: AdapterSettings, { compatible }: { 
   const { info, maxRetries } = settings;
   const provider = compatible ? 'OpenAI-compatible images server' : 'OpenAI';
   const baseUrl = settings.baseUrl ?? OPENAI_API;
-  const fetch = keyGuard(settings.fetch, sameOrigin(baseUrl));
+  const fetch = keyGuard(outbound(settings, baseUrl), sameOrigin(baseUrl));
   const model: ImageModelV3 = compatible
     ? createOpenAICompatible({
         name: 'openaiCompatibleImages',

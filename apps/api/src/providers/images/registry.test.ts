@@ -1,11 +1,12 @@
+import { crc32, deflateSync } from 'node:zlib';
 import { IMAGE_MODELS, type ImageModelId } from '@parley/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
 import { DomainError } from '../../lib/errors.js';
 import { drawImage, FAKE_IMAGE_KEYS, startFakeImages, type FakeImages } from '../../test/fake-images.js';
-import { createImageRegistry } from './registry.js';
-import { asImageBytes, keyGuard } from './shared.js';
+import { createImageRegistry, MAX_PROVIDER_RESPONSE_BYTES } from './registry.js';
+import { asImageBytes, keyGuard, transparentWhereWhite } from './shared.js';
 import { ImageRefusedError, type ImageBytes, type OwnImageKey } from './types.js';
 
 let fake: FakeImages;
@@ -24,9 +25,14 @@ afterAll(async () => {
   await Promise.all([fake.close(), own.close()]);
 });
 beforeEach(() => {
-  fake.requests.length = 0;
-  own.requests.length = 0;
-  fake.delayMs = 0;
+  for (const f of [fake, own]) {
+    f.requests.length = 0;
+    f.delayMs = 0;
+    f.resultBytes = null;
+    f.resultUrl = null;
+    f.oversizedAnswers = null;
+    f.streamedBytes = 0;
+  }
 });
 
 const signal = () => AbortSignal.timeout(20_000);
@@ -593,14 +599,237 @@ describe('time and keys', () => {
     await guarded('https://cdn.example/file.png', { headers: { authorization: 'Bearer k', accept: 'image/*' } });
     expect(seen).toEqual(['Bearer k', null]);
   });
+});
 
-  it('results are PNG or JPEG, whatever the provider sent', async () => {
-    const webp = await sharp(await drawImage('webp', 64, 64))
-      .webp()
+/** A small SVG that libvips draws (sized, blurred circles): a "picture" no provider should hand us. */
+const SVG = Buffer.from(
+  '<svg xmlns="http://www.w3.org/2000/svg" width="96" height="64"><defs><filter id="b"><feGaussianBlur stdDeviation="6"/>' +
+    '</filter></defs><circle cx="30" cy="32" r="20" fill="#c33" filter="url(#b)"/>' +
+    '<circle cx="66" cy="32" r="20" fill="#33c" filter="url(#b)"/></svg>',
+);
+
+/** A PNG whose header says `width` × `height` and whose pixels are a few bytes: measurable, never decodable. */
+function pngClaiming(width: number, height: number) {
+  const chunk = (type: string, data: Buffer) => {
+    const head = Buffer.alloc(8);
+    head.writeUInt32BE(data.length);
+    head.write(type, 4, 'latin1');
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])));
+    return Buffer.concat([head, data, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(Buffer.alloc(16))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+describe('what providers send back', () => {
+  it('PNG, JPEG and WebP are known by their bytes and handed on as they are, never decoded here', async () => {
+    const drawn = await drawImage('a pear', 64, 48);
+    for (const [bytes, mediaType] of [
+      [drawn, 'image/png'],
+      [await sharp(drawn).jpeg().toBuffer(), 'image/jpeg'],
+      [await sharp(drawn).webp().toBuffer(), 'image/webp'],
+    ] as const) {
+      const data = new Uint8Array(bytes);
+      const result = asImageBytes(data);
+      expect(result.mediaType).toBe(mediaType);
+      expect(result.bytes).toBe(data);
+    }
+    // The images module converts WebP; a Replicate WebP goes there as it came.
+    fake.resultBytes = await sharp(drawn).webp().toBuffer();
+    const made = await adapter('REPLICATE_FLUX_SCHNELL').generate({
+      prompt: 'a pear',
+      aspectRatio: '1:1',
+      count: 1,
+      abortSignal: signal(),
+    });
+    expect(made.images[0]).toMatchObject({ mediaType: 'image/webp' });
+  });
+
+  it('anything else libvips would read (a sized SVG that draws, TIFF, GIF) is a failure, not an image', async () => {
+    const drawn = await drawImage('a plum', 64, 48);
+    // The SVG is a real picture: libvips draws it.
+    expect(await sharp(await sharp(SVG).png().toBuffer()).metadata()).toMatchObject({ width: 96, height: 64 });
+    const others = {
+      svg: SVG,
+      tiff: await sharp(drawn).tiff().toBuffer(),
+      gif: await sharp(drawn).gif().toBuffer(),
+      html: Buffer.from('<!doctype html><title>an error page</title>'),
+    };
+    for (const [name, bytes] of Object.entries(others))
+      expect(() => asImageBytes(new Uint8Array(bytes)), name).toThrow(/not a PNG, JPEG or WebP/);
+
+    // Through the adapters: by URL (fal, Black Forest Labs, Replicate) and as b64_json (OpenAI).
+    const cases: [ImageModelId, Buffer][] = [
+      ['FAL_FLUX_DEV', others.svg],
+      ['FLUX_1_1_PRO', others.tiff],
+      ['REPLICATE_FLUX_SCHNELL', others.gif],
+      ['DALL_E_3', others.svg],
+    ];
+    for (const [model, bytes] of cases) {
+      fake.resultBytes = bytes;
+      const error = await failure(
+        adapter(model).generate({ prompt: 'a plum', aspectRatio: '1:1', count: 1, abortSignal: signal() }),
+      );
+      expect(error.message, model).toMatch(/not a PNG, JPEG or WebP/);
+    }
+  });
+
+  it("an OpenAI mask is made only from a PNG or JPEG within the images module's size caps", async () => {
+    const image = await png('a lamp', 64, 64);
+    const mask: ImageBytes = { bytes: new Uint8Array(await drawImage('mask', 32, 32)), mediaType: 'image/png' };
+    const made = await transparentWhereWhite(mask, image);
+    expect(await look(made)).toMatchObject({ format: 'png', width: 64, height: 64, hasAlpha: true });
+
+    for (const bytes of [
+      SVG,
+      await sharp(await drawImage('mask', 32, 32))
+        .gif()
+        .toBuffer(),
+    ])
+      await expect(
+        transparentWhereWhite({ bytes: new Uint8Array(bytes), mediaType: 'image/png' }, image),
+      ).rejects.toThrow(/not a PNG or JPEG/);
+    await expect(transparentWhereWhite(mask, { bytes: new Uint8Array(SVG), mediaType: 'image/png' })).rejects.toThrow(
+      /not a PNG or JPEG/,
+    );
+    // 36 megapixels claimed: refused on the header, before a mask of that size is drawn.
+    const started = Date.now();
+    await expect(
+      transparentWhereWhite(mask, { bytes: new Uint8Array(pngClaiming(6000, 6000)), mediaType: 'image/png' }),
+    ).rejects.toThrow(/exceeds pixel limit/);
+    expect(Date.now() - started).toBeLessThan(500);
+    // A cut-off mask is refused rather than half-decoded.
+    const whole = await sharp(await drawImage('mask', 256, 256, 'png', { photo: true }))
+      .png()
       .toBuffer();
-    const converted = await asImageBytes(new Uint8Array(webp));
-    expect(converted.mediaType).toBe('image/png');
-    expect((await sharp(converted.bytes).metadata()).format).toBe('png');
-    await expect(asImageBytes(new TextEncoder().encode('<svg></svg>'))).rejects.toThrow(/not an image/);
+    const cut = new Uint8Array(whole.subarray(0, Math.floor(whole.length / 2)));
+    await expect(transparentWhereWhite({ bytes: cut, mediaType: 'image/png' }, image)).rejects.toThrow();
+  });
+});
+
+describe('answers larger than Parley reads', () => {
+  const HUGE = 400 * 1024 * 1024;
+  /** What a stream may have written beyond the cap: the sockets' buffers on both sides, and the reader's queue. */
+  const SLACK = 32 * 1024 * 1024;
+
+  it('a result file that streams on past the cap fails the call quickly, with its length declared or not', async () => {
+    for (const declared of [true, false]) {
+      fake.streamedBytes = 0;
+      fake.resultUrl = `${fake.deliveryUrl}/stream?bytes=${HUGE}${declared ? '&length=1' : ''}`;
+      const started = Date.now();
+      const error = await failure(
+        adapter('FAL_FLUX_DEV').generate({ prompt: 'a hill', aspectRatio: '1:1', count: 1, abortSignal: signal() }),
+      );
+      expect(error.message).toMatch(/fal: an answer was larger than Parley accepts/);
+      expect(Date.now() - started).toBeLessThan(5_000);
+      await new Promise((r) => setTimeout(r, 50));
+      // Far below the 400 MiB offered: refused on its declared length, or cut off just past the cap.
+      expect(fake.streamedBytes).toBeLessThan(declared ? SLACK : MAX_PROVIDER_RESPONSE_BYTES + SLACK);
+    }
+  });
+
+  it('so does a JSON answer (OpenAI’s b64_json, a Replicate prediction, a Black Forest Labs job)', async () => {
+    for (const model of ['DALL_E_3', 'REPLICATE_FLUX_SCHNELL', 'FLUX_1_1_PRO'] as const)
+      for (const contentLength of [true, false]) {
+        fake.streamedBytes = 0;
+        fake.oversizedAnswers = { bytes: HUGE, contentLength };
+        const started = Date.now();
+        const error = await failure(
+          adapter(model).generate({ prompt: 'a hill', aspectRatio: '1:1', count: 1, abortSignal: signal() }),
+        );
+        expect(error.message, model).toMatch(/an answer was larger than Parley accepts/);
+        expect(Date.now() - started).toBeLessThan(5_000);
+        await new Promise((r) => setTimeout(r, 50));
+        expect(fake.streamedBytes, model).toBeLessThan(contentLength ? SLACK : MAX_PROVIDER_RESPONSE_BYTES + SLACK);
+      }
+  });
+
+  it('an answer under the cap is read whole', async () => {
+    fake.resultUrl = `${fake.deliveryUrl}/stream?bytes=${4 * 1024 * 1024}&length=1`;
+    // A PNG signature and filler: taken as a PNG here (the images module would find it broken).
+    const made = await adapter('FAL_FLUX_DEV').generate({
+      prompt: 'a hill',
+      aspectRatio: '1:1',
+      count: 1,
+      abortSignal: signal(),
+    });
+    expect(made.images[0]!.bytes.byteLength).toBe(4 * 1024 * 1024);
+  });
+});
+
+describe('result URLs', () => {
+  /** A provider on a public-looking host name that resolves to this fake (the server key's configured base URL). */
+  const publicLooking = (f: FakeImages) => ({
+    ...f.env(),
+    FAL_BASE_URL: `http://fal.example.test:${f.port}/fal`,
+    BFL_BASE_URL: `http://bfl.example.test:${f.port}/bfl/v1`,
+    REPLICATE_BASE_URL: `http://replicate.example.test:${f.port}/replicate/v1`,
+  });
+  const lookup = async (hostname: string) => {
+    if (hostname.endsWith('.example.test')) return [{ address: '127.0.0.1', family: 4 }];
+    throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
+  };
+
+  it("on the server's keys, results on private addresses are not fetched when the provider is elsewhere", async () => {
+    const hostile = createImageRegistry(imagesConfig(publicLooking(fake)), { pollIntervalMs: 5, lookup });
+    // The results are listed on 127.0.0.1 (the fake's delivery host): the provider's API is not there.
+    for (const model of ['FAL_FLUX_DEV', 'FLUX_1_1_PRO', 'REPLICATE_FLUX_SCHNELL'] as const) {
+      const error = await failure(
+        hostile
+          .resolve(model, [])
+          .adapter.generate({ prompt: 'a hill', aspectRatio: '1:1', count: 1, abortSignal: signal() }),
+      );
+      expect(error.message, model).toMatch(/private or reserved/);
+    }
+    expect(sent('fal')).toHaveLength(1); // the API itself was reached
+    fake.resultUrl = 'http://169.254.169.254/latest/meta-data/iam';
+    const metadata = await failure(
+      hostile
+        .resolve('FAL_FLUX_DEV', [])
+        .adapter.generate({ prompt: 'a hill', aspectRatio: '1:1', count: 1, abortSignal: signal() }),
+    );
+    expect(metadata.message).toMatch(/private or reserved/);
+    expect(sent('delivery')).toHaveLength(0);
+  });
+
+  it('a provider on a private host may have its results on that same host, and on no other private one', async () => {
+    // The fake's API and its delivery host are both on 127.0.0.1 (other ports).
+    const made = await adapter('FAL_FLUX_DEV').generate({
+      prompt: 'a hill',
+      aspectRatio: '1:1',
+      count: 1,
+      abortSignal: signal(),
+    });
+    expect(made.images).toHaveLength(1);
+    expect(sent('delivery')).toHaveLength(1);
+
+    fake.requests.length = 0;
+    fake.resultUrl = `http://localhost:${new URL(fake.deliveryUrl).port}/files/x.png`;
+    const error = await failure(
+      adapter('FAL_FLUX_DEV').generate({ prompt: 'a hill', aspectRatio: '1:1', count: 1, abortSignal: signal() }),
+    );
+    expect(error.message).toMatch(/private or reserved/);
+    expect(sent('delivery')).toHaveLength(0);
+  });
+
+  it("on a person's own key allowed on a private host, results elsewhere on the network are refused too", async () => {
+    const withPrivate = registryOn({ ...fake.env(), ALLOW_PRIVATE_BASE_URLS: 'true' });
+    const keys: OwnImageKey[] = [{ provider: 'fal', apiKey: 'fal-own-key', baseUrl: `${own.url}/fal` }];
+    const flux = withPrivate.resolve('FAL_FLUX_DEV', keys).adapter;
+    expect(
+      (await flux.generate({ prompt: 'mine', aspectRatio: '1:1', count: 1, abortSignal: signal() })).images,
+    ).toHaveLength(1);
+    own.resultUrl = `http://10.255.255.1:${new URL(own.deliveryUrl).port}/files/x.png`;
+    const error = await failure(flux.generate({ prompt: 'mine', aspectRatio: '1:1', count: 1, abortSignal: signal() }));
+    expect(error.message).toMatch(/private or reserved/);
   });
 });

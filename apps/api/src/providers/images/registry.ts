@@ -17,9 +17,17 @@ export type ImageRegistryOptions = {
    * be billed, so a failure is refunded and the person decides whether to try again.
    */
   maxRetries?: number;
-  /** For tests: replaces DNS resolution of the requests made on people's own keys (see createProviderFetch). */
+  /** For tests: replaces DNS resolution of every request the adapters make (see createProviderFetch). */
   lookup?: ProviderFetchOptions['lookup'];
 };
+
+/**
+ * The largest answer read from an image provider, in bytes: JSON (OpenAI's b64_json, four images of a few megabytes
+ * each, grown a third by base64; predictions) or a result's file (a provider's largest images are a few megapixels,
+ * well under this even as PNG). Past it the call fails as any provider failure does: without it, a provider (or
+ * anyone's own key pointing at a server they control) could have a request read hundreds of megabytes into memory.
+ */
+export const MAX_PROVIDER_RESPONSE_BYTES = 50 * 1024 * 1024;
 
 type Endpoint = { apiKey: string | undefined; baseUrl?: string | undefined; modelName?: string | undefined };
 type Fetch = typeof globalThis.fetch;
@@ -31,6 +39,7 @@ function build(info: ImageModelInfo, endpoint: Endpoint, fetch: Fetch, common: C
     baseUrl: endpoint.baseUrl,
     modelName: info.providerModel || endpoint.modelName || common.defaultCompatibleModel,
     fetch,
+    resultFetch: common.resultFetch,
     pollIntervalMs: common.pollIntervalMs,
     pollTimeoutMs: common.timeoutMs,
     maxRetries: common.maxRetries,
@@ -49,24 +58,34 @@ function build(info: ImageModelInfo, endpoint: Endpoint, fetch: Fetch, common: C
   }
 }
 
-type Common = { pollIntervalMs: number; timeoutMs: number; maxRetries: number; defaultCompatibleModel: string };
+type Common = {
+  pollIntervalMs: number;
+  timeoutMs: number;
+  maxRetries: number;
+  defaultCompatibleModel: string;
+  resultFetch: Fetch;
+};
 
 /**
  * The image models of the catalogue this server can run, through the AI SDK's image models. A person's own key wins
  * and goes only to their base URL (or the provider's public API), over a fetch that refuses private addresses unless
- * the configuration allows them; the server's keys go only to the base URLs its configuration names.
+ * the configuration allows them; the server's keys go only to the base URLs its configuration names. Anything else an
+ * answer points to (results on a CDN) is fetched with private addresses refused, whoever's key it is (see `outbound`).
+ * No answer is read past MAX_PROVIDER_RESPONSE_BYTES.
  */
 export function createImageRegistry(images: Config['images'], options: ImageRegistryOptions = {}): ImageRegistry {
-  const serverFetch = createProviderFetch();
-  const ownFetch = createProviderFetch({
-    blockPrivate: !images.allowPrivateBaseUrls,
+  const shared: ProviderFetchOptions = {
+    maxResponseBytes: MAX_PROVIDER_RESPONSE_BYTES,
     ...(options.lookup ? { lookup: options.lookup } : {}),
-  });
+  };
+  const serverFetch = createProviderFetch(shared);
+  const ownFetch = createProviderFetch({ ...shared, blockPrivate: !images.allowPrivateBaseUrls });
   const common: Common = {
     pollIntervalMs: options.pollIntervalMs ?? 500,
     timeoutMs: images.timeoutMs,
     maxRetries: options.maxRetries ?? 0,
     defaultCompatibleModel: images.openaiCompatible.model,
+    resultFetch: createProviderFetch({ ...shared, blockPrivate: true }),
   };
   const server: Record<ImageProvider, Endpoint | null> = {
     openai: images.openai.apiKey ? images.openai : null,

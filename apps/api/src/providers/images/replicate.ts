@@ -7,6 +7,7 @@ import {
   fromFiles,
   keyGuard,
   makeImages,
+  outbound,
   sameOrigin,
   type AdapterSettings,
 } from './shared.js';
@@ -83,7 +84,7 @@ export function createReplicateImages(settings: AdapterSettings): ImageAdapter {
   const { info, maxRetries } = settings;
   const baseUrl = settings.baseUrl ?? REPLICATE_API;
   const fetch = predictionAware(
-    keyGuard(settings.fetch, sameOrigin(baseUrl)),
+    keyGuard(outbound(settings, baseUrl), sameOrigin(baseUrl)),
     new URL(baseUrl).origin,
     settings.pollIntervalMs,
     settings.pollTimeoutMs,

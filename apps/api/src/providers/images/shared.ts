@@ -1,7 +1,10 @@
+import { isIP } from 'node:net';
 import { APICallError } from '@ai-sdk/provider';
-import type { AspectRatio, ImageModelInfo } from '@parley/contract';
+import { IMAGE_MAX_MEGAPIXELS, type AspectRatio, type ImageModelInfo } from '@parley/contract';
 import { NoImageGeneratedError, RetryError, type GeneratedFile } from 'ai';
-import sharp from 'sharp';
+import sharp, { type SharpOptions } from 'sharp';
+import { createLimiter } from '../../lib/limiter.js';
+import { classifyAddress, classifyHostname } from '../web/address-policy.js';
 import { ImageRefusedError, type ImageBytes } from './types.js';
 
 type Fetch = typeof globalThis.fetch;
@@ -14,7 +17,10 @@ export type AdapterSettings = {
   baseUrl: string | undefined;
   /** The provider's model name (for the OpenAI-compatible server, the one it is configured with). */
   modelName: string;
+  /** For requests to the base URL's origin (see `outbound`). */
   fetch: Fetch;
+  /** For every other URL (results on a CDN, wherever an answer points): refuses private addresses. */
+  resultFetch: Fetch;
   /** How often a job is asked whether it is done (Black Forest Labs, Replicate). */
   pollIntervalMs: number;
   /** Longest a job is polled for before giving up (the caller's signal usually ends it sooner). */
@@ -47,37 +53,84 @@ export const sameOrigin = (base: string) => {
   return (url: URL) => url.origin === origin;
 };
 
-const isPng = (b: Uint8Array) => b.length > 8 && b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47;
-const isJpeg = (b: Uint8Array) => b.length > 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff;
-
-/** Results larger than this are not decoded (a provider does not make 100-megapixel images). */
-const MAX_RESULT_PIXELS = 100_000_000;
-
-/**
- * A provider's result as PNG or JPEG, known by its bytes rather than by what the provider says: WebP (Replicate's
- * default) and anything else sharp reads becomes PNG; what it cannot read is a failure.
- */
-export async function asImageBytes(data: Uint8Array): Promise<ImageBytes> {
-  if (isPng(data)) return { bytes: data, mediaType: 'image/png' };
-  if (isJpeg(data)) return { bytes: data, mediaType: 'image/jpeg' };
-  try {
-    const png = await sharp(data, { limitInputPixels: MAX_RESULT_PIXELS }).png().toBuffer();
-    return { bytes: new Uint8Array(png.buffer, png.byteOffset, png.byteLength), mediaType: 'image/png' };
-  } catch {
-    throw new Error('The provider returned something that is not an image');
-  }
+/** A host on this machine or its network (not a forbidden one: metadata, reserved), by name or address (no DNS). */
+function isPrivateHost(hostname: string) {
+  const host = hostname.replace(/^\[(.*)\]$/, '$1');
+  return (isIP(host) ? classifyAddress(host) : classifyHostname(host)) === 'private';
 }
 
-export const fromFiles = (files: GeneratedFile[]) => Promise.all(files.map((f) => asImageBytes(f.uint8Array)));
+/**
+ * The fetch an adapter's provider package is given: requests to the base URL's origin go out on `settings.fetch`
+ * (the address the configuration or the person named); anything else — results on a CDN, wherever a provider's
+ * answer points — on `settings.resultFetch`, which refuses private and reserved addresses, so that a provider cannot
+ * make Parley fetch from its own network. The one exception: when the base URL is itself on a private host (a local
+ * Stable Diffusion, a test server), results on that same host (any port) go out as the base URL's requests do.
+ */
+export function outbound(settings: AdapterSettings, baseUrl: string): Fetch {
+  const base = new URL(baseUrl);
+  const localHost = isPrivateHost(base.hostname) ? base.hostname : null;
+  return (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : input.toString());
+    const trusted = url.origin === base.origin || (localHost !== null && url.hostname === localHost);
+    return (trusted ? settings.fetch : settings.resultFetch)(input, init);
+  };
+}
+
+const startsWith = (b: Uint8Array, at: number, expected: readonly number[]) =>
+  b.length >= at + expected.length && expected.every((byte, i) => b[at + i] === byte);
+const ascii = (text: string) => [...text].map((c) => c.charCodeAt(0));
+const isPng = (b: Uint8Array) => startsWith(b, 0, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const isJpeg = (b: Uint8Array) => startsWith(b, 0, [0xff, 0xd8, 0xff]);
+const isWebp = (b: Uint8Array) => startsWith(b, 0, ascii('RIFF')) && startsWith(b, 8, ascii('WEBP'));
+
+/**
+ * A provider's result by its first bytes, never decoded here: PNG, JPEG or WebP (Replicate's default), whatever the
+ * provider says it is; anything else (SVG, TIFF, GIF, HTML) is a failure. Decoding happens once, in the images
+ * module, under its limiter, caps and timeout (its normalizeOutput also turns WebP into PNG or JPEG).
+ */
+export function asImageBytes(data: Uint8Array): ImageBytes {
+  if (isPng(data)) return { bytes: data, mediaType: 'image/png' };
+  if (isJpeg(data)) return { bytes: data, mediaType: 'image/jpeg' };
+  if (isWebp(data)) return { bytes: data, mediaType: 'image/webp' };
+  throw new Error('The provider returned something that is not a PNG, JPEG or WebP image');
+}
+
+export const fromFiles = async (files: GeneratedFile[]) => files.map((f) => asImageBytes(f.uint8Array));
+
+/**
+ * Decoding in transparentWhereWhite, as the images module decodes: a corrupt or cut-off file refused, nothing larger
+ * than it keeps, never longer than MASK_TIMEOUT (what it is given comes from that module, but is not relied on).
+ */
+const MASK_DECODE: SharpOptions = { failOn: 'error', limitInputPixels: IMAGE_MAX_MEGAPIXELS * 1_000_000 };
+const MASK_TIMEOUT = { seconds: 20 };
+/** One mask at a time: its pixels and the image's size of them are held while it is made, off the images limiter. */
+const maskLimiter = createLimiter(1);
 
 /**
  * A mask as OpenAI's edits endpoint (and the servers that copy it) reads one: a PNG the size of the image, transparent
- * where the image may change. Ours is white where it may change, black elsewhere (any size: it is stretched).
+ * where the image may change. Ours is white where it may change, black elsewhere (any size: it is stretched). Both
+ * must be PNG or JPEG by their bytes; the image is only measured (its header), the mask decoded.
  */
 export async function transparentWhereWhite(mask: ImageBytes, image: ImageBytes): Promise<ImageBytes> {
-  const { width, height } = await sharp(image.bytes, { limitInputPixels: MAX_RESULT_PIXELS }).metadata();
-  if (!width || !height) throw new Error('The image to edit has no size');
-  const alpha = await sharp(mask.bytes, { limitInputPixels: MAX_RESULT_PIXELS })
+  for (const { bytes } of [mask, image])
+    if (!isPng(bytes) && !isJpeg(bytes)) throw new Error('The image or its mask is not a PNG or JPEG');
+  const release = await maskLimiter.acquire();
+  try {
+    return await maskFor(mask, image);
+  } catch (error) {
+    throw new Error(`The mask could not be made: ${(error as Error).message.slice(0, 200)}`);
+  } finally {
+    release();
+  }
+}
+
+/** transparentWhereWhite's work, on a PNG or JPEG mask and image. */
+async function maskFor(mask: ImageBytes, image: ImageBytes): Promise<ImageBytes> {
+  const { width, height } = await sharp(image.bytes, MASK_DECODE).metadata();
+  if (!width || !height || width * height > IMAGE_MAX_MEGAPIXELS * 1_000_000)
+    throw new Error('The image to edit has no size, or too large a one');
+  const alpha = await sharp(mask.bytes, MASK_DECODE)
+    .timeout(MASK_TIMEOUT)
     .flatten({ background: '#000000' })
     .resize(width, height, { fit: 'fill' })
     .greyscale()
@@ -86,6 +139,7 @@ export async function transparentWhereWhite(mask: ImageBytes, image: ImageBytes)
     .raw()
     .toBuffer();
   const png = await sharp({ create: { width, height, channels: 3, background: '#000000' } })
+    .timeout(MASK_TIMEOUT)
     .joinChannel(alpha, { raw: { width, height, channels: 1 } })
     .png()
     .toBuffer();
@@ -109,6 +163,13 @@ function param(error: APICallError): unknown {
   return data?.error?.param;
 }
 
+/** True when the error, or one it was caused by, is the fetch's refusal of an oversized answer. */
+function tooLarge(error: unknown): boolean {
+  for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth += 1)
+    if ((e as NodeJS.ErrnoException).code === 'ERESPONSETOOLARGE') return true;
+  return false;
+}
+
 /**
  * What a failed call becomes: the caller's own abort reason when its signal ended it; ImageRefusedError for a refusal
  * (safety filter; a size or shape the provider does not make); otherwise a plain Error with the provider's status and
@@ -119,6 +180,7 @@ export function failure(provider: string, error: unknown, signal: AbortSignal): 
   let cause = error;
   if (RetryError.isInstance(cause)) cause = cause.lastError;
   if (cause instanceof ImageRefusedError) return cause;
+  if (tooLarge(cause)) return new Error(`${provider}: an answer was larger than Parley accepts`);
   if (APICallError.isInstance(cause)) {
     const text = answerText(cause);
     if (SAFETY.test(text)) return new ImageRefusedError('safety', `${provider} refused the request (safety)`);

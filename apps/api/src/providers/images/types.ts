@@ -1,6 +1,9 @@
 import type { AspectRatio, ImageModelId, ImageModelInfo, ImageProvider } from '@parley/contract';
 
-/** Image bytes as they go to and come from a provider (PNG or JPEG; providers' WebP is converted before storage). */
+/**
+ * Image bytes as they go to a provider (PNG or JPEG) and come from one (PNG, JPEG or WebP, known by their first bytes
+ * only: the images module decodes them, and converts WebP, before anything is kept).
+ */
 export type ImageBytes = { bytes: Uint8Array; mediaType: string };
 
 /** A provider refused (safety filter, a size or shape it does not make): shown to the person as IMAGE_REFUSED. */
