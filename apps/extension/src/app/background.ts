@@ -5,6 +5,7 @@ import { createImageCapture } from '../features/capture/background';
 import { createChatPortHandler, createTranscribeHandler } from '../features/chat/background';
 import { createEditMenu, createImageEditorEntry } from '../features/image-editor/background';
 import { createSettingsSync } from '../features/settings/sync';
+import { createBrowserTemplatePicker } from '../features/templates/picker';
 import { createTemplatesSync } from '../features/templates/sync';
 import { createApiCallHandler, createBackgroundApiClient } from '../platform/api/background-api';
 import { onMessages } from '../platform/messaging/messaging';
@@ -63,6 +64,10 @@ export function startBackground(): void {
   watchSession((next, previous) => {
     if (!next.signedIn || (previous.userId !== null && next.userId !== previous.userId)) void templates.clear();
   });
+  const picker = createBrowserTemplatePicker(import.meta.env.PARLEY_WEB_URL);
+  // Registered at the top, so closing a picker window (or the tab that opened one) wakes the worker to forget it.
+  browser.windows.onRemoved.addListener((windowId) => void picker.forget({ windowId }));
+  browser.tabs.onRemoved.addListener((tabId) => void picker.forget({ tabId }));
   const panel = createPanelControl();
   const imageCapture = createImageCapture({ open: panel.open });
   const imageEditor = createImageEditorEntry({
@@ -122,6 +127,9 @@ export function startBackground(): void {
     SYNC_SETTINGS: () => settings.pull(),
     GET_TEMPLATES: () => templates.get(),
     REFRESH_TEMPLATES: async () => ({ started: await templates.refreshIfStale() }),
+    TEMPLATES_CHANGED: async () => ({ started: await templates.changed() }),
+    OPEN_TEMPLATE_PICKER: (data, { sender }) => picker.open(data, sender),
+    TEMPLATE_CHOSEN: (data, { sender }) => picker.choose(data, sender),
     TRANSCRIBE: createTranscribeHandler({ ready: session.ready, hasToken: () => session.token() !== null, client }),
     ...imageCapture.handlers,
     ...imageEditor.handlers,

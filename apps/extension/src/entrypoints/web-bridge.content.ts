@@ -1,6 +1,13 @@
 import { browser } from 'wxt/browser';
 import { defineContentScript } from 'wxt/utils/define-content-script';
-import { isPresencePing, PAGE_MESSAGES, readUpdateToken, shouldTellWebApp } from '../features/web-bridge/bridge';
+import {
+  isPresencePing,
+  isTemplatesChanged,
+  PAGE_MESSAGES,
+  readTemplateChosen,
+  readUpdateToken,
+  shouldTellWebApp,
+} from '../features/web-bridge/bridge';
 import { sendMessage } from '../platform/messaging/messaging';
 import { watchSession } from '../platform/storage/session-store';
 import { listenTrusted } from '../ui/on-site/trusted';
@@ -21,10 +28,30 @@ export default defineContentScript({
     // source it likes) is not.
     listenTrusted(window, 'message', (event) => {
       const update = readUpdateToken(event, window, webOrigin);
-      if (update) sendMessage('SET_COOKIE', update).catch(() => undefined);
-      else if (isPresencePing(event, window, webOrigin)) {
+      if (update) {
+        sendMessage('SET_COOKIE', update).catch(() => undefined);
+        return;
+      }
+      if (isPresencePing(event, window, webOrigin)) {
         const { version } = browser.runtime.getManifest();
         window.postMessage({ type: PAGE_MESSAGES.present, version }, location.origin);
+        return;
+      }
+      if (isTemplatesChanged(event, window, webOrigin)) {
+        sendMessage('TEMPLATES_CHANGED').catch(() => undefined);
+        return;
+      }
+      // The template picker in a window the extension opened; the background takes it only from that window's tab.
+      const template = readTemplateChosen(event, window, webOrigin);
+      if (template) {
+        sendMessage('TEMPLATE_CHOSEN', { template })
+          .then(
+            ({ delivered }) => delivered,
+            () => false,
+          )
+          .then((delivered) =>
+            window.postMessage({ type: PAGE_MESSAGES.templateReceived, delivered }, location.origin),
+          );
       }
     });
 

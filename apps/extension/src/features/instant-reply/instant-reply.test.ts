@@ -104,6 +104,8 @@ describe('templates next to the AI reply', () => {
     { id: 't3', kind: 'customReply', title: 'Decline politely', body: 'Decline, offer another week' },
   ].map((template) => ({ ...template, language: null }));
 
+  let pickerOpens = true;
+
   async function setUp() {
     document.body.innerHTML = '<p id="quote">Lakeside Lodge</p><div class="editor" contenteditable="true"></div>';
     const page = onTestPage();
@@ -115,6 +117,7 @@ describe('templates next to the AI reply', () => {
       const { type, data } = message as { type: string; data: unknown };
       sent.push({ type, data });
       if (type === 'GET_TEMPLATES') return { ok: true, data: { templates, signatures: [] } } as never;
+      if (type === 'OPEN_TEMPLATE_PICKER') return { ok: true, data: { opened: pickerOpens } } as never;
       return { ok: true, data: { data: { text: 'The answer from the API' }, message: 'ok' } } as never;
     });
     const insertText = vi.fn<ReplySite['insertText']>(() => 'dom');
@@ -150,6 +153,7 @@ describe('templates next to the AI reply', () => {
       'Confirm the venue',
       t('customReplies'),
       'Decline politely',
+      t('moreTemplates'),
       t('close'),
     ]);
 
@@ -195,6 +199,63 @@ describe('templates next to the AI reply', () => {
     page.asPerson(button(root, t('replyButton')), 'click');
     await settle();
     expect((drafts()[2] as { input: { body: Record<string, unknown> } }).input.body).not.toHaveProperty('instruction');
+    stop();
+  });
+
+  it('More templates… opens the picker; what is chosen there goes into this box, once, and only for this request', async () => {
+    const { page, root, insertText, sent, stop } = await setUp();
+    page.asPerson(button(root, t('templates')), 'click');
+    await settle();
+    const more = button(root, t('moreTemplates'));
+    more.click();
+    await settle();
+    expect(sent.map((m) => m.type)).toEqual(['GET_TEMPLATES']);
+    page.asPerson(more, 'click');
+    await settle();
+    const ask = sent.find((m) => m.type === 'OPEN_TEMPLATE_PICKER')!;
+    const { request } = ask.data as { request: string };
+    expect(request).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(root.querySelector<HTMLElement>('[data-parley=templates-panel]')!.hidden).toBe(true);
+
+    // The background hands the choice back (TEMPLATE_PICKED): only our own background is listened to.
+    const picked = { ...templates[0]!, id: '3f1c2b8e-8a4d-4c1e-9b7a-0d2e6f4a1b01', language: null };
+    const background = { id: browser.runtime.id, url: browser.runtime.getURL('/background.js') };
+    // WXT's fake browser lets a test fire runtime.onMessage as the browser would.
+    const onMessage = browser.runtime.onMessage as unknown as { trigger(...args: unknown[]): Promise<unknown> };
+    const pick = (data: unknown, sender: object = background) =>
+      new Promise((resolve) => onMessage.trigger({ parley: 1, type: 'TEMPLATE_PICKED', data }, sender, resolve));
+    expect(
+      await pick(
+        { request, template: picked },
+        { id: browser.runtime.id, url: 'https://mail.google.com/', tab: { id: 3 } },
+      ),
+    ).toEqual({
+      ok: false,
+      error: expect.objectContaining({ code: 'FORBIDDEN' }),
+    });
+    expect(await pick({ request: crypto.randomUUID(), template: picked })).toEqual({ ok: true, data: { used: false } });
+    expect(await pick({ request, template: { ...picked, kind: 'signature' } })).toEqual({
+      ok: true,
+      data: { used: false },
+    });
+    expect(insertText).not.toHaveBeenCalled();
+    expect(await pick({ request, template: picked })).toEqual({ ok: true, data: { used: true } });
+    expect(insertText).toHaveBeenCalledWith(document.querySelector('.editor'), expect.stringContaining('Hi Morgan,'));
+    // Once: the same choice again, or a replay, goes nowhere.
+    expect(await pick({ request, template: picked })).toEqual({ ok: true, data: { used: false } });
+    expect(insertText).toHaveBeenCalledTimes(1);
+    stop();
+  });
+
+  it('says so when the picker did not open', async () => {
+    pickerOpens = false;
+    const { page, root, stop } = await setUp();
+    page.asPerson(button(root, t('templates')), 'click');
+    await settle();
+    page.asPerson(button(root, t('moreTemplates')), 'click');
+    await settle();
+    expect(root.querySelector<HTMLElement>('[data-parley=suggestion]')!.dataset.text).toBe(t('pickerFailed'));
+    pickerOpens = true;
     stop();
   });
 

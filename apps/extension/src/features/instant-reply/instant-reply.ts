@@ -1,7 +1,9 @@
 import type { Settings } from '@parley/contract';
 import { DEFAULT_SETTINGS } from '@parley/contract/values';
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
-import { apiCall, sendMessage } from '../../platform/messaging/messaging';
+import { apiCall, onMessages, sendMessage } from '../../platform/messaging/messaging';
+import type { PickedTemplate } from '../../platform/messaging/protocol';
+import { pickedTemplateOf } from '../../platform/messaging/template-choice';
 import { readSession } from '../../platform/storage/session-store';
 import { readStoredSettings } from '../../platform/storage/settings-store';
 import type { TemplateItem } from '../../platform/storage/templates-store';
@@ -55,15 +57,49 @@ export async function draftReply(endpoint: ReplyEndpoint, text: string, custom?:
   return result.data.text;
 }
 
+/** A template chosen for a box: inserted, or (a custom reply) drafted; whether the box took it. */
+type TakeTemplate = (template: PickedTemplate) => Promise<boolean>;
+
+/** A request id for the template picker (the background hands the choice back with it). */
+function newRequest(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
 /**
  * Watches the page for the site's reply and comment boxes and puts a "Reply with Parley" button next to each, and a
  * Templates button: the person's templates for this kind of site (mail templates on Gmail and Outlook, message
  * templates elsewhere) are inserted filled in on a click, and their custom replies draft an AI reply with that
- * instruction. A suggestion is inserted into the editor only when the person clicks Insert; Parley never sends or posts
- * anything.
+ * instruction. "More templates…" opens the web app's picker in a small window (through the background); what the
+ * person chooses there comes back to the box they opened it from, once, and goes in the same way. A suggestion is
+ * inserted into the editor only when the person clicks Insert; Parley never sends or posts anything.
  */
 export function startInstantReply(ctx: ContentScriptContext, options: InstantReplyOptions): () => void {
   const mounted = new Map<HTMLElement, { remove(): void; host: () => Element | undefined }>();
+
+  // The box waiting for the picker's choice (the last one it was opened from), and the request it was opened with.
+  let picking: { request: string; take: TakeTemplate } | null = null;
+  const openPicker = async (take: TakeTemplate): Promise<boolean> => {
+    const request = newRequest();
+    picking = { request, take };
+    try {
+      return (await sendMessage('OPEN_TEMPLATE_PICKER', { request })).opened;
+    } catch {
+      return false;
+    }
+  };
+  const stopListening = onMessages({
+    TEMPLATE_PICKED: async (data) => {
+      const template = pickedTemplateOf(data?.template);
+      if (!picking || !template || data.request !== picking.request) return { used: false };
+      const { take } = picking;
+      picking = null;
+      return { used: await take(template) };
+    },
+  });
 
   const scan = () => {
     for (const [editor, ui] of mounted) {
@@ -86,7 +122,7 @@ export function startInstantReply(ctx: ContentScriptContext, options: InstantRep
       };
       mounted.set(target.editor, entry);
       void mountShadowUi(ctx, target.anchor, target.placement, (container) =>
-        buildReplyUi(container, target, options),
+        buildReplyUi(container, target, { ...options, openPicker }),
       ).then(
         (ui) => {
           host = ui.shadowHost;
@@ -100,6 +136,8 @@ export function startInstantReply(ctx: ContentScriptContext, options: InstantRep
   const unwatch = watchPage(ctx, scan);
   return () => {
     unwatch();
+    stopListening();
+    picking = null;
     for (const ui of mounted.values()) ui.remove();
     mounted.clear();
   };
@@ -127,7 +165,11 @@ export function templatesFor(templates: TemplateItem[], kind: 'mail' | 'message'
   };
 }
 
-function buildReplyUi(container: HTMLElement, target: ReplyTarget, { site, endpoint, t }: InstantReplyOptions) {
+function buildReplyUi(
+  container: HTMLElement,
+  target: ReplyTarget,
+  { site, endpoint, t, openPicker }: InstantReplyOptions & { openPicker: (take: TakeTemplate) => Promise<boolean> },
+) {
   const root = el('div', 'parley');
   const open = el('button', 'primary', t('replyButton'));
   open.type = 'button';
@@ -160,8 +202,11 @@ function buildReplyUi(container: HTMLElement, target: ReplyTarget, { site, endpo
   const listBody = el('div', 'list');
   const listClose = el('button', '', t('close'));
   listClose.type = 'button';
+  const more = el('button', '', t('moreTemplates'));
+  more.type = 'button';
+  more.dataset.parley = 'more-templates';
   const listActions = el('div', 'actions');
-  listActions.append(listClose);
+  listActions.append(more, listClose);
   list.append(el('p', 'title', t('templatesTitle')), listBody, listActions);
 
   root.append(open, openTemplates, panel, list);
@@ -220,7 +265,7 @@ function buildReplyUi(container: HTMLElement, target: ReplyTarget, { site, endpo
   let selection = '';
   const readSelection = () => document.getSelection()?.toString() ?? '';
 
-  const useTemplate = async (template: TemplateItem) => {
+  const insertTemplate = async (template: Pick<TemplateItem, 'body' | 'language'>): Promise<boolean> => {
     generation++;
     list.hidden = true;
     let author: string | undefined;
@@ -238,13 +283,26 @@ function buildReplyUi(container: HTMLElement, target: ReplyTarget, { site, endpo
     });
     if (site.insertText(target.editor, text)) {
       panel.hidden = true;
-      return;
+      return true;
     }
     // The box refused it: the person gets it with Copy.
     panel.hidden = false;
     suggestion = text;
     show(text, 'ready');
     note.hidden = false;
+    return false;
+  };
+
+  /** A template chosen in the picker window: for this very box, as if chosen from the list. */
+  const editorStillHere = () => target.editor.isConnected && root.isConnected;
+  const takePicked: TakeTemplate = async (template) => {
+    if (!editorStillHere()) return false;
+    if (template.kind === 'customReply') {
+      custom = template.body;
+      void generate();
+      return true;
+    }
+    return insertTemplate(template);
   };
 
   const showTemplates = async () => {
@@ -268,7 +326,7 @@ function buildReplyUi(container: HTMLElement, target: ReplyTarget, { site, endpo
       listenTrusted(button, 'click', run);
       return button;
     };
-    const items: HTMLElement[] = inserts.map((template) => item(template, () => void useTemplate(template)));
+    const items: HTMLElement[] = inserts.map((template) => item(template, () => void insertTemplate(template)));
     if (customs.length) {
       items.push(el('p', 'section', t('customReplies')));
       for (const template of customs) {
@@ -314,5 +372,15 @@ function buildReplyUi(container: HTMLElement, target: ReplyTarget, { site, endpo
   listenTrusted(listClose, 'click', () => {
     generation++;
     list.hidden = true;
+  });
+  listenTrusted(more, 'click', () => {
+    generation++;
+    list.hidden = true;
+    void openPicker(takePicked).then((opened) => {
+      if (opened) return;
+      suggestion = '';
+      panel.hidden = false;
+      show(t('pickerFailed'), 'error');
+    });
   });
 }

@@ -98,10 +98,34 @@ describe('templates sync (background)', () => {
     expect(api.templates).toHaveBeenCalledTimes(1);
   });
 
+  it('a change on the web is fetched at once, and once more after a fetch that was already under way', async () => {
+    const { sync, api, library } = setup();
+    await sync.refresh();
+    api.templates.mockResolvedValueOnce({ templates: [template('t1', 'See you Friday'), template('t2', 'Thanks')] });
+    expect(await sync.changed()).toBe(true);
+    await vi.waitFor(() => expect(library()?.templates).toHaveLength(2));
+    expect(api.templates).toHaveBeenCalledTimes(2);
+
+    // A fetch under way may have read the lists before the change: one more follows it, shared by every change meanwhile.
+    let release!: () => void;
+    api.templates.mockImplementationOnce(
+      () => new Promise((resolve) => (release = () => resolve({ templates: [template('t1', 'See you Friday')] }))),
+    );
+    api.templates.mockResolvedValueOnce({ templates: [] });
+    const running = sync.refresh();
+    await vi.waitFor(() => expect(release).toBeTypeOf('function'));
+    await Promise.all([sync.changed(), sync.changed(), sync.changed()]);
+    release();
+    await running;
+    await vi.waitFor(() => expect(library()?.templates).toEqual([]));
+    expect(api.templates).toHaveBeenCalledTimes(4);
+  });
+
   it('gives nothing and fetches nothing signed out', async () => {
     const { sync, api } = setup({ signedIn: false, userId: null });
     expect(await sync.get()).toEqual({ templates: [], signatures: [] });
     expect(await sync.refreshIfStale()).toBe(false);
+    expect(await sync.changed()).toBe(false);
     await sync.refresh();
     expect(api.templates).not.toHaveBeenCalled();
   });

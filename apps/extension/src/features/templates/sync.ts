@@ -21,8 +21,10 @@ const NONE: TemplatesData = { templates: [], signatures: [] };
  * Spec §4, "in extension mode the template list is fetched once logged in": the background fetches the person's
  * templates, signatures and shortcuts on sign-in and keeps them in storage.local (templates-store.ts); a content script
  * asking for them (GET_TEMPLATES, REFRESH_TEMPLATES) gets what is stored at once and starts a new fetch when the last
- * one is older than FRESH_FOR_MS; sign-out clears them. A fetch that ends after the session changed is dropped, so one
- * person's templates never land in another's storage.
+ * one is older than FRESH_FOR_MS. When the person changes them in the web app, its bridge says so (TEMPLATES_CHANGED)
+ * and they are fetched at once; the five minutes remain for changes made elsewhere (another browser, the API).
+ * Sign-out clears them. A fetch that ends after the session changed is dropped, so one person's templates never land
+ * in another's storage.
  */
 export function createTemplatesSync(deps: {
   store: TemplatesStore;
@@ -91,6 +93,23 @@ export function createTemplatesSync(deps: {
     return inFlight;
   }
 
+  let again: Promise<void> | null = null;
+  /**
+   * The web app says something changed (TEMPLATES_CHANGED): fetch now, or, when a fetch is under way (it may have read
+   * the lists before the change), once more right after it; changes arriving meanwhile share that one fetch. Answers
+   * whether a fetch was started or planned (not when signed out).
+   */
+  async function changed(): Promise<boolean> {
+    if (!(await who()).signedIn) return false;
+    if (inFlight) {
+      again ??= inFlight.then(() => {
+        again = null;
+        return refresh();
+      });
+    } else void refresh();
+    return true;
+  }
+
   /** What is stored for the person signed in now; fetched first when there is nothing for them, else when stale. */
   async function get(): Promise<TemplatesData> {
     const current = await who();
@@ -116,7 +135,7 @@ export function createTemplatesSync(deps: {
     return true;
   }
 
-  return { refresh, get, refreshIfStale, clear: () => store.clear() };
+  return { refresh, changed, get, refreshIfStale, clear: () => store.clear() };
 }
 
 export type TemplatesSync = ReturnType<typeof createTemplatesSync>;

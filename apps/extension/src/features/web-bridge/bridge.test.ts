@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SIGNED_OUT, type SessionState } from '../../platform/storage/session-store';
-import { isPresencePing, readUpdateToken, shouldTellWebApp } from './bridge';
+import { isPresencePing, isTemplatesChanged, readTemplateChosen, readUpdateToken, shouldTellWebApp } from './bridge';
 
 const web = 'http://localhost:3000';
 const win = { location: { origin: web } };
@@ -43,6 +43,36 @@ describe('the web app asking whether the extension is installed', () => {
     expect(isPresencePing(ping, { location: { origin: 'https://evil.test' } }, web)).toBe(false);
     expect(isPresencePing({ ...ping, data: 'PARLEY_EXTENSION_PING' }, win, web)).toBe(false);
     expect(isPresencePing({ ...ping, data: null }, win, web)).toBe(false);
+  });
+});
+
+describe('templates on the web', () => {
+  const changed = { source: win, origin: web, data: { type: 'PARLEY_TEMPLATES_CHANGED' } };
+  const template = {
+    id: '3f1c2b8e-8a4d-4c1e-9b7a-0d2e6f4a1b01',
+    kind: 'message',
+    title: 'Thanks',
+    body: 'Thanks!',
+    language: null,
+  };
+  const chosen = { source: win, origin: web, data: { type: 'PARLEY_TEMPLATE_CHOSEN', template } };
+
+  it('a change is heard on the web app window only', () => {
+    expect(isTemplatesChanged(changed, win, web)).toBe(true);
+    expect(isTemplatesChanged({ ...changed, source: {} }, win, web)).toBe(false);
+    expect(isTemplatesChanged({ ...changed, origin: 'https://evil.test' }, win, web)).toBe(false);
+    expect(isTemplatesChanged(changed, { location: { origin: 'https://evil.test' } }, web)).toBe(false);
+    expect(isTemplatesChanged({ ...changed, data: 'PARLEY_TEMPLATES_CHANGED' }, win, web)).toBe(false);
+  });
+
+  it('a picked template is read from the web app window only, with exactly its shape', () => {
+    expect(readTemplateChosen(chosen, win, web)).toEqual(template);
+    expect(readTemplateChosen({ ...chosen, source: {} }, win, web)).toBeNull();
+    expect(readTemplateChosen({ ...chosen, origin: 'https://mail.google.com' }, win, web)).toBeNull();
+    expect(readTemplateChosen(chosen, { location: { origin: 'http://localhost:3001' } }, web)).toBeNull();
+    expect(
+      readTemplateChosen({ ...chosen, data: { ...chosen.data, template: { ...template, kind: 'x' } } }, win, web),
+    ).toBeNull();
   });
 });
 

@@ -54,6 +54,19 @@ export async function sendTabMessage<T extends MessageType>(
   return unwrap(response, type);
 }
 
+/** To the content script of one frame of a tab (the one that asked for something the background now answers). */
+export async function sendFrameMessage<T extends MessageType>(
+  tabId: number,
+  frameId: number,
+  type: T,
+  ...[data]: Args<T>
+): Promise<ResponseOf<T>> {
+  const response = (await browser.tabs.sendMessage(tabId, envelope(type, data as DataOfMessage<T>), {
+    frameId,
+  })) as WireResponse<T> | undefined;
+  return unwrap(response, type);
+}
+
 /** An API call made by the background with the stored token. */
 export async function apiCall<N extends EndpointName>(name: N, input?: ApiCallInput<N>): Promise<ApiCallResult<N>> {
   return (await sendMessage('API_CALL', { name, input: input as ApiCallInput })) as ApiCallResult<N>;

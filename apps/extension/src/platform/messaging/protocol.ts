@@ -52,6 +52,12 @@ export type PendingCapture = { file: AttachedFile } | { error: 'imageFailed' | '
 /** The person's reply templates and signatures, as the background keeps them (see features/templates/sync.ts). */
 export type TemplatesData = { templates: TemplateItem[]; signatures: SignatureItem[] };
 
+/**
+ * A template chosen in the web app's picker (/template-app), on its way to the box the person was writing in. Its
+ * shape is checked by `pickedTemplateOf` (template-choice.ts) wherever it arrives.
+ */
+export type PickedTemplate = Pick<TemplateItem, 'id' | 'kind' | 'title' | 'body' | 'language'>;
+
 export type ApiCallInput<N extends EndpointName = EndpointName> = {
   body?: BodyOf<N>;
   query?: QueryOf<N>;
@@ -95,6 +101,20 @@ export interface ProtocolMap {
   GET_TEMPLATES: { data: undefined; response: TemplatesData };
   /** Content scripts → background: fetch templates, signatures and shortcuts again if the last fetch is stale. */
   REFRESH_TEMPLATES: { data: undefined; response: { started: boolean } };
+  /**
+   * Content scripts → background: open the web app's template picker in a small window for the box of this frame.
+   * `request` (made up by the content script) comes back with the choice, so it goes to that box only.
+   */
+  OPEN_TEMPLATE_PICKER: { data: { request: string }; response: { opened: boolean } };
+  /**
+   * The web app's bridge → background: the template chosen in a picker window. Taken only from the tab of a picker this
+   * extension opened and is still waiting on; handed to the tab and frame that opened it (TEMPLATE_PICKED).
+   */
+  TEMPLATE_CHOSEN: { data: { template: PickedTemplate }; response: { delivered: boolean } };
+  /** Background → the content script that opened the picker: the chosen template, for the box of `request`. */
+  TEMPLATE_PICKED: { data: { request: string; template: PickedTemplate }; response: { used: boolean } };
+  /** The web app's bridge → background: templates, signatures or shortcuts changed on the web; fetch them again. */
+  TEMPLATES_CHANGED: { data: undefined; response: { started: boolean } };
 }
 
 export type MessageType = keyof ProtocolMap;
@@ -123,6 +143,10 @@ export const MESSAGE_POLICY: { readonly [T in MessageType]: readonly SenderKind[
   TRANSCRIBE: ['extension'],
   GET_TEMPLATES: ['extension', 'content-script'],
   REFRESH_TEMPLATES: ['extension', 'content-script'],
+  OPEN_TEMPLATE_PICKER: ['content-script'],
+  TEMPLATE_CHOSEN: ['web-bridge'],
+  TEMPLATE_PICKED: ['extension'],
+  TEMPLATES_CHANGED: ['web-bridge'],
 };
 
 /**
