@@ -39,6 +39,18 @@ export function connectExtensionBridge(options: {
   return () => window.removeEventListener('message', onMessage);
 }
 
+/** Web app → extension: the person changed templates, signatures or shortcuts here; the extension fetches them again. */
+export const TEMPLATES_CHANGED = 'PARLEY_TEMPLATES_CHANGED';
+
+/**
+ * Tells the extension (when installed) that templates, signatures or shortcuts changed, after the server accepted the
+ * change; it refetches them at once instead of within its five minutes. Nothing but the fact is posted.
+ */
+export function postTemplatesChanged(): void {
+  if (typeof window === 'undefined') return;
+  window.postMessage({ type: TEMPLATES_CHANGED }, window.location.origin);
+}
+
 /** Web app → extension: is the extension installed in this browser? */
 export const EXTENSION_PING = 'PARLEY_EXTENSION_PING';
 /** Extension → web app, answering a ping: { type, version }. */

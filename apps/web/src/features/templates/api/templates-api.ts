@@ -10,6 +10,13 @@ import type {
   TemplateKind,
 } from '@parley/contract';
 import { apiClient } from '../../../lib/api';
+import { postTemplatesChanged } from '../../../lib/extension-bridge';
+
+/**
+ * Every change the server accepted is told to the extension (lib/extension-bridge), which fetches the lists again at
+ * once: what the person just made is offered on the sites without waiting.
+ */
+const changed = postTemplatesChanged;
 
 /** A call's data with the server's localized message saying what was done. */
 type Answer<T> = Promise<{ data: T; message: string }>;
@@ -64,6 +71,7 @@ export function useSaveTemplate() {
         ? apiClient.request('updateTemplate', { params: { id }, body: input })
         : apiClient.request('addTemplate', { body: input }),
     onSuccess: ({ data }) => {
+      changed();
       queryClient.setQueryData(templateKeys.detail(data.id), data);
       queryClient.setQueryData<Template[]>(templateKeys.list, (list) =>
         list
@@ -82,6 +90,7 @@ export function useDeleteTemplate() {
   return useMutation({
     mutationFn: (id: string) => apiClient.request('deleteTemplate', { params: { id } }),
     onSuccess: (_answer, id) => {
+      changed();
       queryClient.setQueryData<Template[]>(templateKeys.list, (list) => list?.filter((t) => t.id !== id));
       queryClient.removeQueries({ queryKey: templateKeys.detail(id) });
     },
@@ -101,7 +110,10 @@ export function useReorderTemplates() {
       await queryClient.cancelQueries({ queryKey: templateKeys.list });
       queryClient.setQueryData(templateKeys.list, ordered);
     },
-    onSuccess: ({ data }) => queryClient.setQueryData(templateKeys.list, data.templates),
+    onSuccess: ({ data }) => {
+      changed();
+      queryClient.setQueryData(templateKeys.list, data.templates);
+    },
     onError: () => void queryClient.invalidateQueries({ queryKey: templateKeys.list }),
   });
 }
@@ -133,7 +145,10 @@ export function useImportTemplates() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: ImportBody) => apiClient.call('importTemplates', { body }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: templateKeys.all }),
+    onSuccess: () => {
+      changed();
+      void queryClient.invalidateQueries({ queryKey: templateKeys.all });
+    },
   });
 }
 
@@ -145,6 +160,7 @@ export function useSaveSignature() {
         ? apiClient.request('updateSignature', { params: { id }, body: input })
         : apiClient.request('addSignature', { body: input }),
     onSuccess: ({ data }) => {
+      changed();
       queryClient.setQueryData<Signature[]>(templateKeys.signatures, (list) =>
         list
           ? list.some((s) => s.id === data.id)
@@ -162,8 +178,10 @@ export function useDeleteSignature() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => apiClient.request('deleteSignature', { params: { id } }),
-    onSuccess: (_answer, id) =>
-      queryClient.setQueryData<Signature[]>(templateKeys.signatures, (list) => list?.filter((s) => s.id !== id)),
+    onSuccess: (_answer, id) => {
+      changed();
+      queryClient.setQueryData<Signature[]>(templateKeys.signatures, (list) => list?.filter((s) => s.id !== id));
+    },
   });
 }
 
@@ -175,6 +193,7 @@ export function useSaveShortcut() {
         ? apiClient.request('updateShortcut', { params: { id }, body: input })
         : apiClient.request('addShortcut', { body: input }),
     onSuccess: ({ data }) => {
+      changed();
       queryClient.setQueryData<Shortcut[]>(templateKeys.shortcuts, (list) =>
         list
           ? list.some((s) => s.id === data.id)
@@ -192,6 +211,7 @@ export function useDeleteShortcut() {
   return useMutation({
     mutationFn: (id: string) => apiClient.request('deleteShortcut', { params: { id } }),
     onSuccess: (_answer, id) => {
+      changed();
       queryClient.setQueryData<Shortcut[]>(templateKeys.shortcuts, (list) => list?.filter((s) => s.id !== id));
       void queryClient.invalidateQueries({ queryKey: ['templates', 'shortcut-exists'] });
     },

@@ -1,6 +1,6 @@
 import { createEvent, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Template } from '@parley/contract';
 import { ok, renderApp } from '../../../test/render-app';
 import { bodyOf, calls, IDS, refused, signedIn, threeTemplates } from '../test-fixtures';
@@ -200,8 +200,11 @@ describe('/template', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('reorder-announcement')).toHaveTextContent('The order was not saved.');
   });
 
-  it('deletes a template after a confirmation', async () => {
+  it('deletes a template after a confirmation, and tells the extension its templates changed', async () => {
     const user = userEvent.setup();
+    const post = vi.spyOn(window, 'postMessage');
+    const toldExtension = () =>
+      post.mock.calls.filter(([message]) => (message as { type?: string }).type === 'PARLEY_TEMPLATES_CHANGED');
     const fetchMock = signedIn(
       { templates: threeTemplates() },
       { [`DELETE /api/template/delete/${IDS.meeting}`]: ok({ deleted: 1 }, 'Template deleted.') },
@@ -212,6 +215,7 @@ describe('/template', { timeout: 30_000 }, () => {
     const dialog = screen.getByRole('alertdialog', { name: 'Delete “Meeting request”?' });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(calls(fetchMock, `DELETE /api/template/delete/${IDS.meeting}`)).toHaveLength(0);
+    expect(toldExtension()).toEqual([]);
 
     await user.click(screen.getByRole('button', { name: 'Delete Meeting request' }));
     await user.click(
@@ -221,6 +225,8 @@ describe('/template', { timeout: 30_000 }, () => {
     );
     await waitFor(() => expect(titles()).toEqual(['Thanks', 'Connection thanks']));
     expect(calls(fetchMock, `DELETE /api/template/delete/${IDS.meeting}`)).toHaveLength(1);
+    // On this window and origin only (the extension's bridge listens there), and nothing but the fact.
+    expect(toldExtension()).toEqual([[{ type: 'PARLEY_TEMPLATES_CHANGED' }, window.location.origin]]);
   });
 
   it('says when there are none yet, and leads to making one', async () => {

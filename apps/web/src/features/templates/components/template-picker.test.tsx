@@ -51,6 +51,66 @@ describe('/template-app', { timeout: 30_000 }, () => {
     expect(await screen.findByText(/It could not be copied/)).toBeInTheDocument();
   });
 
+  it('in the window the extension opened: Insert posts on this window, to this origin, and says what came of it', async () => {
+    const user = userEvent.setup();
+    const posted: unknown[] = [];
+    const post = vi.spyOn(window, 'postMessage').mockImplementation((message: unknown, origin?: unknown) => {
+      if ((message as { type?: string }).type !== 'PARLEY_TEMPLATE_CHOSEN') return;
+      posted.push(message);
+      expect(origin).toBe(window.location.origin);
+      // The extension's bridge answers on the same window: the first template reached its box, the second did not.
+      const delivered = posted.length === 1;
+      setTimeout(() =>
+        window.dispatchEvent(
+          new MessageEvent('message', {
+            data: { type: 'PARLEY_TEMPLATE_RECEIVED', delivered },
+            origin: window.location.origin,
+            source: window,
+          }),
+        ),
+      );
+    });
+    signedIn({ templates: threeTemplates() });
+    renderApp('/template-app?from=extension');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Insert a template' }, slow)).toBeInTheDocument();
+    expect(screen.queryByText(/Copy a template, then paste it where you write/)).toBeNull();
+    await user.click(await screen.findByRole('button', { name: 'Insert Thanks' }, slow));
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('“Thanks” sent to the page.'));
+    expect(posted).toEqual([
+      {
+        type: 'PARLEY_TEMPLATE_CHOSEN',
+        template: {
+          id: threeTemplates()[0]!.id,
+          kind: 'mail',
+          title: 'Thanks',
+          body: 'Hi {{first_name}},\n\nThank you!\n\n{{my_name}}',
+          language: null,
+        },
+      },
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Insert Connection thanks' }));
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(/no longer there/));
+    expect(posted).toHaveLength(2);
+    expect(post).toHaveBeenCalled();
+  });
+
+  it('in the window the extension opened, with no extension answering: says so', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      signedIn({ templates: threeTemplates() });
+      renderApp('/template-app?from=extension');
+      await user.click(await screen.findByRole('button', { name: 'Insert Thanks' }, slow));
+      expect(screen.getByRole('status')).toHaveTextContent('Sending “Thanks” to the page…');
+      expect(screen.getByRole('button', { name: 'Insert Thanks' })).toBeDisabled();
+      await vi.advanceTimersByTimeAsync(4000);
+      await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(/extension did not answer/));
+      expect(screen.getByRole('button', { name: 'Insert Thanks' })).toBeEnabled();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('framed by an extension page: Insert posts the template to that extension’s origin only', async () => {
     const user = userEvent.setup();
     const EXT = 'chrome-extension://abcdefghijklmnopabcdefghijklmnop';
@@ -70,6 +130,7 @@ describe('/template-app', { timeout: 30_000 }, () => {
             kind: 'message',
             title: 'Connection thanks',
             body: 'Thanks for connecting, {{first_name}}!',
+            language: null,
           },
         },
         EXT,

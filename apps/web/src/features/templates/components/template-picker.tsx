@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import type { Template } from '@parley/contract';
 import { formatDate } from '@parley/i18n';
 import { Alert, Button, SkeletonBar, TextField, cn, focusRing } from '@parley/ui';
@@ -8,7 +8,7 @@ import { CheckIcon, CopyIcon } from '@parley/ui/action-icons';
 import { errorMessage } from '../../../lib/api';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useTemplates } from '../api/templates-api';
-import { findPickerHost, postTemplate, type PickerHost } from '../lib/picker-host';
+import { awaitReceipt, findPickerHost, postTemplate, type PickerHost } from '../lib/picker-host';
 import { matches } from '../lib/search';
 import { fillKnown } from '../lib/variables';
 import { TEMPLATE_PATHS } from '../paths';
@@ -16,21 +16,44 @@ import { Badge, KIND_TONES } from './section';
 
 /**
  * /template-app (spec §2): the narrow template picker the extension opens. Insert hands the chosen template to the
- * extension that opened it (lib/picker-host: its exact origin only), which fills the variables from the page.
- * Opened on its own, Copy puts the text on the clipboard with what is known here filled in (one's name, the date)
- * and the rest left as variables.
+ * extension that opened it (lib/picker-host: its bridge on this window, or its exact origin), which fills the variables
+ * from the page. In the extension's window, the extension says whether the template reached the box, and closes the
+ * window when it did. Opened on its own, Copy puts the text on the clipboard with what is known here filled in (one's
+ * name, the date) and the rest left as variables.
  */
 export function TemplatePicker({ host: givenHost }: { host?: PickerHost }) {
   const { t, i18n } = useTranslation('templates');
   const templates = useTemplates();
   const user = useCurrentUser();
-  const host = useMemo(() => givenHost ?? findPickerHost(), [givenHost]);
+  const [params] = useSearchParams();
+  const marked = params.get('from') === 'extension';
+  const host = useMemo(() => givenHost ?? findPickerHost(undefined, marked), [givenHost, marked]);
   const [query, setQuery] = useState('');
   const [done, setDone] = useState<{ id: string; text: string; tone: 'success' | 'error' } | null>(null);
+  // While the extension has not answered: one template per picker.
+  const [sending, setSending] = useState(false);
 
   const shown = (templates.data ?? []).filter((tpl) => matches(tpl, query));
 
   const choose = async (template: Template) => {
+    if (host.kind === 'bridge') {
+      setSending(true);
+      setDone({ id: template.id, text: t('picker.sending', { title: template.title }), tone: 'success' });
+      const receipt = awaitReceipt();
+      postTemplate(host, template);
+      const delivered = await receipt;
+      setSending(false);
+      setDone(
+        delivered
+          ? { id: template.id, text: t('picker.inserted', { title: template.title }), tone: 'success' }
+          : {
+              id: template.id,
+              text: t(delivered === false ? 'picker.notDelivered' : 'picker.noAnswer'),
+              tone: 'error',
+            },
+      );
+      return;
+    }
     if (host.kind === 'extension') {
       postTemplate(host, template);
       setDone({ id: template.id, text: t('picker.inserted', { title: template.title }), tone: 'success' });
@@ -95,9 +118,10 @@ export function TemplatePicker({ host: givenHost }: { host?: PickerHost }) {
                 </div>
               </div>
               <Button
-                variant={host.kind === 'extension' ? 'primary' : 'secondary'}
+                variant={host.kind !== 'standalone' ? 'primary' : 'secondary'}
                 className="shrink-0 px-3 py-1.5"
-                aria-label={t(host.kind === 'extension' ? 'picker.insertNamed' : 'picker.copyNamed', {
+                disabled={sending}
+                aria-label={t(host.kind !== 'standalone' ? 'picker.insertNamed' : 'picker.copyNamed', {
                   title: template.title,
                 })}
                 onClick={() => void choose(template)}
@@ -107,7 +131,7 @@ export function TemplatePicker({ host: givenHost }: { host?: PickerHost }) {
                 ) : host.kind === 'standalone' ? (
                   <CopyIcon width="1em" height="1em" />
                 ) : null}
-                {host.kind === 'extension' ? t('picker.insert') : t('picker.copy')}
+                {host.kind !== 'standalone' ? t('picker.insert') : t('picker.copy')}
               </Button>
             </div>
             <p className="mt-1.5 line-clamp-3 break-words text-xs text-zinc-600 dark:text-zinc-400">{template.body}</p>
@@ -123,7 +147,7 @@ export function TemplatePicker({ host: givenHost }: { host?: PickerHost }) {
         <h1 className="text-lg font-semibold text-zinc-900 dark:text-zinc-50">{t('picker.title')}</h1>
         <Link
           to={TEMPLATE_PATHS.list}
-          target={host.kind === 'extension' ? '_blank' : undefined}
+          target={host.kind !== 'standalone' ? '_blank' : undefined}
           className={cn('text-sm font-medium text-blue-700 hover:underline dark:text-blue-300', focusRing)}
         >
           {t('picker.manage')}

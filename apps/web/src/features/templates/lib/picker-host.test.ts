@@ -44,6 +44,13 @@ describe('who opened the picker', () => {
     expect(findPickerHost(fakeWindow({}).win)).toEqual({ kind: 'standalone' });
   });
 
+  it('a window of its own marked from=extension: the bridge on this window (the mark decides nothing else)', () => {
+    expect(findPickerHost(fakeWindow({}).win, true)).toEqual({ kind: 'bridge' });
+    expect(findPickerHost(fakeWindow({}).win, false)).toEqual({ kind: 'standalone' });
+    // Framed by a web page with the mark: still nothing is posted.
+    expect(findPickerHost(fakeWindow({ framedBy: 'https://evil.example' }).win, true)).toEqual({ kind: 'standalone' });
+  });
+
   it('knows extension origins', () => {
     expect(isExtensionOrigin(EXT)).toBe(true);
     expect(isExtensionOrigin('moz-extension://0b4b5a6c-1234-4d5e-8f90-123456789abc')).toBe(true);
@@ -58,7 +65,7 @@ describe('who opened the picker', () => {
     expect(target.postMessage).toHaveBeenCalledWith(
       {
         type: TEMPLATE_CHOSEN,
-        template: { id: makeTemplate().id, kind: 'mail', title: 'Thanks', body: makeTemplate().body },
+        template: { id: makeTemplate().id, kind: 'mail', title: 'Thanks', body: makeTemplate().body, language: null },
       },
       EXT,
     );
