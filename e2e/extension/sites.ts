@@ -42,6 +42,8 @@ export const URLS = {
   gmail: 'https://mail.google.com/mail/u/0/#inbox/FMfcgzQZTlxvBqWnKcDgFhRsTvMpLkJd',
   outlook: 'https://outlook.live.com/mail/0/inbox/id/AAQkADAwATM3ZmYAZS05NzQ2',
   linkedin: 'https://www.linkedin.com/feed/update/urn:li:activity:7301234567890123456/',
+  facebook: 'https://www.facebook.com/groups/examplecyclists/posts/1234567890123456/',
+  x: 'https://x.com/lunar_garden_ex/status/1897000000000000001',
   youtube: 'https://www.youtube.com/watch?v=dQx1Example',
   google: 'https://www.google.com/search?q=how+to+store+fresh+basil',
   bing: 'https://www.bing.com/search?q=how+to+store+fresh+basil&form=QBLH',

@@ -106,6 +106,7 @@ for (const lng of ['en', 'es', 'fr'] as const) {
         tr(lng, 'extension:onSite.templates'),
         'Confirm the venue',
         'Decline politely',
+        tr(lng, 'extension:onSite.moreTemplates'),
         tr(lng, 'extension:onSite.close'),
       ]);
     expect(await reply.text('[data-parley=templates-panel] .section')).toBe(tr(lng, 'extension:onSite.customReplies'));
@@ -220,6 +221,67 @@ test('a shortcut is typed out in place in Gmail, a LinkedIn comment box and a pl
   );
   await expect(notes).toHaveValue(';thx');
   await shot(article, 'extension-shortcut-textarea');
+});
+
+test('a shortcut is typed out in X’s reply box (DraftJS) and a Facebook comment box (Lexical), and the site registers it', async ({
+  context,
+  page,
+  storage,
+}) => {
+  await signInWithTemplates(page, storage);
+  for (const [url, box, model] of [
+    [URLS.x, '[data-testid="tweetTextarea_0"]', 'reply'],
+    [URLS.facebook, '[data-lexical-editor="true"]', 'comment'],
+  ] as const) {
+    const site = await context.newPage();
+    await site.goto(url);
+    // The site's script is running: its reply button is there.
+    await expect.poll(() => onSite(site, 'reply').buttonNames()).toContain(tr('en', 'extension:onSite.replyButton'));
+    const field = site.locator(box);
+    await field.click();
+    await site.keyboard.type('Sure ;thx');
+    await site.keyboard.press('Space');
+    await site.keyboard.type('again');
+    // The editor's own model (the fixture's imitation of DraftJS / Lexical) holds the text, not only the DOM.
+    const state = () => site.evaluate((key) => (window as any).__editorStates[key]?.text ?? '', model);
+    await expect.poll(state).toBe(`Sure ${THANKS} again`);
+    await expect(field).toHaveText(`Sure ${THANKS} again`);
+    await expect(field).toBeFocused();
+    await shot(site, `extension-shortcut-${model === 'reply' ? 'x' : 'facebook'}`);
+  }
+});
+
+test('Outlook: the signature made the default for the account writing wins over the Outlook default', async ({
+  context,
+  page,
+  storage,
+}) => {
+  const user = await signInWithTemplates(page, storage);
+  const added = await Promise.all([
+    apiPost('/api/template/signature/add', user.token, {
+      name: 'Outlook default',
+      html: '<p>Sent from Outlook, Alex</p>',
+      defaultFor: ['outlook'],
+    }),
+    apiPost('/api/template/signature/add', user.token, {
+      name: 'Jordan at work',
+      html: '<p><b>Jordan Blake</b> · Accounts payable</p>',
+      defaultFor: ['jordan.blake@example.com'],
+    }),
+  ]);
+  for (const answer of added) expect(answer.status).toBe(200);
+  // Made through the API: the test says so on the web app's page, as the web app does after its own changes.
+  await page.evaluate(() => window.postMessage({ type: 'PARLEY_TEMPLATES_CHANGED' }, location.origin));
+  await expect
+    .poll(async () => ((await storage()).templates as { signatures: unknown[] } | undefined)?.signatures.length)
+    .toBe(3);
+  const outlook = await context.newPage();
+  await outlook.goto(URLS.outlook);
+  const editor = '[contenteditable="true"][aria-label^="Message body"]';
+  await expect.poll(() => signatures(outlook, editor)).toEqual(['Jordan Blake · Accounts payable']);
+  // Outlook's own signature and the quoted original stay; Parley's goes above the quote.
+  await expect(outlook.locator(`${editor} #Signature`)).toContainText('Jordan Blake · Operations');
+  await shot(outlook, 'extension-signature-outlook-account');
 });
 
 test('the trigger is set on the options page (en, es, fr) and followed at once; signing out removes the shortcuts', async ({
