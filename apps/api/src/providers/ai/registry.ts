@@ -52,6 +52,12 @@ function build(provider: Provider, providerModel: string, c: Credentials, fetch:
 }
 
 /**
+ * No provider answer is read past this: the longest answer a model gives (about 128,000 tokens) is under 20 MB as a
+ * server-sent event stream, and a base URL a person chose must not be able to stream without end into memory.
+ */
+export const MAX_CHAT_RESPONSE_BYTES = 64 * 1024 * 1024;
+
+/**
  * Resolves a catalogue id to a model and whose key pays. The user's own key wins and is used only with the user's
  * own base URL; the server's keys go only to the hosts the server's configuration names.
  */
@@ -60,8 +66,9 @@ export function createModelRegistry(ai: Config['ai']) {
   // self-hosted model server); requests on a person's own key go to the base URL they gave, and, unless the
   // configuration allows private addresses, no connection is opened to one, whatever the host name resolves to then.
   const holds = createRequestHolds();
-  const serverFetch = createProviderFetch({ holds });
-  const ownFetch = createProviderFetch({ blockPrivate: !ai.allowPrivateBaseUrls, holds });
+  const maxResponseBytes = MAX_CHAT_RESPONSE_BYTES;
+  const serverFetch = createProviderFetch({ holds, maxResponseBytes });
+  const ownFetch = createProviderFetch({ blockPrivate: !ai.allowPrivateBaseUrls, holds, maxResponseBytes });
   const server: Record<Provider, Credentials | null> = {
     openai: ai.openai.apiKey ? { apiKey: ai.openai.apiKey, baseUrl: ai.openai.baseUrl } : null,
     anthropic: ai.anthropic.apiKey ? { apiKey: ai.anthropic.apiKey, baseUrl: undefined } : null,
