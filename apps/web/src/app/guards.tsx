@@ -1,13 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
-import { toast } from 'react-toastify';
 import { FullScreenLoading } from '../features/shell';
 import { errorMessage } from '../lib/api';
 import { useCurrentUser } from '../lib/current-user';
 import { applyLanguage } from '../lib/i18n';
 import { NEXT_PARAM, returnPath, withReturnPath } from '../lib/safe-path';
 import { clearSession, COOKIE_COPY_DELAY_MS, copyUserIdToCookie, getToken, useToken } from '../lib/session';
+import { toast } from '../lib/toast';
 
 /**
  * Protected routes: no token → /login?next=<this page>, so signing in comes back here, or `signedOut` for a page that

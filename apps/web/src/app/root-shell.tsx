@@ -1,7 +1,6 @@
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useMatches } from 'react-router';
-import { Bounce, ToastContainer } from 'react-toastify';
 import { GlobalLoaderOverlay } from '../features/shell';
 import { applyAppearance } from '../lib/appearance';
 import { usePageTitle } from '../lib/page-title';
@@ -21,25 +20,9 @@ function RouteTitle() {
   return null;
 }
 
-/** Spec §9 toast settings: top-right, 5 s, pause on hover, drag 80 %, light theme, no progress bar. */
-function Toasts() {
-  return (
-    <ToastContainer
-      position="top-right"
-      autoClose={5000}
-      pauseOnHover
-      draggable
-      draggablePercent={80}
-      theme="light"
-      hideProgressBar
-      newestOnTop
-      closeOnClick={false}
-      transition={Bounce}
-      // Below the header (3.5rem), so a toast never hides the language picker or Sign out.
-      style={{ top: 'calc(3.5rem + 0.5rem)' }}
-    />
-  );
-}
+// The toast container and its library load beside the first page, not before it: no page needs them to show itself.
+// Toasts asked for before it is mounted wait in the library's queue (lib/toast.ts).
+const Toasts = lazy(() => import('./toasts').then((m) => ({ default: m.Toasts })));
 
 export function RootShell() {
   useEffect(() => applyAppearance(), []);
@@ -48,7 +31,10 @@ export function RootShell() {
       <RouteTitle />
       <Outlet />
       <GlobalLoaderOverlay />
-      <Toasts />
+      {/* Its own boundary: while the container loads, the page stays (no boot spinner over it). */}
+      <Suspense fallback={null}>
+        <Toasts />
+      </Suspense>
       <ScrollRestoration />
     </Suspense>
   );

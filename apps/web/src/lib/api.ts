@@ -1,8 +1,8 @@
-import { toast } from 'react-toastify';
 import { ApiError, createApiClient } from '@parley/api-client';
 import { clearSession, getToken } from './session';
 import { currentLanguage, getI18n } from './i18n';
 import { queryClient } from './query-client';
+import { toast } from './toast';
 
 const FORCED_LOGOUT_TOAST = 'forced-logout';
 

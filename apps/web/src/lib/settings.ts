@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'react-toastify';
 import type { Settings, SettingsUpdate } from '@parley/contract';
 import { ApiError, apiClient, errorMessage } from './api';
 import { getI18n } from './i18n';
+import { toast, withToast } from './toast';
 
 export const settingsKey = ['settings'] as const;
 
@@ -44,10 +44,12 @@ export function useSaveSettings() {
     },
     onSuccess: (result, _body, context) => {
       if (context.save === lastSave) queryClient.setQueryData(settingsKey, result.data);
-      toast.dismiss(FAILED_TOAST);
       const text = getI18n().t('settings:saved');
-      if (toast.isActive(SAVED_TOAST)) toast.update(SAVED_TOAST, { render: text });
-      else toast.success(text, { toastId: SAVED_TOAST });
+      withToast((toast) => {
+        toast.dismiss(FAILED_TOAST);
+        if (toast.isActive(SAVED_TOAST)) toast.update(SAVED_TOAST, { render: text });
+        else toast.success(text, { toastId: SAVED_TOAST });
+      });
     },
     onError: (error, _body, context) => {
       // The latest save failed: back to what was there before it (a later one keeps its own change).

@@ -1,12 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'react-toastify';
 import { buttonClasses } from '@parley/ui';
 import { apiClient, errorMessage } from '../../lib/api';
 import { queryClient } from '../../lib/query-client';
 import { sameSitePath } from '../../lib/safe-path';
 import { clearSession, useToken } from '../../lib/session';
+import { toast } from '../../lib/toast';
 import { BootSpinner } from '../boot-spinner';
 
 /** `/`: the app when signed in, else the login page. */

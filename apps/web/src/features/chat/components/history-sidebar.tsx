@@ -1,7 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
 import type { ChatSummary } from '@parley/contract';
 import { CHAT_TITLE_MAX } from '@parley/contract/values';
 import { formatDateTime, formatFullDateTime } from '@parley/i18n';
@@ -9,6 +8,7 @@ import { PencilIcon, PlusIcon, SearchIcon, TrashIcon } from '@parley/ui/action-i
 import { ConfirmDialog } from '@parley/ui/confirm-dialog';
 import { SkeletonBar, cn, focusRing } from '@parley/ui';
 import { errorMessage } from '../../../lib/api';
+import { toast } from '../../../lib/toast';
 import { useChatHistories, useDeleteAllChats, useDeleteChat, useRenameChat } from '../api/chat-api';
 
 type Group = 'today' | 'yesterday' | 'week' | 'older';
