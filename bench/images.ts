@@ -8,15 +8,17 @@
 //      auth, multipart, credits, the checks and metadata stripping of every image, thumbnails, storage, rows);
 //   2. memory: 1 and 20 background removals at once of uploaded 2 MP JPEGs, then of 25 MP JPEGs; the server's RSS
 //      sampled every 10 ms (peak over the RSS just before), the time they took;
-//   3. the limiter alone, in this process: 20 cut-outs of 25 MP normalized at once with the server's limit of two
-//      images at a time, and with none (a limit of 20), peak RSS of each.
+//   3. the limiter alone: 20 cut-outs of 25 MP normalized at once with the server's limit of two images at a time,
+//      and with none (a limit of 20), each in a fresh process: peak RSS and time;
+//   4. the image work of one 2 MP image, step by step, in this process: the floor under the figures of 1.
 //
 //   node --import tsx bench/images.ts [--requests 50] [--warmup 5] [--concurrent 20] [--skip-large 1]
 //   BENCH_PG_ADMIN_URL=postgres://user@127.0.0.1:5432/test   (default: tries users postgres, then root)
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import sharp from 'sharp';
 import { createBenchDatabase, signIn } from './accounts.js';
@@ -496,25 +498,100 @@ async function burst(setup: Setup, pid: number, label: string, upload: Buffer, k
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// 3. The limiter alone, in this process.
+// 3. The limiter alone: 25 MP cut-outs through normalizeOutput, all started at once, each run in a fresh process (a
+// process keeps memory it has used, so runs in one process would start from each other's peak).
 
 type LimiterResult = { concurrency: number; images: number; rssBeforeKiB: number; rssPeakKiB: number; wallMs: number };
 
-async function limiterAlone(images: number, cutout: Buffer): Promise<LimiterResult[]> {
+async function runLimiterChild(): Promise<void> {
   const { createImageProcessing } = await import('../apps/api/src/modules/images/processing.js');
+  const concurrency = Number(process.env.BENCH_LIMIT);
+  const images = Number(process.env.BENCH_COUNT);
+  const cutout = readFileSync(process.env.BENCH_INPUT!);
+  const work = createImageProcessing({ concurrency });
+  await sleep(300);
+  const rssBeforeKiB = process.memoryUsage.rss() / 1024;
+  let rssPeakKiB = rssBeforeKiB;
+  const sampler = setInterval(() => (rssPeakKiB = Math.max(rssPeakKiB, process.memoryUsage.rss() / 1024)), 10);
+  const started = performance.now();
+  // Only each result's type is kept (the results themselves would hold 20 × 60 MB to the end).
+  const types = await Promise.all(
+    Array.from({ length: images }, () => work.normalizeOutput(cutout).then((out) => out.mediaType)),
+  );
+  const wallMs = performance.now() - started;
+  clearInterval(sampler);
+  if (types.some((type) => type !== 'image/png')) throw new Error('the cut-out did not stay a PNG');
+  process.send?.({ concurrency, images, rssBeforeKiB, rssPeakKiB, wallMs } satisfies LimiterResult);
+}
+
+async function limiterAlone(images: number, cutoutFile: string): Promise<LimiterResult[]> {
   const results: LimiterResult[] = [];
   for (const concurrency of [2, images]) {
-    const work = createImageProcessing({ concurrency });
-    await sleep(500);
-    const rssBeforeKiB = process.memoryUsage.rss() / 1024;
-    let rssPeakKiB = rssBeforeKiB;
-    const sampler = setInterval(() => (rssPeakKiB = Math.max(rssPeakKiB, process.memoryUsage.rss() / 1024)), 10);
-    const started = performance.now();
-    const outs = await Promise.all(Array.from({ length: images }, () => work.normalizeOutput(cutout)));
-    const wallMs = performance.now() - started;
-    clearInterval(sampler);
-    if (outs.some((o) => o.mediaType !== 'image/png')) throw new Error('the cut-out did not stay a PNG');
-    results.push({ concurrency, images, rssBeforeKiB, rssPeakKiB, wallMs });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', '--import', './bench/parent-watchdog.mjs', 'bench/images.ts', '--limiter-child'],
+      {
+        cwd: repoRoot,
+        env: { ...process.env, BENCH_LIMIT: String(concurrency), BENCH_COUNT: String(images), BENCH_INPUT: cutoutFile },
+        stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+      },
+    );
+    let output = '';
+    child.stderr?.on('data', (chunk: Buffer) => (output = (output + chunk.toString('utf8')).slice(-4000)));
+    const stop = () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      return Promise.resolve();
+    };
+    const unregister = onCleanup(stop);
+    try {
+      results.push(
+        await new Promise<LimiterResult>((resolve, reject) => {
+          child.on('message', (message: LimiterResult) => resolve(message));
+          child.once('exit', (code) => reject(new Error(`limiter run exited (${code}):\n${output}`)));
+        }),
+      );
+    } finally {
+      unregister();
+      await stop();
+    }
+  }
+  return results;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// 4. The image work of one 2 MP image, step by step, in this process (one image at a time): the floor under the
+// figures above, free of HTTP, the database and the provider.
+
+type Step = { label: string; times: number[] };
+
+async function imageSteps(inputs: {
+  upload: Buffer;
+  providerJpeg: Buffer;
+  providerPng: Buffer;
+  cutout: Buffer;
+}): Promise<Step[]> {
+  const { createImageProcessing } = await import('../apps/api/src/modules/images/processing.js');
+  const work = createImageProcessing({ concurrency: 1 });
+  /** What the service keeps of each image: the image, and its thumbnail (made apart when it does not come with it). */
+  const kept = async (made: Promise<{ bytes: Buffer }>) => {
+    const image = await made;
+    if (!(image as { thumbnail?: Buffer }).thumbnail) await work.thumbnail(image.bytes);
+  };
+  const steps: [string, () => Promise<unknown>][] = [
+    ['readUpload: phone JPEG 1632×1224 (Exif, GPS)', () => kept(work.readUpload(inputs.upload))],
+    ['normalizeOutput: provider JPEG 1920×1080', () => kept(work.normalizeOutput(inputs.providerJpeg))],
+    ['normalizeOutput: provider PNG 1920×1080, opaque', () => kept(work.normalizeOutput(inputs.providerPng))],
+    ['normalizeOutput: cut-out PNG 1632×1224, transparent', () => kept(work.normalizeOutput(inputs.cutout))],
+    ['reference: decode the phone JPEG in full', () => sharp(inputs.upload).raw().toBuffer()],
+    ['reference: decode the provider PNG in full', () => sharp(inputs.providerPng).raw().toBuffer()],
+  ];
+  const results: Step[] = steps.map(([label]) => ({ label, times: [] }));
+  for (let round = 0; round < 3 + 15; round++) {
+    for (const [i, [, run]] of steps.entries()) {
+      const started = performance.now();
+      await run();
+      if (round >= 3) results[i]!.times.push(performance.now() - started);
+    }
   }
   return results;
 }
@@ -545,12 +622,19 @@ async function cutoutPng(width: number, height: number): Promise<Buffer> {
   return removeBackground(await drawImage('a green circle', width, height, 'png', { photo: true }));
 }
 
+/** What providers send back, drawn by the fake at 1920 × 1080 (PNG: opaque RGB; JPEG: quality 80). */
+async function providerImage(format: 'png' | 'jpeg'): Promise<Buffer> {
+  const { drawImage } = await import('../apps/api/src/test/fake-images.js');
+  return drawImage('a lighthouse on a cliff at dusk', GENERATED.width, GENERATED.height, format, { photo: true });
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 
 export type ImagesBenchResult = {
   latency: CaseResult[];
   bursts: BurstResult[];
   limiter: LimiterResult[];
+  steps: Step[];
   verdicts: { target: string; measured: string; pass: boolean }[];
 };
 
@@ -669,11 +753,23 @@ export async function runImages(): Promise<ImagesBenchResult> {
 
     let limiter: LimiterResult[] = [];
     if (!skipLarge) {
-      process.stdout.write(`  3. ${k} cut-outs of 25 MP normalized at once in this process, limit 2 then ${k}… `);
-      limiter = await limiterAlone(k, largeCutout);
+      process.stdout.write(
+        `  3. ${k} cut-outs of 25 MP normalized at once, limit 2 then ${k}, each in a fresh process… `,
+      );
+      const cutoutFile = path.join(dataDir, 'cutout-25mp.png');
+      writeFileSync(cutoutFile, largeCutout);
+      limiter = await limiterAlone(k, cutoutFile);
       console.log('done');
     }
-    const result = report(latency, bursts, limiter, n);
+    process.stdout.write('  4. the image work of one 2 MP image, step by step, 3 warm-up + 15 rounds… ');
+    const steps = await imageSteps({
+      upload,
+      providerJpeg: await providerImage('jpeg'),
+      providerPng: await providerImage('png'),
+      cutout: await cutoutPng(UPLOAD.width, UPLOAD.height),
+    });
+    console.log('done');
+    const result = report(latency, bursts, limiter, steps, n);
     console.log(`  after: ${loadSummary()}; ${Math.round((performance.now() - began) / 1000)} s in all`);
     return result;
   } finally {
@@ -684,7 +780,13 @@ export async function runImages(): Promise<ImagesBenchResult> {
   }
 }
 
-function report(latency: CaseResult[], bursts: BurstResult[], limiter: LimiterResult[], n: number): ImagesBenchResult {
+function report(
+  latency: CaseResult[],
+  bursts: BurstResult[],
+  limiter: LimiterResult[],
+  steps: Step[],
+  n: number,
+): ImagesBenchResult {
   console.log(`\n  Latency (ms; request written → last byte of the answer), ${n} interleaved pairs per case:`);
   const rows: (string | number)[][] = [];
   for (const r of latency) {
@@ -762,7 +864,9 @@ function report(latency: CaseResult[], bursts: BurstResult[], limiter: LimiterRe
       if (b.errors.length) console.log(`  ${b.k} × ${b.label}: ${b.errors.slice(0, 3).join('; ')}`);
   }
   if (limiter.length) {
-    console.log(`\n  The limiter alone (this process): 25 MP cut-outs through normalizeOutput, all started at once:`);
+    console.log(
+      `\n  The limiter alone: 25 MP cut-outs through normalizeOutput, all started at once, a fresh process each:`,
+    );
     console.log(
       table(
         ['images at a time', 'images', 'RSS before', 'peak', 'peak − before', 'all done in'],
@@ -777,6 +881,14 @@ function report(latency: CaseResult[], bursts: BurstResult[], limiter: LimiterRe
       ),
     );
   }
+
+  console.log(`\n  The image work of one 2 MP image (ms, one at a time, this process; includes its thumbnail):`);
+  console.log(
+    table(
+      ['step', 'min', 'p50', 'p90'],
+      steps.map((s) => [s.label, ms(Math.min(...s.times)), ms(pct(s.times, 50)), ms(pct(s.times, 90))]),
+    ),
+  );
 
   // The stricter of two readings: the difference of the percentiles, and the percentile of the per-pair differences.
   const verdicts = latency.flatMap((r) =>
@@ -796,10 +908,11 @@ function report(latency: CaseResult[], bursts: BurstResult[], limiter: LimiterRe
         verdicts.map((v) => [v.target, v.measured, v.pass ? 'PASS' : 'FAIL']),
       ),
   );
-  return { latency, bursts, limiter, verdicts };
+  return { latency, bursts, limiter, steps, verdicts };
 }
 
 if (isMain(import.meta.url)) {
   if (process.argv.includes('--fake-child')) await runFakeChild();
+  else if (process.argv.includes('--limiter-child')) await runLimiterChild();
   else await runAsScript(() => runImages());
 }

@@ -112,6 +112,19 @@ describe('cleanJpeg', () => {
   });
 });
 
+describe('nothing to drop', () => {
+  it('a file with nothing to drop but a trailer is not copied: the result is a view of it, up to the end of the image', () => {
+    for (const [file, clean] of [
+      [Buffer.from(buildPngImage({ trailer: HTML })), cleanPng],
+      [Buffer.from(buildJpegImage({ trailer: HTML })), cleanJpeg],
+    ] as const) {
+      const copy = clean(file)!;
+      expect(copy.bytes.buffer).toBe(file.buffer);
+      expect(copy.bytes.equals(file.subarray(0, file.length - HTML.length))).toBe(true);
+    }
+  });
+});
+
 describe('cleanPng', () => {
   const rgbaWith = (beforeData: number[][] = [], afterData: number[][] = [], trailer: number[] = []) =>
     buildPngImage({ beforeData, afterData, trailer });

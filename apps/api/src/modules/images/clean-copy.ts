@@ -65,7 +65,7 @@ export function cleanPng(bytes: Uint8Array): CleanCopy | null {
   }
   const { width, height, colourType } = header;
   return {
-    bytes: Buffer.concat(kept),
+    bytes: joined(file, kept, pos),
     width,
     height,
     alpha: colourType === 4 || colourType === 6 || transparency,
@@ -149,7 +149,16 @@ export function cleanJpeg(bytes: Uint8Array): CleanCopy | null {
     }
     pos = end;
   }
-  return { bytes: Buffer.concat(kept), width: frame.width, height: frame.height, alpha: false };
+  return { bytes: joined(file, kept, pos), width: frame.width, height: frame.height, alpha: false };
+}
+
+/**
+ * The kept pieces as one file. When they are the whole file up to `end` (nothing to drop but what follows the image,
+ * the usual case for a provider's output), a view of it: a 25 MP PNG is not copied.
+ */
+function joined(file: Buffer, kept: Buffer[], end: number): Buffer {
+  const length = kept.reduce((sum, piece) => sum + piece.length, 0);
+  return length === end ? file.subarray(0, end) : Buffer.concat(kept, length);
 }
 
 /**
