@@ -1,15 +1,17 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ChatSummary } from '@parley/contract';
 import { CHAT_TITLE_MAX } from '@parley/contract/values';
 import { formatDateTime, formatFullDateTime } from '@parley/i18n';
 import { PencilIcon, PlusIcon, SearchIcon, TrashIcon } from '@parley/ui/action-icons';
-import { ConfirmDialog } from '@parley/ui/confirm-dialog';
 import { SkeletonBar, cn, focusRing } from '@parley/ui';
 import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { useChatHistories, useDeleteAllChats, useDeleteChat, useRenameChat } from '../api/chat-api';
+
+// The question before a deletion loads when it is first asked: the page shows without it.
+const ConfirmDialog = lazy(() => import('@parley/ui/confirm-dialog').then((m) => ({ default: m.ConfirmDialog })));
 
 type Group = 'today' | 'yesterday' | 'week' | 'older';
 
@@ -320,20 +322,24 @@ export function HistorySidebar({ activeId, onNewChat, onNavigate, onActiveDelete
         </div>
       )}
 
-      <ConfirmDialog
-        open={confirm !== null}
-        title={confirm?.kind === 'all' ? t('history.deleteAllTitle') : t('history.deleteTitle')}
-        description={
-          confirm?.kind === 'one'
-            ? t('history.deleteText', { title: confirm.chat.title || t('history.untitled') })
-            : t('history.deleteAllText')
-        }
-        confirmLabel={confirm?.kind === 'all' ? t('history.deleteAllConfirm') : t('history.deleteShort')}
-        cancelLabel={t('history.cancel')}
-        busy={deleteOne.isPending || deleteAll.isPending}
-        onConfirm={onConfirm}
-        onCancel={() => setConfirm(null)}
-      />
+      {confirm && (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open
+            title={confirm.kind === 'all' ? t('history.deleteAllTitle') : t('history.deleteTitle')}
+            description={
+              confirm.kind === 'one'
+                ? t('history.deleteText', { title: confirm.chat.title || t('history.untitled') })
+                : t('history.deleteAllText')
+            }
+            confirmLabel={confirm.kind === 'all' ? t('history.deleteAllConfirm') : t('history.deleteShort')}
+            cancelLabel={t('history.cancel')}
+            busy={deleteOne.isPending || deleteAll.isPending}
+            onConfirm={onConfirm}
+            onCancel={() => setConfirm(null)}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }
