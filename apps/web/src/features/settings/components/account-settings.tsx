@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { Settings, SettingsUpdate } from '@parley/contract';
 import { Alert, Button, Card, SkeletonBar } from '@parley/ui';
 import { errorMessage } from '../../../lib/api';
-import { useSaveSettings, useSettings } from '../../../lib/settings';
+import { useSaveSettings } from '../../../lib/save-settings';
+import { useSettings } from '../../../lib/settings';
 
 /**
  * The account's settings (the ones the extension uses too), loaded once for a settings page: a skeleton while they

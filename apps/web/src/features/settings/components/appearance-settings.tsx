@@ -3,7 +3,7 @@ import { FONT_SIZES, THEMES } from '@parley/contract/values';
 import { SelectField } from '@parley/ui';
 import { SettingsSection } from '@parley/ui/settings';
 import { setAppearance, useAppearance, type Theme } from '../../../lib/appearance';
-import { useSaveSettings } from '../../../lib/settings';
+import { useSaveSettings } from '../../../lib/save-settings';
 import { ChoiceGroup } from './choice-group';
 
 /** Theme and font size: applied at once and kept in this browser; the theme is also saved for the extension. */
