@@ -107,6 +107,13 @@ describe('cleanJpeg', () => {
     expect(cleanJpeg(Buffer.from('not a jpeg'))).toBeNull();
   });
 
+  it('a JFIF thumbnail goes; the JFIF segment stays, saying it has none', () => {
+    const withThumbnail = jpegSegment(0xe0, [...latin1('JFIF\0'), 1, 1, 0, 0, 1, 0, 1, 2, 1, 255, 0, 0, 0, 255, 0]);
+    const copy = cleanJpeg(buildJpegImage({ segments: [withThumbnail] }))!;
+    expect(copy.bytes.subarray(2, 20)).toEqual(Buffer.from(jfifSegment()));
+    expect(copy.bytes.equals(Buffer.from(buildJpegImage()))).toBe(true);
+  });
+
   it('an unknown marker is left to sharp', () => {
     expect(cleanJpeg(buildJpegImage({ segments: [jpegSegment(0xf0, [1, 2, 3])] }))).toBeNull();
   });
@@ -122,6 +129,27 @@ describe('nothing to drop', () => {
       expect(copy.bytes.buffer).toBe(file.buffer);
       expect(copy.bytes.equals(file.subarray(0, file.length - HTML.length))).toBe(true);
     }
+  });
+});
+
+describe('markup in the compressed data', () => {
+  const page = (tag: string) => [...latin1(`${tag}alert(document.cookie)</script>`)];
+
+  it('a JPEG whose scan holds a tag is left to sharp (which re-encodes it); other bytes are not', () => {
+    const jpeg = Buffer.from(buildJpegImage());
+    const end = jpeg.length - 2; // EOI
+    const inScan = (bytes: number[]) => Buffer.concat([jpeg.subarray(0, end), Buffer.from(bytes), jpeg.subarray(end)]);
+    for (const tag of ['<script>', '<SVG onload=', '<img/', '<!DOCTYPE html>', '<?xml ']) {
+      expect(cleanJpeg(inScan(page(tag))), tag).toBeNull();
+    }
+    for (const text of ['<scripts', '< script>', '<im g>', '<3 <<>>']) {
+      expect(cleanJpeg(inScan(page(text))), text).not.toBeNull();
+    }
+  });
+
+  it('a PNG whose image data holds a page is left to sharp', () => {
+    const png = buildPngImage({ afterData: [pngChunk('IDAT', page('<html><body><script>'))] });
+    expect(cleanPng(png)).toBeNull();
   });
 });
 

@@ -12,6 +12,11 @@ import { crc32 } from 'node:zlib';
  * reader does not follow, a file cut short included — answers null, and the caller re-encodes with sharp, which
  * turns, converts to sRGB, and refuses what does not decode. A copy is not proof that its pixels decode: the caller
  * decodes it before keeping it.
+ *
+ * Bytes inside the compressed data are copied as they are, so a file that is also a web page there (markup in a
+ * PNG's zlib stream or a JPEG's scan, which decoders read as pixels) would stay one: a copy with anything like an
+ * HTML or SVG tag in it is not made either, and re-encoding scrambles it. (The files are served as images, with
+ * nosniff and a sandboxing CSP, besides.)
  */
 export type CleanCopy = {
   bytes: Buffer;
@@ -64,12 +69,9 @@ export function cleanPng(bytes: Uint8Array): CleanCopy | null {
     if (type === 'IEND') break;
   }
   const { width, height, colourType } = header;
-  return {
-    bytes: joined(file, kept, pos),
-    width,
-    height,
-    alpha: colourType === 4 || colourType === 6 || transparency,
-  };
+  const copy = joined(file, kept, pos);
+  if (hasMarkup(copy)) return null;
+  return { bytes: copy, width, height, alpha: colourType === 4 || colourType === 6 || transparency };
 }
 
 // --- JPEG ---
@@ -134,8 +136,13 @@ export function cleanJpeg(bytes: Uint8Array): CleanCopy | null {
       pos = dataEnd;
       continue;
     } else if (marker === APP0) {
-      // JFIF stays (it says the components are YCbCr); its JFXX extension is a thumbnail, which goes.
-      if (startsWith(payload, 'JFIF\0')) kept.push(segment);
+      // JFIF stays (it says the components are YCbCr), without the thumbnail it may carry (which can show what was
+      // cropped out); its JFXX extension is a thumbnail too, and goes.
+      if (startsWith(payload, 'JFIF\0')) {
+        if (payload.length < 14) return null;
+        const thumbnail = payload.length > 14 || payload[12] !== 0 || payload[13] !== 0;
+        kept.push(thumbnail ? Buffer.from([0xff, APP0, 0, 16, ...payload.subarray(0, 12), 0, 0]) : segment);
+      }
     } else if (marker === APP1) {
       // Exif and XMP go; an orientation to apply (or Exif that cannot be read for one) is left to sharp.
       if (startsWith(payload, 'Exif\0\0') && exifOrientation(payload.subarray(6)) !== 1) return null;
@@ -149,7 +156,49 @@ export function cleanJpeg(bytes: Uint8Array): CleanCopy | null {
     }
     pos = end;
   }
-  return { bytes: joined(file, kept, pos), width: frame.width, height: frame.height, alpha: false };
+  const copy = joined(file, kept, pos);
+  if (hasMarkup(copy)) return null;
+  return { bytes: copy, width: frame.width, height: frame.height, alpha: false };
+}
+
+/** Tags a browser or an SVG or XML reader acts on, after `<`, in lower case; and declarations. */
+const TAGS = ['script', 'html', 'svg', 'iframe', 'body', 'head', 'object', 'embed', 'img', 'meta', 'link', 'style'];
+const DECLARATIONS = ['!doctype', '?xml'];
+type Markup = { text: Buffer; delimited: boolean };
+/** For each byte that may follow `<`, the markup that starts with it (letters in either case). */
+const STARTING = (() => {
+  const table: Markup[][] = Array.from({ length: 256 }, () => []);
+  const add = (text: string, delimited: boolean) => {
+    const entry = { text: Buffer.from(text, 'latin1'), delimited };
+    const first = entry.text[0]!;
+    table[first]!.push(entry);
+    if (first >= 0x61 && first <= 0x7a) table[first - 0x20]!.push(entry);
+  };
+  for (const tag of TAGS) add(tag, true);
+  for (const declaration of DECLARATIONS) add(declaration, false);
+  return table;
+})();
+const DELIMITERS = new Set([0x3e, 0x2f, 0x20, 0x09, 0x0a, 0x0d]);
+
+/**
+ * Whether `<` is followed by one of TAGS (any case) and a space, `/` or `>`, or by `!doctype` or `?xml`. A best
+ * effort against the usual polyglots, not a parser. Compressed data has a `<` every 256 bytes or so; one followed by
+ * such a tag by chance is rare (a few files in 10,000 of 5 MB), and costs only a re-encode.
+ */
+function hasMarkup(bytes: Buffer): boolean {
+  for (let at = bytes.indexOf(0x3c); at !== -1; at = bytes.indexOf(0x3c, at + 1)) {
+    for (const { text, delimited } of STARTING[bytes[at + 1] ?? 0]!) {
+      let i = 1;
+      while (i < text.length) {
+        const b = bytes[at + 1 + i] ?? 0;
+        if ((b >= 0x41 && b <= 0x5a ? b | 0x20 : b) !== text[i]) break;
+        i++;
+      }
+      if (i < text.length) continue;
+      if (!delimited || DELIMITERS.has(bytes[at + 1 + text.length] ?? 0)) return true;
+    }
+  }
+  return false;
 }
 
 /**

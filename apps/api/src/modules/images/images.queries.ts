@@ -9,8 +9,19 @@ export type NewVersion = Pick<
   'parentId' | 'operation' | 'prompt' | 'model' | 'mediaType' | 'width' | 'height' | 'bytes' | 'fileKey' | 'thumbKey'
 > & { id: string };
 
-/** Images with their first versions, in one transaction (a generation makes several at once). */
-export async function insertImages(tx: Tx, userId: string, made: { image: NewImage; version: NewVersion }[]) {
+/**
+ * Images with their first versions, in one transaction (a generation makes several at once), unless the person would
+ * then keep more than `max` images: 'full'. A lock on the person orders concurrent inserts, so the count holds.
+ */
+export async function insertImages(
+  tx: Tx,
+  userId: string,
+  made: { image: NewImage; version: NewVersion }[],
+  max: number,
+) {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`images:${userId}`}, 0))`);
+  const [kept] = await tx.select({ n: count() }).from(images).where(eq(images.userId, userId));
+  if ((kept?.n ?? 0) + made.length > max) return 'full' as const;
   const now = new Date();
   const rows = await tx
     .insert(images)
@@ -104,6 +115,13 @@ export async function listImages(db: Db, userId: string, limit: number, after?: 
 /** Deletes one of `userId`'s images with its versions; returns the keys of their files (none when it was not theirs). */
 export async function deleteImage(db: Db, userId: string, id: string) {
   return db.transaction(async (tx) => {
+    // The image's row lock, as an edit takes it: a version added meanwhile is either seen here or not added at all.
+    const [image] = await tx
+      .select({ id: images.id })
+      .from(images)
+      .where(and(eq(images.id, id), eq(images.userId, userId)))
+      .for('update');
+    if (!image) return null;
     const files = await tx
       .select({ fileKey: imageVersions.fileKey, thumbKey: imageVersions.thumbKey })
       .from(imageVersions)

@@ -1,4 +1,5 @@
 import {
+  IMAGE_UPLOAD_MAX_MB,
   imageEditFieldsSchema,
   imageFileQuerySchema,
   imageGenerationFieldsSchema,
@@ -9,7 +10,7 @@ import type { z } from 'zod';
 import type { AiLimits } from '../../lib/ai-limits.js';
 import { DomainError, NotFoundError } from '../../lib/errors.js';
 import { callerOf as caller, defineRoute } from '../../lib/route.js';
-import { readMultipart } from '../../lib/upload.js';
+import { limitOf, readMultipart } from '../../lib/upload.js';
 import { contentDisposition } from '../documents/index.js';
 import type { ImagesService } from './images.service.js';
 
@@ -47,6 +48,18 @@ export function registerImageRoutes(
     await aiLimits.person(caller(request).user.id);
   };
 
+  /** A multipart body of images: a file over the multipart cap is said with the images' own limit. */
+  const readImages = async (request: FastifyRequest, fields: string | string[]) => {
+    try {
+      return await readMultipart(request, fields, bodyTimeoutMs);
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      if (typeof code === 'string' && limitOf(code)?.code === 'FILE_TOO_LARGE')
+        throw new DomainError('FILE_TOO_LARGE', { limit: IMAGE_UPLOAD_MAX_MB });
+      throw error;
+    }
+  };
+
   defineRoute(app, 'imageModels', requireAuth, async ({ request }) => ({
     data: { models: await images.models(caller(request)) },
   }));
@@ -64,7 +77,7 @@ export function registerImageRoutes(
 
   app.post(STREAM_PATHS.imageGeneration, multipart, async (request) => {
     await limited(request);
-    const { fields, files } = await readMultipart(request, 'reference', bodyTimeoutMs);
+    const { fields, files } = await readImages(request, 'reference');
     if (files.length > 1) throw new DomainError('TOO_MANY_FILES', { limit: 1 });
     const input = fieldsOf(imageGenerationFieldsSchema, fields);
     return { status: 200, message: 'OK', data: await images.generate(caller(request), input, files[0]) };
@@ -72,13 +85,15 @@ export function registerImageRoutes(
 
   app.post(STREAM_PATHS.imageEdit, multipart, async (request) => {
     await limited(request);
-    const { fields, files } = await readMultipart(request, ['image', 'background', 'mask'], bodyTimeoutMs);
+    const { fields, files } = await readImages(request, ['image', 'background', 'mask']);
     const input = fieldsOf(imageEditFieldsSchema, fields);
     return { status: 200, message: 'OK', data: await images.edit(caller(request), input, files) };
   });
 
+  // Uploads call no provider, but each is decoded here: counted like an AI call.
   app.post(STREAM_PATHS.imageUpload, multipart, async (request) => {
-    const { files } = await readMultipart(request, 'image', bodyTimeoutMs);
+    await limited(request);
+    const { files } = await readImages(request, 'image');
     if (files.length !== 1) throw new DomainError(files.length ? 'TOO_MANY_FILES' : 'INVALID_FILE', { limit: 1 });
     return { status: 200, message: 'OK', data: await images.upload(caller(request), files[0]!) };
   });

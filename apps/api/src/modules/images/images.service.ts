@@ -97,9 +97,9 @@ export function createImagesService(deps: {
       return { info, ...(await resolve(asked, keys)) };
     }
     const available = registry.availability(keys);
-    const info = IMAGE_MODELS.find(
-      (m) => (m.abilities as readonly ImageAbility[]).includes(ability) && available.get(m.id),
-    );
+    // A model on the person's own key first (it costs them no credit), then one on the server's.
+    const able = IMAGE_MODELS.filter((m) => (m.abilities as readonly ImageAbility[]).includes(ability));
+    const info = able.find((m) => available.get(m.id) === 'own') ?? able.find((m) => available.get(m.id));
     if (!info) throw new DomainError('MODEL_UNAVAILABLE');
     return { info: info as ImageModelInfo, ...(await resolve(info.id as ImageModelId, keys)) };
   }
@@ -124,7 +124,14 @@ export function createImagesService(deps: {
     const id = randomUUID();
     const fileKey = `images/${userId}/${id}`;
     const thumbKey = `images/${userId}/${id}-thumb`;
-    await Promise.all([files.put(fileKey, image.bytes), files.put(thumbKey, image.thumbnail)]);
+    const written = await Promise.allSettled([files.put(fileKey, image.bytes), files.put(thumbKey, image.thumbnail)]);
+    const failed = written.find((w) => w.status === 'rejected');
+    if (failed) {
+      // Neither half of the pair is kept; the store being unwritable is the server's trouble, said as such.
+      await files.removeAll([fileKey, thumbKey]);
+      log.error({ err: failed.reason }, 'could not write an image to the storage');
+      throw new DomainError('SERVICE_UNAVAILABLE');
+    }
     return {
       id,
       ...meta,
@@ -146,6 +153,23 @@ export function createImagesService(deps: {
       throw error;
     }
   }
+
+  /** A stored file; one that is gone (removed by hand, a lost bucket) is the image not found, not a failure. */
+  async function stored(key: string) {
+    try {
+      return await files.get(key);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      log.warn('an image file is missing from the storage');
+      throw new NotFoundError('image');
+    }
+  }
+
+  /** What an insert made, or TOO_MANY_ITEMS when the person keeps as many images as they may. */
+  const full = <T>(made: T | 'full'): T => {
+    if (made === 'full') throw new DomainError('TOO_MANY_ITEMS', { max: IMAGES_MAX });
+    return made;
+  };
 
   async function underCeiling(userId: string, adding: number) {
     if ((await q.countImages(db, userId)) + adding > IMAGES_MAX)
@@ -172,10 +196,15 @@ export function createImagesService(deps: {
     const version = await store(userId, image, { operation: 'upload', parentId: null, prompt: null, model: null });
     const name = safeFileName(file.name.replace(/\.(png|jpe?g)$/i, ''), 'image').slice(0, 100);
     const [made] = await keeping([version], () =>
-      db.transaction((tx) =>
-        q.insertImages(tx, userId, [
-          { image: { source: 'uploaded', prompt: null, model: null, aspectRatio: null, name }, version },
-        ]),
+      db.transaction(async (tx) =>
+        full(
+          await q.insertImages(
+            tx,
+            userId,
+            [{ image: { source: 'uploaded', prompt: null, model: null, aspectRatio: null, name }, version }],
+            IMAGES_MAX,
+          ),
+        ),
       ),
     );
     return made!;
@@ -243,7 +272,15 @@ export function createImagesService(deps: {
           const versions: q.NewVersion[] = [];
           try {
             for (const output of made) {
-              const image = await normalizeOutput(output.bytes);
+              let image: ProcessedImage;
+              try {
+                image = await normalizeOutput(output.bytes);
+              } catch (error) {
+                // What the provider sent is not an image we keep: the provider's failure, not the person's.
+                if (error instanceof DomainError)
+                  providerFailure(new Error(`unusable output: ${error.code}`), info, 'generate');
+                throw error;
+              }
               versions.push(
                 await store(userId, image, {
                   operation: 'generate',
@@ -255,26 +292,27 @@ export function createImagesService(deps: {
             }
           } catch (error) {
             await files.removeAll(versions.flatMap((v) => [v.fileKey, v.thumbKey]));
-            if (error instanceof DomainError)
-              providerFailure(new Error(`unusable output: ${error.code}`), info, 'generate');
             throw error;
           }
           const name = safeFileName(fields.prompt.slice(0, 60), 'image');
           const rows = await keeping(versions, () =>
-            db.transaction((tx) =>
-              q.insertImages(
-                tx,
-                userId,
-                versions.map((version) => ({
-                  image: {
-                    source: 'generated',
-                    prompt: fields.prompt,
-                    model: info.id,
-                    aspectRatio: fields.aspectRatio,
-                    name,
-                  },
-                  version,
-                })),
+            db.transaction(async (tx) =>
+              full(
+                await q.insertImages(
+                  tx,
+                  userId,
+                  versions.map((version) => ({
+                    image: {
+                      source: 'generated',
+                      prompt: fields.prompt,
+                      model: info.id,
+                      aspectRatio: fields.aspectRatio,
+                      name,
+                    },
+                    version,
+                  })),
+                  IMAGES_MAX,
+                ),
               ),
             ),
           );
@@ -332,6 +370,7 @@ export function createImagesService(deps: {
       // The version edited: one of the caller's, or the uploaded file kept first as a new image (never lost).
       let image: q.ImageRow;
       let parent: q.ImageVersionRow;
+      let keptHere = false;
       if (fields.imageId && fields.versionId) {
         const found = await q.findImage(db, userId, fields.imageId);
         const version = await q.findVersion(db, userId, fields.versionId);
@@ -342,11 +381,12 @@ export function createImagesService(deps: {
         const made = await keepUpload(caller, imageFile);
         image = made.image;
         parent = made.versions[0]!;
+        keptHere = true;
       } else throw new DomainError('INVALID_FILE');
       if ((await q.versionsOf(db, [image.id])).length >= IMAGE_VERSIONS_MAX)
         throw new DomainError('TOO_MANY_ITEMS', { max: IMAGE_VERSIONS_MAX });
 
-      const source: ImageBytes = { bytes: await files.get(parent.fileKey), mediaType: parent.mediaType };
+      const source: ImageBytes = { bytes: await stored(parent.fileKey), mediaType: parent.mediaType };
       const use = {
         capability: 'imageEdit',
         feature: `image-${operation}`,
@@ -354,7 +394,9 @@ export function createImagesService(deps: {
         keySource: model.keySource,
         credits: model.info.creditsPerImage,
       } as const;
-      const version = await billing.metered(caller, use, async () => {
+      let called = false;
+      const editing = billing.metered(caller, use, async () => {
+        called = true;
         const signal = AbortSignal.timeout(timeoutMs);
         let output: ImageBytes;
         try {
@@ -398,6 +440,18 @@ export function createImagesService(deps: {
         });
         return row;
       });
+      let version: q.ImageVersionRow;
+      try {
+        version = await editing;
+      } catch (error) {
+        // Refused before any provider was called (the day's free uses, credits): an upload kept for this edit goes
+        // too, so that retries do not fill the history with copies.
+        if (keptHere && !called) {
+          const keys = await q.deleteImage(db, userId, image.id);
+          if (keys) await files.removeAll(keys);
+        }
+        throw error;
+      }
       const fresh = (await q.findImage(db, userId, image.id)) ?? image;
       return { image: await imageView(fresh), version: toVersion(version) };
     },
@@ -442,7 +496,7 @@ export function createImagesService(deps: {
       const image = await q.findImage(db, caller.user.id, version.imageId);
       if (!image) throw new NotFoundError('image');
       const thumb = size === 'thumb';
-      const bytes = await files.get(thumb ? version.thumbKey : version.fileKey);
+      const bytes = await stored(thumb ? version.thumbKey : version.fileKey);
       const mediaType = thumb ? 'image/webp' : version.mediaType;
       const extension = thumb ? 'webp' : version.mediaType === 'image/png' ? 'png' : 'jpg';
       return { bytes, mediaType, name: `${image.name}.${extension}` };
@@ -485,8 +539,14 @@ function toImage(row: q.ImageRow, versions: q.ImageVersionRow[]): Image {
 const writeCursor = (row: q.ImageRow) => Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString('base64url');
 
 function readCursor(cursor: string) {
-  const [at, id] = Buffer.from(cursor, 'base64url').toString().split('|');
-  const createdAt = new Date(at ?? '');
-  if (!id || !/^[0-9a-f-]{36}$/i.test(id) || Number.isNaN(createdAt.getTime())) throw new DomainError('BAD_REQUEST');
+  const [at = '', id = '', ...rest] = Buffer.from(cursor, 'base64url').toString().split('|');
+  const createdAt = new Date(at);
+  if (
+    rest.length ||
+    !/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/.test(at) ||
+    !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id) ||
+    Number.isNaN(createdAt.getTime())
+  )
+    throw new DomainError('BAD_REQUEST');
   return { createdAt, id };
 }

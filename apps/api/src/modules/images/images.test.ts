@@ -1,4 +1,4 @@
-import { readdir } from 'node:fs/promises';
+import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -7,6 +7,7 @@ import { users } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { startFakeImages } from '../../test/fake-images.js';
 import { encodeForm } from '../../test/sse.js';
+import { IMAGES_MAX } from './images.service.js';
 import { ledgerMismatches, setCredits, walletOf } from '../../test/wallets.js';
 
 // Images are their owner's alone, every provider call is metered (charged per image made, refunded on failure), and
@@ -376,5 +377,99 @@ describe('an image is its owner’s alone', () => {
     );
     expect((await readdir(folder)).length).toBe(2);
     expect((await fileOf(u.token, kept.body.data.image.versions[0].id)).status).toBe(200);
+  });
+});
+
+describe('what goes wrong is said, and leaves nothing behind', () => {
+  it('a tampered history cursor is a 400', async () => {
+    const u = await t.signUp();
+    const id = '00000000-0000-4000-8000-000000000000';
+    for (const raw of [
+      `+010000-01-01T00:00:00.000Z|${id}`,
+      `-100000-01-01T00:00:00.000Z|${id}`,
+      `2026-01-01T00:00:00.000Z|${'-'.repeat(36)}`,
+      `2026-01-01T00:00:00.000Z|${id}|more`,
+      'nonsense',
+    ]) {
+      const cursor = Buffer.from(raw).toString('base64url');
+      expect((await t.json('GET', `/api/images?cursor=${cursor}`, { token: u.token })).status, raw).toBe(400);
+    }
+  });
+
+  it('a file gone from the storage is not found, when read and when edited', async () => {
+    const u = await t.signUp();
+    const { image } = (await upload(u.token, await pngFile())).body.data;
+    const folder = path.join(t.config.dataDir, 'files', 'images', await userIdOf(u.email));
+    for (const name of await readdir(folder)) await rm(path.join(folder, name));
+    expect((await fileOf(u.token, image.versions[0].id)).status).toBe(404);
+    const res = await edit(u.token, {
+      operation: 'removeBackground',
+      imageId: image.id,
+      versionId: image.versions[0].id,
+    });
+    expect(res.status).toBe(404);
+  });
+
+  it('a storage that cannot be written is a 503, refunded', async () => {
+    const u = await t.signUp();
+    // Where this person's images go is a file, not a folder: every write fails.
+    await mkdir(path.join(t.config.dataDir, 'files', 'images'), { recursive: true });
+    await writeFile(path.join(t.config.dataDir, 'files', 'images', await userIdOf(u.email)), 'not a folder');
+    const before = await walletOf(t.database.db, u.email);
+    const res = await generate(u.token, { prompt: 'a boat', model: 'FAL_FLUX_DEV', count: '2' });
+    expect(res.status).toBe(503);
+    expect(res.body.code).toBe('SERVICE_UNAVAILABLE');
+    expect(await walletOf(t.database.db, u.email)).toMatchObject({
+      basicCredit: before.basicCredit,
+      dailyCredit: before.dailyCredit,
+    });
+  });
+
+  it('the images a person keeps are capped, also when uploads race', async () => {
+    const u = await t.signUp();
+    const userId = await userIdOf(u.email);
+    await t.database.db.execute(
+      sql`INSERT INTO images (user_id, source, name) SELECT ${userId}, 'uploaded', 'x' FROM generate_series(1, ${IMAGES_MAX - 2})`,
+    );
+    const results = await Promise.all(Array.from({ length: 5 }, async () => upload(u.token, await pngFile())));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 200, 400, 400, 400]);
+    expect(results.find((r) => r.status === 400)!.body.code).toBe('TOO_MANY_ITEMS');
+    const counted = await t.database.db.execute(sql`SELECT count(*)::int AS n FROM images WHERE user_id = ${userId}`);
+    expect((counted as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(IMAGES_MAX);
+  });
+
+  it('an edit refused before any provider call does not keep the file sent with it', async () => {
+    const u = await t.signUp();
+    const file = { field: 'image', ...(await pngFile()) };
+    for (let i = 0; i < 3; i++)
+      expect((await edit(u.token, { operation: 'removeBackground' }, [file])).status).toBe(200);
+    const refused = await edit(u.token, { operation: 'removeBackground' }, [file]);
+    expect(refused.body.code).toBe('DAILY_LIMIT_REACHED');
+    expect((await t.json('GET', '/api/images', { token: u.token })).body.data.images).toHaveLength(3);
+  });
+
+  it('a file over the images’ limit is said with that limit', async () => {
+    const u = await t.signUp();
+    for (const mb of [21, 26]) {
+      const bytes = Buffer.concat([await photo('png'), Buffer.alloc(mb * 1024 * 1024)]);
+      const res = await upload(u.token, { name: 'big.png', type: 'image/png', bytes });
+      expect(res.status, `${mb} MB`).toBe(413);
+      expect(res.body.message).toBe('This file is too large. The limit is 20 MB.');
+    }
+  });
+
+  it('with no model named, one on the person’s own key is chosen first, and costs no credit', async () => {
+    const u = await t.signUp();
+    const added = await t.json('POST', '/api/api-key/add', {
+      token: u.token,
+      body: { provider: 'openaiCompatibleImages', apiKey: 'sd-own-key-1', baseUrl: `${fake.url}/sd/v1` },
+    });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    const { image } = (await upload(u.token, await pngFile())).body.data;
+    const before = await walletOf(t.database.db, u.email);
+    const res = await edit(u.token, { operation: 'removeText', imageId: image.id, versionId: image.versions[0].id });
+    expect(res.status).toBe(200);
+    expect(res.body.data.version.model).toBe('LOCAL_STABLE_DIFFUSION');
+    expect(await walletOf(t.database.db, u.email)).toMatchObject({ advanceCredit: before.advanceCredit });
   });
 });

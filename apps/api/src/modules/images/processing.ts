@@ -18,9 +18,10 @@ import { cleanJpeg, cleanPng, type CleanCopy } from './clean-copy.js';
  *
  * A plain PNG or JPEG (the usual case) is kept as a clean copy: its metadata chunks or segments dropped, its
  * compressed pixels copied byte for byte (clean-copy.ts), then decoded in full — the proof that it is an image —
- * by the same pass that makes its thumbnail. Encoding is what costs (a 2 MP photo: ~40 ms as JPEG, ~250 ms as PNG,
- * against ~15 ms to decode it), so pixels are encoded only when they must change: turned upright, converted to sRGB,
- * brought to 8 bits, a WebP or an opaque PNG from a provider made a JPEG, a background composed.
+ * by the same pass that makes its thumbnail. Encoding is what costs (a 2 MP photo on two server cores: ~22 ms as
+ * JPEG, ~95 ms as PNG, against ~10 ms to decode a JPEG and ~23 ms a PNG; bench/images.ts), so pixels are encoded only
+ * when they must change: turned upright, converted to sRGB, brought to 8 bits, a WebP or an opaque PNG from a
+ * provider made a JPEG, a background composed.
  *
  * Memory is what bounds this: a decoded 25 MP image is 100 MB. So libvips runs one thread per image and keeps no
  * cache, and at most `concurrency` images are worked on at once (the others wait their turn), so twenty edits at
@@ -140,6 +141,9 @@ function usesAlpha(data: Buffer, channels: number): boolean {
   return false;
 }
 
+/** Images that may wait for the limiter at once, all requests together. */
+export const MAX_WAITING = 64;
+
 /**
  * The image functions, all behind one limiter of `concurrency` images at a time. The module's own instance (the
  * functions exported below) is the one the server uses; tests and benchmarks make their own.
@@ -147,6 +151,9 @@ function usesAlpha(data: Buffer, channels: number): boolean {
 export function createImageProcessing({ concurrency = DEFAULT_CONCURRENCY }: { concurrency?: number } = {}) {
   const limiter = createLimiter(concurrency);
   async function limited<T>(work: () => Promise<T>): Promise<T> {
+    // A queue this long means the server is flooded: answering "try again shortly" at once beats holding every
+    // waiting request's buffers (up to 20 MB each) for longer and longer.
+    if (limiter.waiting >= MAX_WAITING) throw new DomainError('SERVICE_UNAVAILABLE');
     const release = await limiter.acquire();
     try {
       return await decoding(work);
