@@ -1,7 +1,7 @@
-import { createShadowRootUi, type ShadowRootContentScriptUi } from 'wxt/utils/content-script-ui/shadow-root';
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
 import type { Placement } from '../../sites/shared/types';
 import { hostName, registerHost } from './hosts';
+import { listenTrusted } from './trusted';
 
 /** Styles of everything Parley shows on a site; they live inside the shadow root only. */
 export const CSS = `
@@ -23,7 +23,36 @@ export const CSS = `
 [data-text]::before { content: attr(data-text); }
 `;
 
-const APPEND = { before: 'before', after: 'after', append: 'last', prepend: 'first' } as const;
+/** Where the host goes, relative to the anchor. */
+const PLACE: Record<Placement, (anchor: Element, host: Element) => void> = {
+  before: (anchor, host) => anchor.before(host),
+  after: (anchor, host) => anchor.after(host),
+  append: (anchor, host) => anchor.append(host),
+  prepend: (anchor, host) => anchor.prepend(host),
+};
+
+/** The host takes nothing from the page's styles (WXT's reset, kept). */
+const HOST_RESET = ':host { all: initial !important; }';
+
+/** The page's on-site styles, parsed once and shared by every root Parley mounts on it (null: not supported). */
+let shared: CSSStyleSheet | null | undefined;
+
+function sharedSheet(): CSSStyleSheet | null {
+  if (shared === undefined) {
+    try {
+      shared = new CSSStyleSheet();
+      shared.replaceSync(HOST_RESET + CSS);
+    } catch {
+      shared = null;
+    }
+  }
+  return shared;
+}
+
+/** A person's keys typed into a panel do not reach the site's own keyboard shortcuts. */
+const ISOLATED_EVENTS = ['keydown', 'keyup', 'keypress'] as const;
+
+export type ShadowUi = { shadowHost: HTMLElement; remove(): void };
 
 /**
  * A Parley UI mounted next to `anchor` in its own shadow root; `build` fills it with plain DOM, its texts shown with
@@ -32,27 +61,40 @@ const APPEND = { before: 'before', after: 'after', append: 'last', prepend: 'fir
  * The root is closed: `host.shadowRoot` is null for the page, so page scripts can neither read what Parley shows (the
  * answers) nor reach its buttons; the host is a bare element with this page's made-up tag (see hosts.ts), no id, no
  * attribute. Its listeners still go through `onTrusted`, so nothing a page fires at the host does anything either.
+ *
+ * Built here rather than with WXT's createShadowRootUi, which every site script would otherwise carry (its auto-mount
+ * watcher, CSS splitting and element-name checks) and which gives each root its own copy of the styles to parse: the
+ * styles are one constructed sheet per page, adopted by every root (a <style> where constructed sheets are missing).
  */
 export async function mountShadowUi(
   ctx: ContentScriptContext,
   anchor: Element,
   placement: Placement,
   build: (container: HTMLElement) => void,
-): Promise<ShadowRootContentScriptUi<void>> {
-  const ui = await createShadowRootUi(ctx, {
-    name: hostName(),
-    mode: 'closed',
-    position: 'inline',
-    anchor,
-    append: APPEND[placement],
-    css: CSS,
-    // Keyboard events typed into the panel do not reach the site's shortcuts.
-    isolateEvents: true,
-    onMount: (container) => build(container),
-  });
-  registerHost(ui.shadowHost);
-  ui.mount();
-  return ui;
+): Promise<ShadowUi> {
+  const host = document.createElement(hostName());
+  const root = host.attachShadow({ mode: 'closed' });
+  const sheet = sharedSheet();
+  if (sheet) root.adoptedStyleSheets = [sheet];
+  else root.append(styleSheet(HOST_RESET + CSS));
+  // <html><body> as WXT built it, so the UI keeps its box on every site (the body's margin included).
+  const page = document.createElement('html');
+  const container = document.createElement('body');
+  page.append(container);
+  for (const type of ISOLATED_EVENTS) listenTrusted(container, type, (event) => event.stopPropagation());
+  root.append(page);
+  registerHost(host);
+  PLACE[placement](anchor, host);
+  build(container);
+  let removed = false;
+  const remove = () => {
+    if (removed) return;
+    removed = true;
+    host.remove();
+    container.replaceChildren();
+  };
+  ctx.onInvalidated(remove);
+  return { shadowHost: host, remove };
 }
 
 /** `document.createElement` with a class and text, shown with `showText` (never HTML). */
