@@ -2,10 +2,14 @@
 // main-thread time the extension adds to a page load, and whether any content script could block rendering.
 //
 //   node --import tsx bench/extension.ts [--runs 7] [--idle 2000] [--sites "gmail,google search"] [--shortcuts]
-//   BENCH_EXT_RUNS, BENCH_EXT_IDLE_MS, BENCH_EXT_SITES, BENCH_EXT_SHORTCUTS=1   the same as the flags (--sites: only
-//   these pages, names as in SITES below; all by default; --shortcuts: the extension's storage holds a signed-in
-//   person with 20 shortcuts, a template and a Gmail signature, so the shortcut listener, its lazily imported module and
-//   the signature part run on every load); CHROMIUM_PATH   another Chromium (default /usr/bin/chromium)
+//                                        [--baseline <git revision>]
+//   BENCH_EXT_RUNS, BENCH_EXT_IDLE_MS, BENCH_EXT_SITES, BENCH_EXT_SHORTCUTS=1, BENCH_EXT_BASELINE   the same as the
+//   flags (--sites: only these pages, names as in SITES below; all by default; --shortcuts: the extension's storage
+//   holds a signed-in person with 20 shortcuts, a template and a Gmail signature, so the shortcut listener, its lazily
+//   imported module and the signature part run on every load; --baseline: the extension as of that revision is built
+//   too, from `git archive` into a temp folder, and loaded in a third browser, its loads interleaved with the others,
+//   so the working tree and the revision are compared in one run on the same machine load);
+//   CHROMIUM_PATH   another Chromium (default /usr/bin/chromium)
 //
 // 1. Builds the extension into a temp folder (`wxt build`, PARLEY_EXTENSION_OUT_DIR; apps/extension/.output is not
 //    touched) with the API baked in as a loopback port where a counting HTTP server listens.
@@ -21,8 +25,8 @@
 //    with / without for the same site, and two tabs (one per browser) are open at a time, started idle/2 apart, so
 //    each tab's idle tail overlaps the other browser's load: the same for both modes, and it halves the wall time.
 // 5. The counting API server must see no request during the page loads (content scripts call the API on click).
-import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, readlinkSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
 import path from 'node:path';
@@ -127,6 +131,8 @@ type SiteResult = {
   site: string;
   with: LoadSample[];
   without: LoadSample[];
+  /** The --baseline revision's extension (empty without --baseline). */
+  baseline: LoadSample[];
 };
 export type ExtensionResult = {
   sizes: SizeRow[];
@@ -141,15 +147,55 @@ export type ExtensionResult = {
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 const ms = (value: number) => value.toFixed(1);
 
-export function build(outDir: string, apiUrl: string): void {
+export function build(outDir: string, apiUrl: string, root = repoRoot): void {
   const result = spawnSync('npx', ['wxt', 'build'], {
-    cwd: path.join(repoRoot, 'apps/extension'),
+    cwd: path.join(root, 'apps/extension'),
     env: { ...process.env, PARLEY_API_URL: apiUrl, PARLEY_WEB_URL: apiUrl, PARLEY_EXTENSION_OUT_DIR: outDir },
     stdio: ['ignore', 'pipe', 'pipe'],
     encoding: 'utf8',
     timeout: 120_000,
   });
   if (result.status !== 0) throw new Error(`building the extension failed:\n${result.stdout}\n${result.stderr}`);
+}
+
+/** `--baseline <rev>` / BENCH_EXT_BASELINE: a git revision whose extension is measured beside the working tree's. */
+function baselineOption(): string | null {
+  const argv = process.argv.slice(2);
+  const at = argv.findIndex((a) => a === '--baseline' || a.startsWith('--baseline='));
+  const raw = at < 0 ? process.env.BENCH_EXT_BASELINE : argv[at]!.includes('=') ? argv[at]!.slice(11) : argv[at + 1];
+  return raw?.trim() || null;
+}
+
+/**
+ * The repository's files as of `rev` in a temp folder (`git archive`: the working tree and .git are not touched), with
+ * the installed packages linked in: every package of the repository's node_modules, except the workspace's own
+ * packages (@parley/*), which point into the temp folder, so the revision's contract, i18n and ui are the ones built.
+ */
+function checkoutAt(rev: string): { root: string; commit: string } {
+  const commit = execFileSync('git', ['rev-parse', '--verify', `${rev}^{commit}`], { cwd: repoRoot, encoding: 'utf8' })
+    .trim()
+    .slice(0, 12);
+  const root = makeTempDir(`ext-baseline-${commit}`);
+  execFileSync('sh', ['-c', `git archive --format=tar ${commit} | tar -x -C "${root}"`], { cwd: repoRoot });
+  const modules = path.join(repoRoot, 'node_modules');
+  mkdirSync(path.join(root, 'node_modules', '@parley'), { recursive: true });
+  for (const name of readdirSync(modules)) {
+    if (name !== '@parley') symlinkSync(path.join(modules, name), path.join(root, 'node_modules', name));
+  }
+  for (const name of readdirSync(path.join(modules, '@parley'))) {
+    // Relative links (../../apps/web…): the same link inside the copy points into the copy.
+    symlinkSync(readlinkSync(path.join(modules, '@parley', name)), path.join(root, 'node_modules', '@parley', name));
+  }
+  for (const group of ['apps', 'packages']) {
+    for (const name of readdirSync(path.join(repoRoot, group))) {
+      const own = path.join(repoRoot, group, name, 'node_modules');
+      const copy = path.join(root, group, name);
+      if (statSync(own, { throwIfNoEntry: false })?.isDirectory() && statSync(copy, { throwIfNoEntry: false })) {
+        symlinkSync(own, path.join(copy, 'node_modules'));
+      }
+    }
+  }
+  return { root, commit };
 }
 
 export function measureSizes(extDir: string): SizeRow[] {
@@ -265,9 +311,11 @@ async function finishLoad(load: InFlight, idleMs: number): Promise<void> {
   await sleep(Math.max(0, load.loadedAt + idleMs - performance.now()));
   const { metrics } = await load.cdp.send('Performance.getMetrics');
   const metric = (name: string) => metrics.find((m) => m.name === name)?.value ?? NaN;
+  // Parley's hosts have a tag made up per page (two words and a hyphen, ui/on-site/hosts.ts): counted here are the
+  // elements with a hyphenated tag, and the ones the page has without the extension are taken off in the table.
   const page = await load.page.evaluate(() => ({
     fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
-    ui: Array.from(document.querySelectorAll('*')).filter((e) => e.localName.startsWith('parley-')).length,
+    ui: Array.from(document.querySelectorAll('*')).filter((e) => e.localName.includes('-')).length,
   }));
   load.record({
     scriptMs: metric('ScriptDuration') * 1000,
@@ -306,6 +354,20 @@ export async function runExtension(options: { shortcuts?: boolean } = {}): Promi
   build(outDir, apiUrl);
   console.log(`built into a temp folder in ${((performance.now() - started) / 1000).toFixed(1)} s (API ${apiUrl})`);
   const extDir = path.join(outDir, 'chrome-mv3');
+  const baselineRev = baselineOption();
+  let baselineDir: string | null = null;
+  let baselineCommit = '';
+  if (baselineRev) {
+    const at = performance.now();
+    const tree = checkoutAt(baselineRev);
+    baselineCommit = tree.commit;
+    const baselineOut = makeTempDir('ext-build-baseline');
+    build(baselineOut, apiUrl, tree.root);
+    baselineDir = path.join(baselineOut, 'chrome-mv3');
+    console.log(
+      `baseline ${baselineRev} (${baselineCommit}) built in ${((performance.now() - at) / 1000).toFixed(1)} s: its loads are interleaved with the working tree's`,
+    );
+  }
 
   // Sizes.
   const sizes = measureSizes(extDir);
@@ -316,6 +378,20 @@ export async function runExtension(options: { shortcuts?: boolean } = {}): Promi
         sizes.map((r) => [r.file, r.raw, `${r.gzip9} B`, `${r.gzip6} B`]),
       ),
   );
+  if (baselineDir) {
+    const before = new Map(measureSizes(baselineDir).map((r) => [r.file, r]));
+    const scripts = sizes.filter((r) => r.file.startsWith('content-scripts/'));
+    console.log(
+      `\ncontent scripts, baseline ${baselineCommit} → working tree\n` +
+        table(
+          ['file', 'bytes', 'gzip -9'],
+          scripts.map((r) => {
+            const b = before.get(r.file);
+            return [r.file, `${b?.raw ?? '—'} → ${r.raw}`, `${b?.gzip9 ?? '—'} → ${r.gzip9} B`];
+          }),
+        ),
+    );
+  }
   const gmail = sizes.find((r) => r.file === 'content-scripts/gmail.js');
   if (!gmail) throw new Error('content-scripts/gmail.js is missing from the build');
   console.log(
@@ -359,32 +435,47 @@ export async function runExtension(options: { shortcuts?: boolean } = {}): Promi
     ...siteArgs,
   ]);
   const withoutExt = await launch(makeTempDir('ext-profile-without'), ['--disable-extensions', ...siteArgs]);
-  // Wait for the background worker, so its start-up is not part of the first load.
-  if (!withExt.serviceWorkers().length) await withExt.waitForEvent('serviceworker', { timeout: 15_000 });
-  if (shortcuts) {
-    await withExt
-      .serviceWorkers()[0]!
-      .evaluate(
-        (seed) =>
-          (
-            globalThis as unknown as { chrome: { storage: { local: { set(v: unknown): Promise<void> } } } }
-          ).chrome.storage.local.set(seed),
-        signedInWithShortcuts(),
-      );
+  const baselineExt = baselineDir
+    ? await launch(makeTempDir('ext-profile-baseline'), [
+        `--disable-extensions-except=${baselineDir}`,
+        `--load-extension=${baselineDir}`,
+        ...siteArgs,
+      ])
+    : null;
+  for (const context of [withExt, baselineExt]) {
+    if (!context) continue;
+    // Wait for the background worker, so its start-up is not part of the first load.
+    if (!context.serviceWorkers().length) await context.waitForEvent('serviceworker', { timeout: 15_000 });
+    if (shortcuts) {
+      await context
+        .serviceWorkers()[0]!
+        .evaluate(
+          (seed) =>
+            (
+              globalThis as unknown as { chrome: { storage: { local: { set(v: unknown): Promise<void> } } } }
+            ).chrome.storage.local.set(seed),
+          signedInWithShortcuts(),
+        );
+    }
   }
   await sleep(500);
   const startupRequests = apiRequests;
 
   const sites = pickSites();
-  const results: SiteResult[] = sites.map((s) => ({ site: s.site, with: [], without: [] }));
+  const results: SiteResult[] = sites.map((s) => ({ site: s.site, with: [], without: [], baseline: [] }));
   const jobs: { context: BrowserContext; url: string; record: InFlight['record'] }[] = [];
   sites.forEach((s, i) => {
     for (let run = 0; run <= runs; run++) {
       const keep = (into: LoadSample[]) => (sample: LoadSample) => {
         if (run > 0) into.push(sample); // run 0 is the warm-up
       };
-      jobs.push({ context: withExt, url: s.url, record: keep(results[i]!.with) });
-      jobs.push({ context: withoutExt, url: s.url, record: keep(results[i]!.without) });
+      const round = [
+        { context: withExt, url: s.url, record: keep(results[i]!.with) },
+        { context: withoutExt, url: s.url, record: keep(results[i]!.without) },
+        ...(baselineExt ? [{ context: baselineExt, url: s.url, record: keep(results[i]!.baseline) }] : []),
+      ];
+      // With a baseline, each build goes first in turn, so no build always follows the same other one.
+      for (let k = 0; k < round.length; k++) jobs.push(round[(k + (baselineExt ? run : 0)) % round.length]!);
     }
   });
   const loadsStarted = performance.now();
@@ -403,7 +494,9 @@ export async function runExtension(options: { shortcuts?: boolean } = {}): Promi
   const rows = results.map((r) => {
     const w = (k: keyof LoadSample) => median(r.with.map((s) => s[k]));
     const wo = (k: keyof LoadSample) => median(r.without.map((s) => s[k]));
+    const b = (k: keyof LoadSample) => median(r.baseline.map((s) => s[k]));
     const addedTask = w('taskMs') - wo('taskMs');
+    const ui = Math.min(...r.with.map((s) => s.ui)) - Math.max(...r.without.map((s) => s.ui));
     return [
       r.site,
       ms(wo('scriptMs')),
@@ -412,13 +505,16 @@ export async function runExtension(options: { shortcuts?: boolean } = {}): Promi
       ms(wo('taskMs')),
       ms(w('taskMs')),
       ms(addedTask),
+      ...(baselineExt ? [ms(b('scriptMs') - wo('scriptMs')), ms(b('taskMs') - wo('taskMs'))] : []),
       `${ms(wo('fcpMs'))} / ${ms(w('fcpMs'))}`,
-      String(Math.min(...r.with.map((s) => s.ui))),
+      String(ui),
       addedTask <= ADDED_BUDGET_MS ? 'PASS' : 'FAIL',
     ];
   });
   console.log(
-    '\nmedian main-thread time per load, ms (without → with the extension); FCP ms without / with; UI = parley-* elements on the page (fewest)\n' +
+    '\nmedian main-thread time per load, ms (without → with the extension); FCP ms without / with; UI = elements the extension put on the page (fewest)' +
+      (baselineExt ? `; baseline = the extension as of ${baselineCommit}, "with" = the working tree` : '') +
+      '\n' +
       table(
         [
           'site',
@@ -428,6 +524,7 @@ export async function runExtension(options: { shortcuts?: boolean } = {}): Promi
           'task w/o',
           'task with',
           '+task',
+          ...(baselineExt ? ['+script baseline', '+task baseline'] : []),
           'FCP w/o / with',
           'UI',
           '≤ 20 ms',
