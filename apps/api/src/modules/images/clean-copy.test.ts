@@ -15,7 +15,7 @@ import {
   pngChunk,
   xmpSegment,
 } from '../documents/image-fixtures.js';
-import { cleanJpeg, cleanPng } from './clean-copy.js';
+import { cleanJpeg, cleanPng, pngMayHaveAlpha } from './clean-copy.js';
 
 // Files built byte by byte (documents' fixtures): what is kept, what goes, and what is left to sharp (null).
 
@@ -190,6 +190,18 @@ describe('cleanPng', () => {
     keyed[8 + 8 + 9] = 2;
     expect(cleanPng(fixCrc(keyed))).toMatchObject({ alpha: true });
     expect(chunkTypes(cleanPng(fixCrc(keyed))!.bytes)).toEqual(['IHDR', 'tRNS', 'IDAT', 'IEND']);
+  });
+
+  it('tells from the headers alone whether pixels may be see-through (when in doubt, they may)', () => {
+    const rgb = Buffer.from(buildPngImage());
+    rgb[25] = 2;
+    expect(pngMayHaveAlpha(rgb)).toBe(false);
+    expect(pngMayHaveAlpha(buildPngImage())).toBe(true); // RGBA
+    const keyed = Buffer.from(buildPngImage({ beforeData: [pngChunk('tRNS', [0, 0, 0, 0, 0, 0])] }));
+    keyed[25] = 2;
+    expect(pngMayHaveAlpha(keyed)).toBe(true);
+    expect(pngMayHaveAlpha(rgb.subarray(0, 40))).toBe(true);
+    expect(pngMayHaveAlpha(Buffer.from('not a png'))).toBe(true);
   });
 
   it('a colour profile, Exif, 16 bits or an unknown critical chunk is left to sharp', () => {

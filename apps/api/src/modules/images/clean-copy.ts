@@ -74,6 +74,25 @@ export function cleanPng(bytes: Uint8Array): CleanCopy | null {
   return { bytes: copy, width, height, alpha: colourType === 4 || colourType === 6 || transparency };
 }
 
+/**
+ * Whether a PNG may have see-through pixels: an alpha channel (grey or RGB with alpha), or a tRNS chunk before the
+ * image data. Read from the chunk headers only; true when they cannot be followed (the decoder will tell).
+ */
+export function pngMayHaveAlpha(bytes: Uint8Array): boolean {
+  const file = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (file.length < 33 || !file.subarray(0, 8).equals(PNG_SIGNATURE) || file.toString('latin1', 12, 16) !== 'IHDR') {
+    return true;
+  }
+  const colourType = file[25];
+  if (colourType === 4 || colourType === 6) return true;
+  for (let pos = 33; pos + 8 <= file.length; pos += 12 + file.readUInt32BE(pos)) {
+    const type = file.toString('latin1', pos + 4, pos + 8);
+    if (type === 'tRNS') return true;
+    if (type === 'IDAT' || type === 'IEND') return false;
+  }
+  return true;
+}
+
 // --- JPEG ---
 
 const SOI = 0xd8;

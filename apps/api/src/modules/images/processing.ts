@@ -9,7 +9,7 @@ import {
   type ImageLimits,
   type ImageMediaType,
 } from '../documents/index.js';
-import { cleanJpeg, cleanPng, type CleanCopy } from './clean-copy.js';
+import { cleanJpeg, cleanPng, pngMayHaveAlpha, type CleanCopy } from './clean-copy.js';
 
 /**
  * The editor's image work on sharp (libvips): uploads and providers' output checked on their bytes, decoded in full,
@@ -188,27 +188,24 @@ export function createImageProcessing({ concurrency = DEFAULT_CONCURRENCY }: { c
   async function normalizeOutput(bytes: Uint8Array): Promise<ProcessedImage> {
     const { mediaType } = inspect(bytes, OUTPUT_TYPES);
     return limited(async () => {
-      const copy = mediaType === 'image/jpeg' ? cleanJpeg(bytes) : mediaType === 'image/png' ? cleanPng(bytes) : null;
-      if (copy && mediaType === 'image/jpeg') return proved(copy, 'image/jpeg');
-      if (copy) {
-        // Decoded in full once: the proof, whether any pixel is see-through (many providers write opaque RGBA),
-        // the thumbnail, and the pixels of the JPEG when none is.
-        const { data, info } = await open(copy.bytes).raw().toBuffer({ resolveWithObject: true });
-        const raw = () => sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
-        const thumbnail = await thumbnailOf(raw());
-        if (copy.alpha && usesAlpha(data, info.channels)) {
-          return { bytes: copy.bytes, mediaType: 'image/png', width: copy.width, height: copy.height, thumbnail };
-        }
-        return { ...(await encoded(copy.alpha ? raw().removeAlpha() : raw(), 'image/jpeg')), thumbnail };
+      // Opaque output becomes a JPEG: decoded (the proof) straight into it in one pass, then its thumbnail from the
+      // JPEG at a reduced scale. A provider's JPEG is kept as a clean copy when it is plain.
+      const toJpeg = () => withThumbnail(encoded(open(bytes).rotate(), 'image/jpeg'));
+      if (mediaType === 'image/jpeg') {
+        const copy = cleanJpeg(bytes);
+        return copy ? proved(copy, 'image/jpeg') : toJpeg();
       }
-      // WebP, and what is not plain (an orientation, a colour profile, 16 bits): decoded, turned, converted.
-      const { hasAlpha } = await open(bytes).metadata();
-      if (!hasAlpha) return withThumbnail(encoded(open(bytes).rotate(), 'image/jpeg'));
+      const alpha = mediaType === 'image/png' ? pngMayHaveAlpha(bytes) : (await open(bytes).metadata()).hasAlpha;
+      if (!alpha) return toJpeg();
+      // An alpha channel may be fully opaque (many providers write RGBA): decoded once (the proof), and looked at.
       const { data, info } = await open(bytes).rotate().raw().toBuffer({ resolveWithObject: true });
-      const raw = sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
-      return withThumbnail(
-        usesAlpha(data, info.channels) ? encoded(raw, 'image/png') : encoded(raw.removeAlpha(), 'image/jpeg'),
-      );
+      const raw = () => sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+      if (!usesAlpha(data, info.channels)) return withThumbnail(encoded(raw().removeAlpha(), 'image/jpeg'));
+      // See-through: a PNG, the provider's own when it is plain (its metadata dropped), else re-encoded.
+      const thumbnail = await thumbnailOf(raw());
+      const copy = mediaType === 'image/png' ? cleanPng(bytes) : null;
+      if (copy) return { bytes: copy.bytes, mediaType: 'image/png', width: copy.width, height: copy.height, thumbnail };
+      return { ...(await encoded(raw(), 'image/png')), thumbnail };
     });
   }
 
