@@ -127,7 +127,7 @@ export const CAPABILITIES = {
   transcribe: { gated: false, live: true },
   templateAi: { gated: true, live: true },
   imageGeneration: { gated: true, live: true },
-  imageEdit: { gated: true, live: true },
+  imageEdit: { gated: false, live: true },
   linkedinDraft: { gated: true, live: false },
 } as const satisfies Record<string, { gated: boolean; live: boolean }>;
 export type Capability = keyof typeof CAPABILITIES;

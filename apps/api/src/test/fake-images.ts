@@ -257,7 +257,12 @@ export async function editImage(bytes: Uint8Array, instruction: string, mask?: U
     for (let i = Math.floor(height * 0.75) * width * 4; i < data.length; i += 4) data.set(corner, i);
   } else if (/background/i.test(instruction)) {
     const corner = cornerColour(data);
-    for (let i = 0; i < data.length; i += 4) if (near(data, i, corner, 60)) data.set(colour, i);
+    // A real model paints a new background behind the subject, where the picture was see-through too.
+    for (let i = 0; i < data.length; i += 4)
+      if (data[i + 3]! < 128 || near(data, i, corner, 60)) {
+        data.set(colour, i);
+        data[i + 3] = 255;
+      }
   } else {
     for (let i = 0; i < data.length; i += 4)
       for (let c = 0; c < 3; c += 1) data[i + c] = Math.round(data[i + c]! * 0.55 + colour[c]! * 0.45);

@@ -386,7 +386,11 @@ export function createImagesService(deps: {
       if ((await q.versionsOf(db, [image.id])).length >= IMAGE_VERSIONS_MAX)
         throw new DomainError('TOO_MANY_ITEMS', { max: IMAGE_VERSIONS_MAX });
 
-      const source: ImageBytes = { bytes: await stored(parent.fileKey), mediaType: parent.mediaType };
+      let source: ImageBytes = { bytes: await stored(parent.fileKey), mediaType: parent.mediaType };
+      // A described scene behind a cut-out: the model is given the subject on white, a background to replace (on
+      // transparency, models keep the transparency and the picture looks unchanged).
+      if (operation === 'changeBackground' && instruction !== null && parent.mediaType === 'image/png')
+        source = { bytes: (await composeOnColour(source.bytes, '#ffffff')).bytes, mediaType: 'image/jpeg' };
       const use = {
         capability: 'imageEdit',
         feature: `image-${operation}`,
