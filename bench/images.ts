@@ -13,14 +13,19 @@
 //   4. the image work of one 2 MP image, step by step, in this process: the floor under the figures of 1.
 //
 //   node --import tsx bench/images.ts [--requests 50] [--warmup 5] [--concurrent 20] [--skip-large 1]
+//                                      [--baseline-dir ../parley-before]
+//   --baseline-dir: another copy of the repository (a git worktree with node_modules linked): its server, its image
+//   code and its limiter are measured beside this tree's, interleaved, so that both see the same machine load.
 //   BENCH_PG_ADMIN_URL=postgres://user@127.0.0.1:5432/test   (default: tries users postgres, then root)
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import sharp from 'sharp';
+import type * as processing from '../apps/api/src/modules/images/processing.js';
 import { createBenchDatabase, signIn } from './accounts.js';
 import {
   freePort,
@@ -37,6 +42,7 @@ import {
   startServer,
   table,
   waitForHealth,
+  type ServerProcess,
 } from './lib.js';
 
 const USER = { email: 'bench-images@example.com', password: 'bench-password-123', name: 'Bench' };
@@ -371,83 +377,158 @@ function buildCases(setup: Setup, upload: Buffer, sentUpload: () => Buffer): Cas
 }
 
 // ---------------------------------------------------------------------------------------------------------------
+// The servers measured: this tree's, and with --baseline-dir another copy of the repository's, side by side.
+
+type Tree = { label: string; root: string };
+
+type Target = Setup & { tree: Tree; server: ServerProcess; pid: number; cases: Case[] };
+
+/** `--baseline-dir <path>` / BENCH_IMAGES_BASELINE_DIR: a copy of the repository (a worktree with node_modules). */
+function baselineDirOption(): string | null {
+  const argv = process.argv.slice(2);
+  const at = argv.findIndex((a) => a === '--baseline-dir' || a.startsWith('--baseline-dir='));
+  const raw =
+    at < 0 ? process.env.BENCH_IMAGES_BASELINE_DIR : argv[at]!.includes('=') ? argv[at]!.slice(15) : argv[at + 1];
+  return raw?.trim() ? path.resolve(raw.trim()) : null;
+}
+
+function serverEnv(fake: Fake): Record<string, string> {
+  return {
+    LOG_LEVEL: 'warn',
+    AI_TIMEOUT_SECONDS: '300',
+    REQUEST_TIMEOUT_SECONDS: '600',
+    ...fake.env,
+    // Nothing else from the caller's shell: no chat provider, no search, a generated APP_SECRET (empty = unset).
+    OPENAI_COMPATIBLE_BASE_URL: '',
+    OPENAI_COMPATIBLE_API_KEY: '',
+    ANTHROPIC_API_KEY: '',
+    GOOGLE_GENERATIVE_AI_API_KEY: '',
+    DEEPSEEK_API_KEY: '',
+    SEARCH_PROVIDER: '',
+    SEARCH_URL: '',
+    SEARCH_API_KEY: '',
+    S3_BUCKET: '',
+    S3_ENDPOINT: '',
+    S3_ACCESS_KEY_ID: '',
+    S3_SECRET_ACCESS_KEY: '',
+    S3_PREFIX: '',
+    APP_SECRET: '',
+    ALLOW_PRIVATE_BASE_URLS: 'false',
+  };
+}
+
+/** A server of `tree` on its own fresh PostgreSQL database and DATA_DIR, with a signed-in user who can pay. */
+async function startTarget(tree: Tree, index: number, fake: Fake): Promise<Omit<Target, 'cases'>> {
+  const created = await createBenchDatabase(index ? `images${index}` : 'images');
+  if ('error' in created) throw new Error(`no PostgreSQL reachable (needed for this benchmark): ${created.error}`);
+  const dataDir = makeTempDir(`images${index || ''}`);
+  const server = startServer({
+    dataDir,
+    port: await freePort(),
+    watchdog: true,
+    databaseUrl: created.url,
+    extraEnv: serverEnv(fake),
+    root: tree.root,
+  });
+  onCleanup(async () => {
+    await server.stop();
+    await created.drop();
+    removeTempDir(dataDir);
+  });
+  await waitForHealth(server);
+  const token = await signIn(server, dataDir, USER);
+  // Image models are paid capabilities: a paid plan (no free-tier daily cap) and credits, raised as an administrator
+  // would (with their ledger row), so that metering stays on the path measured.
+  const db = new pg.Client({ connectionString: created.url, connectionTimeoutMillis: 3000 });
+  await db.connect();
+  try {
+    const updated = await db.query(
+      `WITH w AS (
+         UPDATE wallets SET plan = 'pro', basic_credit = basic_credit + 1000000
+          WHERE user_id = (SELECT id FROM users WHERE email = $1) RETURNING id, user_id
+       )
+       INSERT INTO wallet_ledger (wallet_id, user_id, balance, amount, kind) SELECT id, user_id, 'basic', 1000000, 'adjust' FROM w`,
+      [USER.email],
+    );
+    if (updated.rowCount !== 1) throw new Error('could not raise the benchmark user’s credits');
+  } finally {
+    await db.end();
+  }
+  return { tree, server, pid: server.child.pid!, api: server.baseUrl, token, fake };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
 // 1. Latency.
 
-type CaseResult = {
-  label: string;
+type TargetLatency = {
   api: number[];
-  direct: number[];
+  /** API − direct of the same round. */
   paired: number[];
   /** GET of the version's full bytes right after (what the editor loads next). */
   file: number[];
   /** Server CPU per API request, ms (from /proc, 10 ms ticks: a mean over the requests). */
   serverCpuMs: number;
   out: string;
-  provider: string;
 };
 
-async function measureLatency(setup: Setup, cases: Case[], n: number, warmup: number, pid: number) {
+type CaseResult = { label: string; direct: number[]; provider: string; targets: TargetLatency[] };
+
+async function measureLatency(targets: Target[], n: number, warmup: number): Promise<CaseResult[]> {
   const agents = {
-    api: new http.Agent({ keepAlive: true, maxSockets: 1 }),
-    file: new http.Agent({ keepAlive: true, maxSockets: 1 }),
+    api: targets.map(() => new http.Agent({ keepAlive: true, maxSockets: 1 })),
+    file: targets.map(() => new http.Agent({ keepAlive: true, maxSockets: 1 })),
     provider: new http.Agent({ keepAlive: true, maxSockets: 1 }),
     delivery: new http.Agent({ keepAlive: true, maxSockets: 1 }),
   };
+  const cases = targets[0]!.cases;
   const results: CaseResult[] = cases.map((c) => ({
     label: c.label,
-    api: [],
     direct: [],
-    paired: [],
-    file: [],
-    serverCpuMs: 0,
-    out: '',
     provider: '',
+    targets: targets.map(() => ({ api: [], paired: [], file: [], serverCpuMs: 0, out: '' })),
   }));
   try {
     for (let i = 0; i < warmup + n; i++) {
       const measured = i >= warmup;
       for (const [k, c] of cases.entries()) {
         const r = results[k]!;
-        const runApi = async () => {
-          const cpu0 = cpuMs(pid);
-          const { answer, made } = await c.api(agents.api);
-          if (measured) r.serverCpuMs += cpuMs(pid) - cpu0;
-          const file = await send(`${setup.api}/api/images/file/${made.version.id}`, agents.file, {
-            headers: { authorization: `Bearer ${setup.token}` },
+        const times: number[] = [];
+        const jobs = targets.map((target, t) => async () => {
+          const mine = r.targets[t]!;
+          const cpu0 = cpuMs(target.pid);
+          const { answer, made } = await target.cases[k]!.api(agents.api[t]!);
+          if (measured) mine.serverCpuMs += cpuMs(target.pid) - cpu0;
+          const file = await send(`${target.api}/api/images/file/${made.version.id}`, agents.file[t]!, {
+            headers: { authorization: `Bearer ${target.token}` },
           });
           if (file.status !== 200) throw new Error(`${c.label}: GET file HTTP ${file.status}`);
-          if (measured) r.file.push(file.ms);
-          r.out = `${made.version.mediaType.replace('image/', '')} ${made.version.width}×${made.version.height}, ${(made.version.bytes / 1024).toFixed(0)} KiB`;
-          return answer.ms;
-        };
-        const runDirect = async () => {
-          const { ms: took, image } = await c.direct(agents);
+          if (measured) mine.file.push(file.ms);
+          mine.out = `${made.version.mediaType.replace('image/', '')} ${made.version.width}×${made.version.height}, ${(made.version.bytes / 1024).toFixed(0)} KiB`;
+          times[t] = answer.ms;
+        });
+        jobs.push(async () => {
+          const { ms: took, image } = await c.direct({ provider: agents.provider, delivery: agents.delivery });
           if (!r.provider) {
             const meta = await sharp(image).metadata();
             r.provider = `${meta.format} ${meta.width}×${meta.height}${meta.hasAlpha ? ' RGBA' : ''}, ${(image.length / 1024).toFixed(0)} KiB`;
           }
-          return took;
-        };
-        // Alternate the order so neither side always runs right after the other.
-        let api: number;
-        let direct: number;
-        if ((i + k) % 2 === 0) {
-          api = await runApi();
-          direct = await runDirect();
-        } else {
-          direct = await runDirect();
-          api = await runApi();
-        }
+          times[targets.length] = took;
+        });
+        // Each goes first in turn, so that none always runs right after the same other one.
+        for (let j = 0; j < jobs.length; j++) await jobs[(j + i + k) % jobs.length]!();
         if (!measured) continue;
-        r.api.push(api);
+        const direct = times[targets.length]!;
         r.direct.push(direct);
-        r.paired.push(api - direct);
+        for (const [t, mine] of r.targets.entries()) {
+          mine.api.push(times[t]!);
+          mine.paired.push(times[t]! - direct);
+        }
       }
     }
   } finally {
-    for (const agent of Object.values(agents)) agent.destroy();
+    for (const agent of [...agents.api, ...agents.file, agents.provider, agents.delivery]) agent.destroy();
   }
-  for (const r of results) r.serverCpuMs /= n;
+  for (const r of results) for (const mine of r.targets) mine.serverCpuMs /= n;
   return results;
 }
 
@@ -455,6 +536,7 @@ async function measureLatency(setup: Setup, cases: Case[], n: number, warmup: nu
 // 2. Memory: K edits at once.
 
 type BurstResult = {
+  target: string;
   label: string;
   k: number;
   ok: number;
@@ -465,11 +547,15 @@ type BurstResult = {
   latencies: number[];
 };
 
-async function burst(setup: Setup, pid: number, label: string, upload: Buffer, k: number): Promise<BurstResult> {
+async function burst(target: Target, label: string, upload: Buffer, k: number): Promise<BurstResult> {
+  const { pid } = target;
   const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
-  const post = apiPost(setup, '/api/ai/imageEdit', { operation: 'removeBackground', model: 'FAL_BACKGROUND_REMOVAL' }, [
-    { field: 'image', name: 'photo.jpg', type: 'image/jpeg', bytes: upload },
-  ]);
+  const post = apiPost(
+    target,
+    '/api/ai/imageEdit',
+    { operation: 'removeBackground', model: 'FAL_BACKGROUND_REMOVAL' },
+    [{ field: 'image', name: 'photo.jpg', type: 'image/jpeg', bytes: upload }],
+  );
   await sleep(1000); // let the previous step's work end
   const rssBeforeKiB = rssKiB(pid);
   let rssPeakKiB = rssBeforeKiB;
@@ -486,6 +572,7 @@ async function burst(setup: Setup, pid: number, label: string, upload: Buffer, k
   agent.destroy();
   const failed = answers.filter((a) => a.status !== 200);
   return {
+    target: target.tree.label,
     label,
     k,
     ok: answers.length - failed.length,
@@ -501,10 +588,23 @@ async function burst(setup: Setup, pid: number, label: string, upload: Buffer, k
 // 3. The limiter alone: 25 MP cut-outs through normalizeOutput, all started at once, each run in a fresh process (a
 // process keeps memory it has used, so runs in one process would start from each other's peak).
 
-type LimiterResult = { concurrency: number; images: number; rssBeforeKiB: number; rssPeakKiB: number; wallMs: number };
+type LimiterResult = {
+  target: string;
+  concurrency: number;
+  images: number;
+  rssBeforeKiB: number;
+  rssPeakKiB: number;
+  wallMs: number;
+};
+
+/** A tree's image code (this tree's, or the baseline's), loaded by path. */
+const processingOf = (root: string) =>
+  import(pathToFileURL(path.join(root, 'apps/api/src/modules/images/processing.ts')).href) as Promise<
+    typeof processing
+  >;
 
 async function runLimiterChild(): Promise<void> {
-  const { createImageProcessing } = await import('../apps/api/src/modules/images/processing.js');
+  const { createImageProcessing } = await processingOf(process.env.BENCH_ROOT!);
   const concurrency = Number(process.env.BENCH_LIMIT);
   const images = Number(process.env.BENCH_COUNT);
   const cutout = readFileSync(process.env.BENCH_INPUT!);
@@ -521,38 +621,45 @@ async function runLimiterChild(): Promise<void> {
   const wallMs = performance.now() - started;
   clearInterval(sampler);
   if (types.some((type) => type !== 'image/png')) throw new Error('the cut-out did not stay a PNG');
-  process.send?.({ concurrency, images, rssBeforeKiB, rssPeakKiB, wallMs } satisfies LimiterResult);
+  process.send?.({ target: '', concurrency, images, rssBeforeKiB, rssPeakKiB, wallMs } satisfies LimiterResult);
 }
 
-async function limiterAlone(images: number, cutoutFile: string): Promise<LimiterResult[]> {
+async function limiterAlone(trees: Tree[], images: number, cutoutFile: string): Promise<LimiterResult[]> {
   const results: LimiterResult[] = [];
   for (const concurrency of [2, images]) {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', '--import', './bench/parent-watchdog.mjs', 'bench/images.ts', '--limiter-child'],
-      {
-        cwd: repoRoot,
-        env: { ...process.env, BENCH_LIMIT: String(concurrency), BENCH_COUNT: String(images), BENCH_INPUT: cutoutFile },
-        stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
-      },
-    );
-    let output = '';
-    child.stderr?.on('data', (chunk: Buffer) => (output = (output + chunk.toString('utf8')).slice(-4000)));
-    const stop = () => {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-      return Promise.resolve();
-    };
-    const unregister = onCleanup(stop);
-    try {
-      results.push(
-        await new Promise<LimiterResult>((resolve, reject) => {
+    for (const tree of trees) {
+      const child = spawn(
+        process.execPath,
+        ['--import', 'tsx', '--import', './bench/parent-watchdog.mjs', 'bench/images.ts', '--limiter-child'],
+        {
+          cwd: repoRoot,
+          env: {
+            ...process.env,
+            BENCH_ROOT: tree.root,
+            BENCH_LIMIT: String(concurrency),
+            BENCH_COUNT: String(images),
+            BENCH_INPUT: cutoutFile,
+          },
+          stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+        },
+      );
+      let output = '';
+      child.stderr?.on('data', (chunk: Buffer) => (output = (output + chunk.toString('utf8')).slice(-4000)));
+      const stop = () => {
+        if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+        return Promise.resolve();
+      };
+      const unregister = onCleanup(stop);
+      try {
+        const result = await new Promise<LimiterResult>((resolve, reject) => {
           child.on('message', (message: LimiterResult) => resolve(message));
           child.once('exit', (code) => reject(new Error(`limiter run exited (${code}):\n${output}`)));
-        }),
-      );
-    } finally {
-      unregister();
-      await stop();
+        });
+        results.push({ ...result, target: tree.label });
+      } finally {
+        unregister();
+        await stop();
+      }
     }
   }
   return results;
@@ -562,38 +669,42 @@ async function limiterAlone(images: number, cutoutFile: string): Promise<Limiter
 // 4. The image work of one 2 MP image, step by step, in this process (one image at a time): the floor under the
 // figures above, free of HTTP, the database and the provider.
 
-type Step = { label: string; times: number[] };
+type Step = { label: string; target: string; times: number[] };
 
-async function imageSteps(inputs: {
-  upload: Buffer;
-  providerJpeg: Buffer;
-  providerPng: Buffer;
-  cutout: Buffer;
-}): Promise<Step[]> {
-  const { createImageProcessing } = await import('../apps/api/src/modules/images/processing.js');
-  const work = createImageProcessing({ concurrency: 1 });
-  /** What the service keeps of each image: the image, and its thumbnail (made apart when it does not come with it). */
-  const kept = async (made: Promise<{ bytes: Buffer }>) => {
-    const image = await made;
-    if (!(image as { thumbnail?: Buffer }).thumbnail) await work.thumbnail(image.bytes);
-  };
-  const steps: [string, () => Promise<unknown>][] = [
-    ['readUpload: phone JPEG 1632×1224 (Exif, GPS)', () => kept(work.readUpload(inputs.upload))],
-    ['normalizeOutput: provider JPEG 1920×1080', () => kept(work.normalizeOutput(inputs.providerJpeg))],
-    ['normalizeOutput: provider PNG 1920×1080, opaque', () => kept(work.normalizeOutput(inputs.providerPng))],
-    ['normalizeOutput: cut-out PNG 1632×1224, transparent', () => kept(work.normalizeOutput(inputs.cutout))],
-    ['reference: decode the phone JPEG in full', () => sharp(inputs.upload).raw().toBuffer()],
-    ['reference: decode the provider PNG in full', () => sharp(inputs.providerPng).raw().toBuffer()],
-  ];
-  const results: Step[] = steps.map(([label]) => ({ label, times: [] }));
+async function imageSteps(
+  trees: Tree[],
+  inputs: { upload: Buffer; providerJpeg: Buffer; providerPng: Buffer; cutout: Buffer },
+): Promise<Step[]> {
+  const all: { step: Step; run: () => Promise<unknown> }[][] = [];
+  for (const tree of trees) {
+    const work = (await processingOf(tree.root)).createImageProcessing({ concurrency: 1 });
+    /** What the service keeps of each image: the image and its thumbnail (made apart when it does not come with it). */
+    const kept = async (made: Promise<{ bytes: Buffer }>) => {
+      const image = await made;
+      if (!(image as { thumbnail?: Buffer }).thumbnail) await work.thumbnail(image.bytes);
+    };
+    const steps: [string, () => Promise<unknown>][] = [
+      ['readUpload: phone JPEG 1632×1224 (Exif, GPS)', () => kept(work.readUpload(inputs.upload))],
+      ['normalizeOutput: provider JPEG 1920×1080', () => kept(work.normalizeOutput(inputs.providerJpeg))],
+      ['normalizeOutput: provider PNG 1920×1080, opaque', () => kept(work.normalizeOutput(inputs.providerPng))],
+      ['normalizeOutput: cut-out PNG 1632×1224, transparent', () => kept(work.normalizeOutput(inputs.cutout))],
+      ['reference: decode the phone JPEG in full', () => sharp(inputs.upload).raw().toBuffer()],
+      ['reference: decode the provider PNG in full', () => sharp(inputs.providerPng).raw().toBuffer()],
+    ];
+    all.push(steps.map(([label, run]) => ({ step: { label, target: tree.label, times: [] }, run })));
+  }
   for (let round = 0; round < 3 + 15; round++) {
-    for (const [i, [, run]] of steps.entries()) {
-      const started = performance.now();
-      await run();
-      if (round >= 3) results[i]!.times.push(performance.now() - started);
+    for (let s = 0; s < all[0]!.length; s++) {
+      for (let t = 0; t < all.length; t++) {
+        const { step, run } = all[(t + round) % all.length]![s]!;
+        const started = performance.now();
+        await run();
+        if (round >= 3) step.times.push(performance.now() - started);
+      }
     }
   }
-  return results;
+  // Each step's rows together.
+  return all[0]!.flatMap((_, s) => all.map((steps) => steps[s]!.step));
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -644,44 +755,19 @@ export async function runImages(): Promise<ImagesBenchResult> {
   const warmup = numberOption('warmup', 'BENCH_IMAGES_WARMUP', 5);
   const k = numberOption('concurrent', 'BENCH_IMAGES_CONCURRENT', 20);
   const skipLarge = numberOption('skip-large', 'BENCH_IMAGES_SKIP_LARGE', 0) > 0;
+  const baselineDir = baselineDirOption();
+  const trees: Tree[] = [
+    { label: 'this tree', root: repoRoot },
+    ...(baselineDir ? [{ label: 'baseline', root: baselineDir }] : []),
+  ];
 
   console.log(
     `\n== Images: POST /api/ai/imageGeneration and /api/ai/imageEdit vs. straight to the loopback providers ==`,
   );
   console.log(`  before: ${loadSummary()}`);
-  const created = await createBenchDatabase('images');
-  if ('error' in created) throw new Error(`no PostgreSQL reachable (needed for this benchmark): ${created.error}`);
-  const database = created;
-  const dataDir = makeTempDir('images');
+  if (baselineDir) console.log(`  baseline: ${baselineDir} (its server measured beside this tree's, interleaved)`);
   const fake = await startFake();
-  const server = startServer({
-    dataDir,
-    port: await freePort(),
-    watchdog: true,
-    databaseUrl: database.url,
-    extraEnv: {
-      LOG_LEVEL: 'warn',
-      AI_TIMEOUT_SECONDS: '300',
-      REQUEST_TIMEOUT_SECONDS: '600',
-      ...fake.env,
-      // Nothing else from the caller's shell: no chat provider, no search, a generated APP_SECRET (empty = unset).
-      OPENAI_COMPATIBLE_BASE_URL: '',
-      OPENAI_COMPATIBLE_API_KEY: '',
-      ANTHROPIC_API_KEY: '',
-      GOOGLE_GENERATIVE_AI_API_KEY: '',
-      DEEPSEEK_API_KEY: '',
-      SEARCH_PROVIDER: '',
-      SEARCH_URL: '',
-      SEARCH_API_KEY: '',
-      S3_BUCKET: '',
-      S3_ENDPOINT: '',
-      S3_ACCESS_KEY_ID: '',
-      S3_SECRET_ACCESS_KEY: '',
-      S3_PREFIX: '',
-      APP_SECRET: '',
-      ALLOW_PRIVATE_BASE_URLS: 'false',
-    },
-  });
+  const workDir = makeTempDir('images-inputs');
   try {
     process.stdout.write('  inputs: drawing the photographs… ');
     const [upload, largeUpload, largeCutout] = await Promise.all([
@@ -695,60 +781,60 @@ export async function runImages(): Promise<ImagesBenchResult> {
       `2 MP JPEG ${(upload.length / 1024).toFixed(0)} KiB${skipLarge ? '' : `, 25 MP JPEG ${(largeUpload.length / 2 ** 20).toFixed(1)} MiB, 25 MP cut-out PNG ${(largeCutout.length / 2 ** 20).toFixed(1)} MiB`}`,
     );
 
-    await waitForHealth(server);
-    const token = await signIn(server, dataDir, USER);
-    // Image models are paid capabilities: a paid plan (no free-tier daily cap) and credits, raised as an administrator
-    // would (with their ledger row), so that metering stays on the path measured.
-    const db = new pg.Client({ connectionString: database.url, connectionTimeoutMillis: 3000 });
-    await db.connect();
-    try {
-      const updated = await db.query(
-        `WITH w AS (
-           UPDATE wallets SET plan = 'pro', basic_credit = basic_credit + 1000000
-            WHERE user_id = (SELECT id FROM users WHERE email = $1) RETURNING id, user_id
-         )
-         INSERT INTO wallet_ledger (wallet_id, user_id, balance, amount, kind) SELECT id, user_id, 'basic', 1000000, 'adjust' FROM w`,
-        [USER.email],
-      );
-      if (updated.rowCount !== 1) throw new Error('could not raise the benchmark user’s credits');
-    } finally {
-      await db.end();
-    }
-    const pid = server.child.pid!;
-    const setup: Setup = { api: server.baseUrl, token, fake };
-
-    // What Parley sends the provider for an uploaded file is the file as it keeps it: the direct side sends the same.
+    // What Parley sends the provider for an uploaded file is the file as it keeps it: the direct side sends the one
+    // this tree keeps.
     let sent: Buffer | null = null;
-    const cases = buildCases(setup, upload, () => sent!);
+    const targets: Target[] = [];
+    for (const [index, tree] of trees.entries()) {
+      const started = await startTarget(tree, index, fake);
+      targets.push({ ...started, cases: buildCases(started, upload, () => sent!) });
+    }
     {
       const agent = new http.Agent({ keepAlive: false });
-      const { made } = await cases[2]!.api(agent);
-      const kept = await send(`${server.baseUrl}/api/images/file/${made.upload!.id}`, agent, {
-        headers: { authorization: `Bearer ${token}` },
+      const mine = targets[0]!;
+      const { made } = await mine.cases[2]!.api(agent);
+      const kept = await send(`${mine.api}/api/images/file/${made.upload!.id}`, agent, {
+        headers: { authorization: `Bearer ${mine.token}` },
       });
       sent = kept.body;
       agent.destroy();
     }
 
-    process.stdout.write(`  1. latency: ${cases.length} cases × (${warmup} warm-up + ${n}) interleaved pairs… `);
-    const latency = await measureLatency(setup, cases, n, warmup, pid);
+    process.stdout.write(
+      `  1. latency: ${targets[0]!.cases.length} cases × (${warmup} warm-up + ${n}) interleaved rounds… `,
+    );
+    const latency = await measureLatency(targets, n, warmup);
     console.log('done');
 
     const bursts: BurstResult[] = [];
-    const runBurst = async (label: string, bytes: Buffer, count: number) => {
-      process.stdout.write(`  2. ${count} × ${label} at once (load ${os.loadavg()[0]!.toFixed(2)})… `);
-      const r = await burst(setup, pid, label, bytes, count);
-      bursts.push(r);
-      console.log(`${r.ok}/${count} in ${(r.wallMs / 1000).toFixed(1)} s, RSS +${mib(r.rssPeakKiB - r.rssBeforeKiB)}`);
-      if (server.child.exitCode !== null) throw new Error(`server exited during the run:\n${server.output()}`);
-    };
-    await runBurst('2 MP', upload, 1);
-    await runBurst('2 MP', upload, k);
-    if (!skipLarge) {
-      await runBurst('25 MP', largeUpload, 1);
-      await runBurst('25 MP', largeUpload, k);
+    const steps: [string, Buffer, number][] = [
+      ['2 MP', upload, 1],
+      ['2 MP', upload, k],
+      ...(skipLarge
+        ? []
+        : ([
+            ['25 MP', largeUpload, 1],
+            ['25 MP', largeUpload, k],
+          ] as [string, Buffer, number][])),
+    ];
+    for (const [s, [label, bytes, count]] of steps.entries()) {
+      for (let t = 0; t < targets.length; t++) {
+        const target = targets[(t + s) % targets.length]!;
+        process.stdout.write(
+          `  2. ${target.tree.label}: ${count} × ${label} at once (load ${os.loadavg()[0]!.toFixed(2)})… `,
+        );
+        const r = await burst(target, label, bytes, count);
+        bursts.push(r);
+        console.log(
+          `${r.ok}/${count} in ${(r.wallMs / 1000).toFixed(1)} s, RSS +${mib(r.rssPeakKiB - r.rssBeforeKiB)}`,
+        );
+        const { server } = target;
+        if (server.child.exitCode !== null) throw new Error(`server exited during the run:\n${server.output()}`);
+        // What the server logged about the failures (warnings and errors only: LOG_LEVEL=warn).
+        if (r.ok < count) console.log(`     server log: ${server.output().slice(-1200).replace(/\n/g, '\n     ')}`);
+      }
     }
-    await server.stop();
+    for (const target of targets) await target.server.stop();
     await fake.stop();
 
     let limiter: LimiterResult[] = [];
@@ -756,89 +842,77 @@ export async function runImages(): Promise<ImagesBenchResult> {
       process.stdout.write(
         `  3. ${k} cut-outs of 25 MP normalized at once, limit 2 then ${k}, each in a fresh process… `,
       );
-      const cutoutFile = path.join(dataDir, 'cutout-25mp.png');
+      const cutoutFile = path.join(workDir, 'cutout-25mp.png');
       writeFileSync(cutoutFile, largeCutout);
-      limiter = await limiterAlone(k, cutoutFile);
+      limiter = await limiterAlone(trees, k, cutoutFile);
       console.log('done');
     }
     process.stdout.write('  4. the image work of one 2 MP image, step by step, 3 warm-up + 15 rounds… ');
-    const steps = await imageSteps({
+    const stepTimes = await imageSteps(trees, {
       upload,
       providerJpeg: await providerImage('jpeg'),
       providerPng: await providerImage('png'),
       cutout: await cutoutPng(UPLOAD.width, UPLOAD.height),
     });
     console.log('done');
-    const result = report(latency, bursts, limiter, steps, n);
+    const result = report(trees, latency, bursts, limiter, stepTimes, n);
     console.log(`  after: ${loadSummary()}; ${Math.round((performance.now() - began) / 1000)} s in all`);
     return result;
   } finally {
-    await server.stop();
     await fake.stop();
-    await database.drop();
-    removeTempDir(dataDir);
+    removeTempDir(workDir);
   }
 }
 
 function report(
+  trees: Tree[],
   latency: CaseResult[],
   bursts: BurstResult[],
   limiter: LimiterResult[],
   steps: Step[],
   n: number,
 ): ImagesBenchResult {
-  console.log(`\n  Latency (ms; request written → last byte of the answer), ${n} interleaved pairs per case:`);
+  const side = (label: string) => (trees.length > 1 ? ` (${label})` : '');
+  console.log(`\n  Latency (ms; request written → last byte of the answer), ${n} interleaved rounds per case:`);
+  const row = (label: string, values: number[]) => [
+    label,
+    ms(pct(values, 50)),
+    ms(pct(values, 90)),
+    ms(pct(values, 99)),
+    ms(mean(values)),
+    values.length,
+  ];
   const rows: (string | number)[][] = [];
   for (const r of latency) {
-    rows.push(
-      [r.label, '', '', '', '', ''],
-      [
-        '  via Parley (POST)',
-        ms(pct(r.api, 50)),
-        ms(pct(r.api, 90)),
-        ms(pct(r.api, 99)),
-        ms(mean(r.api)),
-        r.api.length,
-      ],
-      [
-        '  straight to the provider',
-        ms(pct(r.direct, 50)),
-        ms(pct(r.direct, 90)),
-        ms(pct(r.direct, 99)),
-        ms(mean(r.direct)),
-        r.direct.length,
-      ],
-      [
-        '  added (Parley pct − provider pct)',
-        ms(pct(r.api, 50) - pct(r.direct, 50)),
-        ms(pct(r.api, 90) - pct(r.direct, 90)),
-        ms(pct(r.api, 99) - pct(r.direct, 99)),
-        ms(mean(r.api) - mean(r.direct)),
-        r.api.length,
-      ],
-      [
-        '  added, per pair',
-        ms(pct(r.paired, 50)),
-        ms(pct(r.paired, 90)),
-        ms(pct(r.paired, 99)),
-        ms(mean(r.paired)),
-        r.paired.length,
-      ],
-      [
-        '  then GET the image (not in the above)',
-        ms(pct(r.file, 50)),
-        ms(pct(r.file, 90)),
-        ms(pct(r.file, 99)),
-        ms(mean(r.file)),
-        r.file.length,
-      ],
-    );
+    rows.push([r.label, '', '', '', '', '']);
+    rows.push(row('  straight to the provider', r.direct));
+    for (const [t, mine] of r.targets.entries()) {
+      const label = trees[t]!.label;
+      rows.push(
+        row(`  via Parley${side(label)}`, mine.api),
+        [
+          `  added${side(label)}: Parley pct − provider pct`,
+          ms(pct(mine.api, 50) - pct(r.direct, 50)),
+          ms(pct(mine.api, 90) - pct(r.direct, 90)),
+          ms(pct(mine.api, 99) - pct(r.direct, 99)),
+          ms(mean(mine.api) - mean(r.direct)),
+          mine.api.length,
+        ],
+        row(`  added${side(label)}, per round`, mine.paired),
+        row(`  then GET the image${side(label)} (not in the above)`, mine.file),
+      );
+    }
   }
   console.log(table(['', 'p50', 'p90', 'p99', 'mean', 'n'], rows));
   console.log(
     table(
-      ['case', 'provider answers', 'Parley keeps', 'server CPU per request'],
-      latency.map((r) => [r.label, r.provider, r.out, `${ms(r.serverCpuMs)} ms`]),
+      ['case', 'provider answers', ...trees.map((t) => `Parley keeps${side(t.label)}`), 'server CPU per request'],
+      latency.map((r) => [
+        r.label,
+        r.provider,
+        ...r.targets.map((mine) => mine.out),
+        r.targets.map((mine) => `${ms(mine.serverCpuMs)} ms`).join(' / '),
+      ]),
     ),
   );
 
@@ -846,8 +920,20 @@ function report(
     console.log(`\n  Memory: background removals of uploaded JPEGs at once (server RSS sampled every 10 ms):`);
     console.log(
       table(
-        ['uploads', 'at once', 'done', 'RSS before', 'peak', 'peak − before', 'all done in', 'latency p50', 'max'],
+        [
+          ...(trees.length > 1 ? ['server'] : []),
+          'uploads',
+          'at once',
+          'done',
+          'RSS before',
+          'peak',
+          'peak − before',
+          'all done in',
+          'latency p50',
+          'max',
+        ],
         bursts.map((b) => [
+          ...(trees.length > 1 ? [b.target] : []),
           b.label,
           b.k,
           `${b.ok}/${b.k}`,
@@ -861,7 +947,7 @@ function report(
       ),
     );
     for (const b of bursts)
-      if (b.errors.length) console.log(`  ${b.k} × ${b.label}: ${b.errors.slice(0, 3).join('; ')}`);
+      if (b.errors.length) console.log(`  ${b.target}, ${b.k} × ${b.label}: ${b.errors.slice(0, 3).join('; ')}`);
   }
   if (limiter.length) {
     console.log(
@@ -869,8 +955,17 @@ function report(
     );
     console.log(
       table(
-        ['images at a time', 'images', 'RSS before', 'peak', 'peak − before', 'all done in'],
+        [
+          ...(trees.length > 1 ? ['code'] : []),
+          'images at a time',
+          'images',
+          'RSS before',
+          'peak',
+          'peak − before',
+          'all done in',
+        ],
         limiter.map((l) => [
+          ...(trees.length > 1 ? [l.target] : []),
           l.concurrency,
           l.images,
           mib(l.rssBeforeKiB),
@@ -885,21 +980,29 @@ function report(
   console.log(`\n  The image work of one 2 MP image (ms, one at a time, this process; includes its thumbnail):`);
   console.log(
     table(
-      ['step', 'min', 'p50', 'p90'],
-      steps.map((s) => [s.label, ms(Math.min(...s.times)), ms(pct(s.times, 50)), ms(pct(s.times, 90))]),
+      ['step', ...(trees.length > 1 ? ['code'] : []), 'min', 'p50', 'p90'],
+      steps.map((s) => [
+        s.label,
+        ...(trees.length > 1 ? [s.target] : []),
+        ms(Math.min(...s.times)),
+        ms(pct(s.times, 50)),
+        ms(pct(s.times, 90)),
+      ]),
     ),
   );
 
-  // The stricter of two readings: the difference of the percentiles, and the percentile of the per-pair differences.
+  // The stricter of two readings: the difference of the percentiles, and the percentile of the per-round differences.
   const verdicts = latency.flatMap((r) =>
-    ([50, 99] as const).map((p) => {
-      const added = Math.max(pct(r.api, p) - pct(r.direct, p), pct(r.paired, p));
-      return {
-        target: `${r.label}: added p${p} ≤ ${TARGET_ADDED_MS} ms`,
-        measured: `${ms(added)} ms (difference ${ms(pct(r.api, p) - pct(r.direct, p))}, paired ${ms(pct(r.paired, p))})`,
-        pass: added <= TARGET_ADDED_MS,
-      };
-    }),
+    r.targets.flatMap((mine, t) =>
+      ([50, 99] as const).map((p) => {
+        const added = Math.max(pct(mine.api, p) - pct(r.direct, p), pct(mine.paired, p));
+        return {
+          target: `${r.label}${side(trees[t]!.label)}: added p${p} ≤ ${TARGET_ADDED_MS} ms`,
+          measured: `${ms(added)} ms (difference ${ms(pct(mine.api, p) - pct(r.direct, p))}, per round ${ms(pct(mine.paired, p))})`,
+          pass: added <= TARGET_ADDED_MS,
+        };
+      }),
+    ),
   );
   console.log(
     '\n' +

@@ -148,6 +148,8 @@ export type ServerOptions = {
   extraEnv?: Record<string, string>;
   /** Preload bench/parent-watchdog.mjs: the server stops itself if this script dies without stopping it. */
   watchdog?: boolean;
+  /** Another copy of the repository to run the server of (a baseline beside the working tree); repoRoot by default. */
+  root?: string;
 };
 
 export type ServerProcess = {
@@ -190,7 +192,7 @@ export function startServer(options: ServerOptions): ServerProcess {
     SERVER_ENTRY,
   ];
   const child = spawn(process.execPath, args, {
-    cwd: repoRoot,
+    cwd: options.root ?? repoRoot,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
