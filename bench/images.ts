@@ -13,7 +13,7 @@
 //   4. the image work of one 2 MP image, step by step, in this process: the floor under the figures of 1.
 //
 //   node --import tsx bench/images.ts [--requests 50] [--warmup 5] [--concurrent 20] [--skip-large 1]
-//                                      [--baseline-dir ../parley-before]
+//                                      [--baseline-dir ../parley-before] [--cases 1,2,3,4]
 //   --baseline-dir: another copy of the repository (a git worktree with node_modules linked): its server, its image
 //   code and its limiter are measured beside this tree's, interleaved, so that both see the same machine load.
 //   BENCH_PG_ADMIN_URL=postgres://user@127.0.0.1:5432/test   (default: tries users postgres, then root)
@@ -756,6 +756,10 @@ export async function runImages(): Promise<ImagesBenchResult> {
   const k = numberOption('concurrent', 'BENCH_IMAGES_CONCURRENT', 20);
   const skipLarge = numberOption('skip-large', 'BENCH_IMAGES_SKIP_LARGE', 0) > 0;
   const baselineDir = baselineDirOption();
+  // --cases 1,3: only those of the four latency cases (numbered from 1).
+  const casesArg = process.argv.find((a, i, all) => all[i - 1] === '--cases' || a.startsWith('--cases='));
+  const chosen = casesArg?.replace('--cases=', '').split(',').map(Number);
+  const only = (i: number) => !chosen || chosen.includes(i + 1);
   const trees: Tree[] = [
     { label: 'this tree', root: repoRoot },
     ...(baselineDir ? [{ label: 'baseline', root: baselineDir }] : []),
@@ -787,12 +791,12 @@ export async function runImages(): Promise<ImagesBenchResult> {
     const targets: Target[] = [];
     for (const [index, tree] of trees.entries()) {
       const started = await startTarget(tree, index, fake);
-      targets.push({ ...started, cases: buildCases(started, upload, () => sent!) });
+      targets.push({ ...started, cases: buildCases(started, upload, () => sent!).filter((_, i) => only(i)) });
     }
     {
       const agent = new http.Agent({ keepAlive: false });
       const mine = targets[0]!;
-      const { made } = await mine.cases[2]!.api(agent);
+      const { made } = await buildCases(mine, upload, () => sent!)[2]!.api(agent);
       const kept = await send(`${mine.api}/api/images/file/${made.upload!.id}`, agent, {
         headers: { authorization: `Bearer ${mine.token}` },
       });
