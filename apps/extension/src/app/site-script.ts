@@ -1,14 +1,13 @@
 import type { Settings } from '@parley/contract';
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
 import { startInstantReply, type ReplyEndpoint } from '../features/instant-reply/instant-reply';
-import { startShortcuts } from '../features/shortcuts/expand';
-import type { ShortcutsGlobal } from '../features/shortcuts/part';
 import { startSignatures } from '../features/signatures/signatures';
 import { startSummaries, type SummarySite } from '../features/summaries/summaries';
 import { sendMessage } from '../platform/messaging/messaging';
 import type { MailEditorSite, ReplySite, ReplyTarget } from '../sites/shared/types';
 import type { LivePart } from '../ui/on-site/live';
 import { translator } from '../ui/on-site/strings';
+import { carryShortcuts } from './carry-shortcuts';
 import { runOnPage } from './page-script';
 
 export interface SiteScript {
@@ -26,10 +25,7 @@ const on = (settings: Settings, key: keyof Settings | undefined) => Boolean(key)
  * the mail sites while signed in, plus what every page gets.
  */
 export async function runSiteScript(ctx: ContentScriptContext, script: SiteScript): Promise<void> {
-  // The sites are where people write: their scripts carry the shortcut expansion code, which every other page imports
-  // (shortcuts.js) only for a person who has shortcuts. Importing a module costs a page load more than the code's size
-  // does here (docs/benchmarks.md).
-  (globalThis as ShortcutsGlobal).__parleyShortcuts ??= { start: startShortcuts };
+  carryShortcuts();
   const { site, summary, mailEditor } = script;
   const parts: LivePart[] = [
     {
