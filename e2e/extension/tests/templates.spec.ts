@@ -124,6 +124,13 @@ for (const lng of ['en', 'es', 'fr'] as const) {
       (e) => e.textContent!.indexOf('Hi Morgan') < e.textContent!.indexOf('Alex Rivera'),
     );
     expect(order).toBe(true);
+    // Gmail's "--" before its own signature stays on a line of its own, not run into the reply's last line.
+    const prefix = await editor.evaluate((e) => {
+      const span = e.querySelector('.gmail_signature_prefix');
+      const before = span?.previousSibling;
+      return before ? before.nodeName : null;
+    });
+    expect(prefix === 'BR' || prefix === 'DIV').toBe(true);
     await shot(site, `extension-templates-gmail-inserted-${lng}`);
 
     // Inserting again (an AI reply this time) and opening the box again never adds a second signature.

@@ -74,4 +74,21 @@ describe('insertText', () => {
       'quoted',
     ]);
   });
+
+  it('keeps Gmail’s inline "--" signature prefix on a line of its own, after the blank line before it', () => {
+    const gmail = '<div><br></div><div><br></div><span class="prefix">--</span><br><div class="sig">Alex</div>';
+    document.body.innerHTML = `<div id="e" contenteditable="true">${gmail}</div>`;
+    const editor = document.getElementById('e')!;
+    insertText(editor, 'Hi\nBest, Nora', { strategies: ['dom'], keep: '.prefix, .sig', lineTag: 'div' });
+    const html = editor.innerHTML;
+    expect(html).toContain('<div>Best, Nora</div><div><br></div><span class="prefix">--</span>');
+    expect(html).not.toContain('Nora--');
+
+    // Text that would touch the prefix (no blank line left before it) gets a line break.
+    document.body.innerHTML =
+      '<div id="e" contenteditable="true">draft<span class="prefix">--</span><br><div class="sig">Alex</div></div>';
+    const other = document.getElementById('e')!;
+    insertText(other, 'Thanks', { strategies: ['dom'], keep: '.prefix, .sig', lineTag: 'br' });
+    expect(other.innerHTML).toContain('Thanks<br><span class="prefix">--</span>');
+  });
 });

@@ -44,7 +44,10 @@ export function insertText(editor: HTMLElement, text: string, options: InsertOpt
   const lines = text.replace(/\r\n?/g, '\n').split('\n');
   for (const strategy of options.strategies) {
     prepare(editor, options.keep);
-    if (run[strategy](editor, lines, options)) return strategy;
+    if (run[strategy](editor, lines, options)) {
+      keepOnOwnLine(editor, options.keep);
+      return strategy;
+    }
   }
   return null;
 }
@@ -68,6 +71,35 @@ function keepBoundary(editor: HTMLElement, keep: string | undefined): ChildNode 
   return node as ChildNode | null;
 }
 
+function isBlock(node: Node): boolean {
+  if (node.nodeType !== 1) return false;
+  const view = node.ownerDocument?.defaultView;
+  const display = view ? view.getComputedStyle(node as Element).display : '';
+  return display !== '' && !display.startsWith('inline') && display !== 'contents';
+}
+
+/**
+ * Where what the reply replaces ends: before the kept part, or, when the kept part starts inline (Gmail's `--`
+ * signature prefix), before the empty line or line break that keeps it on a line of its own, so the reply's last
+ * line is not run into it.
+ */
+function replaceUpTo(editor: HTMLElement, keep: string | undefined): ChildNode | null {
+  const boundary = keepBoundary(editor, keep);
+  if (!boundary || isBlock(boundary)) return boundary;
+  const before = boundary.previousSibling;
+  if (before && (before.nodeName === 'BR' || (isBlock(before) && (before.textContent ?? '') === ''))) return before;
+  return boundary;
+}
+
+/** After an insert: a kept part that starts inline gets a line break before it if the reply's text now touches it. */
+function keepOnOwnLine(editor: HTMLElement, keep: string | undefined): void {
+  const boundary = keepBoundary(editor, keep);
+  if (!boundary || isBlock(boundary)) return;
+  const before = boundary.previousSibling;
+  if (before && before.nodeName !== 'BR' && !isBlock(before))
+    editor.insertBefore(editor.ownerDocument.createElement('br'), boundary);
+}
+
 /** Focus and select what the reply replaces; then announce the selection so frameworks sync their model now. */
 function prepare(editor: HTMLElement, keep: string | undefined): void {
   const doc = editor.ownerDocument;
@@ -76,7 +108,7 @@ function prepare(editor: HTMLElement, keep: string | undefined): void {
   if (!selection) return;
   const range = doc.createRange();
   range.selectNodeContents(editor);
-  const boundary = keepBoundary(editor, keep);
+  const boundary = replaceUpTo(editor, keep);
   if (boundary) range.setEndBefore(boundary);
   selection.removeAllRanges();
   selection.addRange(range);
@@ -151,7 +183,7 @@ const run: Record<EditableStrategy, Runner> = {
 
   dom(editor, lines, options) {
     const doc = editor.ownerDocument;
-    const boundary = keepBoundary(editor, options.keep);
+    const boundary = replaceUpTo(editor, options.keep);
     while (editor.firstChild && editor.firstChild !== boundary) editor.firstChild.remove();
     const nodes: Node[] = [];
     const tag = options.lineTag ?? 'div';
