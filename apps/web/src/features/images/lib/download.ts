@@ -23,19 +23,7 @@ export function downloadName(image: Pick<Image, 'name' | 'versions'>, version: I
   return `${base}${suffix}.${EXTENSIONS[as ?? version.mediaType]}`;
 }
 
-/** Saves bytes through the browser's download. */
-export function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Some browsers start the download after click() returns.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
+export { saveBlob } from '../../../lib/save-blob';
 
 /** A JPEG as a PNG (the editor downloads PNG), drawn by the browser; a PNG is returned as it is. */
 export async function asPng(blob: Blob): Promise<Blob> {

@@ -1,4 +1,5 @@
 import { importBodySchema, type ImportBody, type Shortcut, type Signature, type Template } from '@parley/contract';
+import { saveBlob } from '../../../lib/save-blob';
 
 /** An export: what the import call takes, nothing more (the import schema refuses unknown fields). */
 export type ExportFile = {
@@ -30,17 +31,7 @@ export const exportFileName = (now = new Date()) => `parley-templates-${now.toIS
 
 /** Saves the export as a JSON file through the browser's download. */
 export function downloadJson(data: unknown, fileName: string): void {
-  const blob = new Blob([`${JSON.stringify(data, null, 2)}\n`], { type: 'application/json' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Some browsers start the download after click() returns.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveBlob(new Blob([`${JSON.stringify(data, null, 2)}\n`], { type: 'application/json' }), fileName);
 }
 
 /** Import files larger than this are refused before reading (500 templates of 10,000 characters fit). */
