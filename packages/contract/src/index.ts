@@ -10,6 +10,7 @@ export * from './extension.js';
 export * from './images.js';
 export * from './languages.js';
 export * from './limits.js';
+export * from './linkedin.js';
 export * from './model-choice.js';
 export * from './models.js';
 export * from './organizations.js';

@@ -101,6 +101,33 @@ export const ROUTES = {
   images: { method: 'GET', path: '/api/images', auth: true },
   image: { method: 'GET', path: '/api/images/get/:id', auth: true },
   deleteImage: { method: 'DELETE', path: '/api/images/delete/:id', auth: true },
+  linkedinConnection: { method: 'GET', path: '/api/linkedin/connection', auth: true },
+  linkedinConnect: { method: 'POST', path: '/api/linkedin/connect', auth: true },
+  linkedinCallback: { method: 'POST', path: '/api/linkedin/callback', auth: true },
+  linkedinLogout: { method: 'POST', path: '/api/linkedin/logout', auth: true },
+  linkedinSettings: { method: 'GET', path: '/api/linkedin/settings', auth: true },
+  updateLinkedinSettings: { method: 'PUT', path: '/api/linkedin/settings', auth: true },
+  linkedinKeywords: { method: 'GET', path: '/api/linkedin/keywords', auth: true },
+  addLinkedinKeyword: { method: 'POST', path: '/api/linkedin/keywords', auth: true },
+  updateLinkedinKeyword: { method: 'PUT', path: '/api/linkedin/keywords/:id', auth: true },
+  deleteLinkedinKeyword: { method: 'DELETE', path: '/api/linkedin/keywords/:id', auth: true },
+  linkedinProfiles: { method: 'GET', path: '/api/linkedin/profiles', auth: true },
+  addLinkedinProfile: { method: 'POST', path: '/api/linkedin/profiles', auth: true },
+  updateLinkedinProfile: { method: 'PUT', path: '/api/linkedin/profiles/:id', auth: true },
+  deleteLinkedinProfile: { method: 'DELETE', path: '/api/linkedin/profiles/:id', auth: true },
+  linkedinDraft: { method: 'POST', path: '/api/linkedin/drafts', auth: true },
+  linkedinDrafts: { method: 'GET', path: '/api/linkedin/drafts', auth: true },
+  updateLinkedinDraft: { method: 'PUT', path: '/api/linkedin/drafts/:id', auth: true },
+  linkedinPostIdea: { method: 'POST', path: '/api/linkedin/posts/write', auth: true },
+  addLinkedinPost: { method: 'POST', path: '/api/linkedin/posts', auth: true },
+  updateLinkedinPost: { method: 'PUT', path: '/api/linkedin/posts/:id', auth: true },
+  linkedinStats: { method: 'GET', path: '/api/linkedin/stats', auth: true },
+  addLinkedinStats: { method: 'POST', path: '/api/linkedin/stats', auth: true },
+  automations: { method: 'GET', path: '/api/mongo/automation/getAllAutomations', auth: true },
+  updateAutomationStatus: { method: 'POST', path: '/api/mongo/automation/updateAutomationStatus', auth: true },
+  disableDailyRunAutomation: { method: 'POST', path: '/api/mongo/automation/disableDailyRunAutomation', auth: true },
+  deleteAutomation: { method: 'DELETE', path: '/api/mongo/automation/delete-automation', auth: true },
+  adminDeleteAutomation: { method: 'POST', path: '/api/admin/deleteAutomation', auth: true },
 } as const satisfies Record<string, { method: RouteMethod; path: string; auth: boolean }>;
 
 /** Calls that are not JSON in, JSON out. */
@@ -121,6 +148,8 @@ export const STREAM_PATHS = {
   file: '/api/files/:id',
   /** The packaged browser extension (a zip of the built folder), for anyone: /install offers it before sign-in. */
   extensionDownload: '/api/extension/download',
+  /** multipart: one `file` (LinkedIn's analytics export, CSV or XLSX); answers { data: statsImportResult }. */
+  linkedinStatsImport: '/api/linkedin/stats/import',
   /** Stripe's signed events (raw JSON body, `Stripe-Signature` header). */
   paymentWebhook: '/api/payment/webhook',
 } as const;

@@ -7,3 +7,4 @@ export * from './mail.js';
 export * from './organizations.js';
 export * from './templates.js';
 export * from './users.js';
+export * from './linkedin.js';
