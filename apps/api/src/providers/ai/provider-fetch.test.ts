@@ -290,6 +290,31 @@ describe('createProviderFetch', () => {
     expect(server.connections()).toBe(1);
   });
 
+  it('sends a request again, on a new socket, when the server closed the idle socket it went out on', async () => {
+    // Each connection serves one request; a second one on it is dropped unanswered, as a server whose idle timeout
+    // fires just as a reused socket is written to.
+    const served = new WeakMap<object, number>();
+    const server = await startServer((req, res) => {
+      const count = (served.get(req.socket) ?? 0) + 1;
+      served.set(req.socket, count);
+      if (count > 1) return void req.socket.destroy();
+      res.end('ok');
+    });
+    const fetch = createProviderFetch();
+    expect(await (await fetch(server.url)).text()).toBe('ok');
+    const second = await fetch(server.url, { method: 'POST', body: '{"n":2}' });
+    expect(await second.text()).toBe('ok');
+    expect(server.connections()).toBe(2);
+    expect(text(server.received.at(-1)!.body)).toBe('{"n":2}');
+  });
+
+  it('does not send again when a new connection is reset', async () => {
+    const server = await startServer((req) => void req.socket.destroy());
+    const error = await rejectionOf(createProviderFetch()(server.url, { method: 'POST', body: '{}' }));
+    expect(error).toBeInstanceOf(TypeError);
+    expect(server.received).toHaveLength(1);
+  });
+
   it('does not share sockets between two fetch functions', async () => {
     const server = await startServer((_req, res) => res.end('ok'));
     await (await createProviderFetch()(server.url)).text();

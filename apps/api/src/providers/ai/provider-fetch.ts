@@ -44,6 +44,13 @@ const BLOCKED = 'EADDRBLOCKED';
 const TOO_LARGE = 'ERESPONSETOOLARGE';
 /** Idle keep-alive sockets are closed after this; a socket in use is never cut by it. */
 const IDLE_TIMEOUT_MS = 30_000;
+/**
+ * What a write or read on a reused keep-alive socket fails with when the server closed it meanwhile (a server's idle
+ * timeout firing as the request goes out, or a hint the agent could not honour in time because the event loop was
+ * busy). Such a request is sent again, at most this many times.
+ */
+const STALE_SOCKET_CODES = new Set(['ECONNRESET', 'EPIPE']);
+const STALE_SOCKET_RETRIES = 2;
 /** Headers the transport owns: the body's length is ours to say, and the agent decides about the connection. */
 const TRANSPORT_HEADERS = new Set(['content-length', 'transfer-encoding', 'connection', 'keep-alive', 'host']);
 const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
@@ -261,6 +268,7 @@ function send(
   signal: AbortSignal | null,
   agents: Agents,
   maxBytes: number,
+  attempt = 0,
 ) {
   const secure = url.protocol === 'https:';
   if (message.body !== null) message.headers['content-length'] = String(Buffer.byteLength(message.body));
@@ -287,10 +295,16 @@ function send(
     const release = () => signal?.removeEventListener('abort', onAbort);
     signal?.addEventListener('abort', onAbort);
 
-    request.on('error', (error) => {
+    request.on('error', (error: NodeJS.ErrnoException) => {
       if (responded) return; // after the headers, the body stream reports what went wrong
       responded = true;
       release();
+      if (request.reusedSocket && STALE_SOCKET_CODES.has(error.code ?? '') && attempt < STALE_SOCKET_RETRIES) {
+        // The server closed this idle keep-alive socket as it was being reused: nothing was answered on it, so the
+        // request goes again (on another socket: this one is destroyed), as Node's documentation advises.
+        if (signal?.aborted) return reject(signal.reason);
+        return resolve(send(url, method, message, signal, agents, maxBytes, attempt + 1));
+      }
       reject(fetchFailed(error));
     });
     request.on('response', (response) => {

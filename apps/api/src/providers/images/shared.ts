@@ -95,7 +95,17 @@ export function asImageBytes(data: Uint8Array): ImageBytes {
   throw new Error('The provider returned something that is not a PNG, JPEG or WebP image');
 }
 
-export const fromFiles = async (files: GeneratedFile[]) => files.map((f) => asImageBytes(f.uint8Array));
+export const fromFiles = async (files: GeneratedFile[]) => files.map((f) => asImageBytes(fileBytes(f)));
+
+/**
+ * A generated file's bytes. Providers answering base64 (most do) leave the AI SDK's file holding the string, and its
+ * `uint8Array` getter decodes it in JavaScript a character at a time (about 12 ms for a 2 MP PNG); Node's decoder does
+ * it natively (under 1 ms). `base64Data` is the SDK's own cache field, read when it is there, the getter otherwise.
+ */
+export function fileBytes(file: GeneratedFile): Uint8Array {
+  const base64 = (file as { base64Data?: unknown }).base64Data;
+  return typeof base64 === 'string' ? Buffer.from(base64, 'base64') : file.uint8Array;
+}
 
 /**
  * Decoding in transparentWhereWhite, as the images module decodes: a corrupt or cut-off file refused, nothing larger
