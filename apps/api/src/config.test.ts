@@ -38,4 +38,27 @@ describe('loadConfig', () => {
     for (const HELP_URL of ['ftp://help.example.com', 'javascript:alert(1)', 'help'])
       expect(() => loadConfig({ HELP_URL }), HELP_URL).toThrow(/HELP_URL/);
   });
+
+  it('reads LinkedIn’s app: both halves of it or neither, its bases, and where due posts are published', () => {
+    const none = loadConfig({});
+    expect(none.linkedin).toMatchObject({
+      clientId: undefined,
+      authUrl: 'https://www.linkedin.com',
+      apiUrl: 'https://api.linkedin.com',
+      scheduler: true,
+    });
+    expect(loadConfig({ NODE_ENV: 'test' }).linkedin.scheduler).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test', LINKEDIN_SCHEDULER: 'true' }).linkedin.scheduler).toBe(true);
+    const set = loadConfig({
+      LINKEDIN_CLIENT_ID: 'id',
+      LINKEDIN_CLIENT_SECRET: 'secret',
+      LINKEDIN_AUTH_URL: 'http://127.0.0.1:4030/',
+      LINKEDIN_API_URL: 'http://127.0.0.1:4030',
+      LINKEDIN_API_VERSION: '202501',
+    }).linkedin;
+    expect(set).toMatchObject({ clientId: 'id', authUrl: 'http://127.0.0.1:4030', apiVersion: '202501' });
+    expect(() => loadConfig({ LINKEDIN_CLIENT_ID: 'id' })).toThrow(/LINKEDIN_CLIENT_SECRET/);
+    expect(() => loadConfig({ LINKEDIN_API_URL: 'ftp://x' })).toThrow(/LINKEDIN_API_URL/);
+    expect(() => loadConfig({ LINKEDIN_API_VERSION: '2025-01' })).toThrow(/LINKEDIN_API_VERSION/);
+  });
 });

@@ -114,6 +114,19 @@ const envSchema = z.object({
   PAYMENT_GRACE_DAYS: z.coerce.number().int().min(0).max(60).default(7),
   PLANS_FILE: z.string().optional(),
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  LINKEDIN_CLIENT_ID: z.string().min(1).optional(),
+  LINKEDIN_CLIENT_SECRET: z.string().min(1).optional(),
+  LINKEDIN_AUTH_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .default('https://www.linkedin.com'),
+  LINKEDIN_API_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .default('https://api.linkedin.com'),
+  LINKEDIN_API_VERSION: z
+    .string()
+    .regex(/^\d{6}$/, 'a version as YYYYMM (202510)')
+    .optional(),
+  LINKEDIN_SCHEDULER: bool.optional(),
   S3_BUCKET: z
     .string()
     .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'an S3 bucket name (3-63 lowercase letters, digits, dots, dashes)')
@@ -210,6 +223,18 @@ export type Config = {
     /** Prices and allowances: the defaults of the contract, changed by PLANS_FILE. */
     catalogue: PlanCatalogue;
   };
+  /**
+   * LinkedIn's official APIs (sign-in, posting the person's scheduled posts). Without a client id and secret the
+   * pages say how to set it up. `scheduler`: whether this process publishes due posts (off under NODE_ENV=test).
+   */
+  linkedin: {
+    clientId: string | undefined;
+    clientSecret: string | undefined;
+    authUrl: string;
+    apiUrl: string;
+    apiVersion: string | undefined;
+    scheduler: boolean;
+  };
   /** Files (attachments, images) in an S3-compatible store; under DATA_DIR/files when unset. */
   s3:
     | {
@@ -254,6 +279,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       `${s3Missing.join(', ')}: required for S3 storage (${s3Set.join(', ')} set); ` +
         `set ${S3_REQUIRED.join(', ')} together, or none of the S3_ variables for the local folder`,
     );
+  }
+  if (Boolean(e.LINKEDIN_CLIENT_ID) !== Boolean(e.LINKEDIN_CLIENT_SECRET)) {
+    problems.push('LINKEDIN_CLIENT_ID, LINKEDIN_CLIENT_SECRET: set both (from the LinkedIn app), or neither');
   }
   let catalogue: PlanCatalogue = defaultCatalogue();
   if (e.PLANS_FILE) {
@@ -346,6 +374,14 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
         .filter(Boolean),
       graceDays: e.PAYMENT_GRACE_DAYS,
       catalogue,
+    },
+    linkedin: {
+      clientId: e.LINKEDIN_CLIENT_ID,
+      clientSecret: e.LINKEDIN_CLIENT_SECRET,
+      authUrl: e.LINKEDIN_AUTH_URL.replace(/\/+$/, ''),
+      apiUrl: e.LINKEDIN_API_URL.replace(/\/+$/, ''),
+      apiVersion: e.LINKEDIN_API_VERSION,
+      scheduler: e.LINKEDIN_SCHEDULER ?? e.NODE_ENV !== 'test',
     },
     s3: e.S3_BUCKET
       ? {
