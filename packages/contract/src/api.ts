@@ -111,6 +111,19 @@ import {
 } from './templates.js';
 import { imageIdParamsSchema, imageModelsSchema, imageSchema, imagesPageSchema, imagesQuerySchema } from './images.js';
 import { usageSchema } from './usage.js';
+import {
+  adminAutomationQuerySchema,
+  automationQuerySchema,
+  automationSchema,
+  automationsQuerySchema,
+  automationsSchema,
+  automationStatusQuerySchema,
+  linkedinCallbackInputSchema,
+  linkedinConnectionSchema,
+  linkedinConnectSchema,
+  postIdeaSchema,
+  postInputSchema,
+} from './linkedin.js';
 import { profileSchema, profileUpdateSchema } from './user.js';
 
 export type Endpoint = {
@@ -684,6 +697,76 @@ export const api = {
     params: imageIdParamsSchema,
     data: deletedSchema,
     summary: 'Delete an image, its versions and their files',
+  },
+  linkedinConnection: {
+    ...ROUTES.linkedinConnection,
+    data: linkedinConnectionSchema,
+    summary: 'The caller’s LinkedIn connection: none, connected or login needed (and whether this server is set up)',
+  },
+  linkedinConnect: {
+    ...ROUTES.linkedinConnect,
+    data: linkedinConnectSchema,
+    summary: 'Start connecting LinkedIn: the authorization URL (its state single-use, the caller’s, 10 minutes)',
+  },
+  linkedinCallback: {
+    ...ROUTES.linkedinCallback,
+    body: linkedinCallbackInputSchema,
+    data: linkedinConnectionSchema,
+    summary: 'Finish connecting LinkedIn with the code and state LinkedIn sent back to /linkedin-auth-redirect',
+  },
+  linkedinLogout: {
+    ...ROUTES.linkedinLogout,
+    data: linkedinConnectionSchema,
+    summary: 'Disconnect LinkedIn: the token is revoked at LinkedIn and deleted',
+  },
+  linkedinPostIdea: {
+    ...ROUTES.linkedinPostIdea,
+    body: postIdeaSchema,
+    data: textResultSchema,
+    summary: 'Write a LinkedIn post from an idea, in the caller’s language and tone (metered; not saved)',
+  },
+  addLinkedinPost: {
+    ...ROUTES.addLinkedinPost,
+    body: postInputSchema,
+    data: automationSchema,
+    summary: 'Schedule a post (local date and time in a time zone; repeat none, daily or weekly)',
+  },
+  updateLinkedinPost: {
+    ...ROUTES.updateLinkedinPost,
+    params: idParamsSchema,
+    body: postInputSchema,
+    data: automationSchema,
+    summary: 'Change a scheduled post while it is Pending',
+  },
+  automations: {
+    ...ROUTES.automations,
+    query: automationsQuerySchema,
+    data: automationsSchema,
+    summary: 'The caller’s automations (scheduled posts, daily runs), newest first',
+  },
+  updateAutomationStatus: {
+    ...ROUTES.updateAutomationStatus,
+    query: automationStatusQuerySchema,
+    data: automationSchema,
+    summary: 'Set an automation’s status (Pending resumes one that ended in Error; the caller’s own only)',
+  },
+  disableDailyRunAutomation: {
+    ...ROUTES.disableDailyRunAutomation,
+    query: automationQuerySchema,
+    data: automationSchema,
+    summary: 'Stop an automation’s daily run (a repeating post is not published again)',
+  },
+  deleteAutomation: {
+    ...ROUTES.deleteAutomation,
+    query: automationQuerySchema,
+    data: deletedSchema,
+    summary: 'Delete one of the caller’s automations',
+  },
+  adminDeleteAutomation: {
+    ...ROUTES.adminDeleteAutomation,
+    query: adminAutomationQuerySchema,
+    data: adminDeletedSchema,
+    summary: 'Site admin: delete anyone’s automation (recorded in the audit log)',
   },
 } as const satisfies Record<string, Endpoint>;
 
