@@ -6,12 +6,21 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly issues: { path: string; message: string }[] | undefined;
-  constructor(status: number, code: string, message: string, issues?: { path: string; message: string }[]) {
+  /** With OUT_OF_CREDITS: what the call needed and what the wallet has (see the contract's ErrorBody). */
+  readonly credits: { tier: string; needed: number; available: number } | undefined;
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    issues?: { path: string; message: string }[],
+    credits?: { tier: string; needed: number; available: number },
+  ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.issues = issues;
+    this.credits = credits;
   }
 }
 
@@ -57,7 +66,21 @@ export type CallArgs<N extends EndpointName> =
 export type ApiResult<N extends EndpointName> = { data: DataOf<N>; message: string; status: number };
 
 /** `{ status, message, data }` on success, `{ status, code, message, issues? }` on failure. */
-export type Envelope = { status?: unknown; code?: unknown; message?: unknown; data?: unknown; issues?: unknown };
+export type Envelope = {
+  status?: unknown;
+  code?: unknown;
+  message?: unknown;
+  data?: unknown;
+  issues?: unknown;
+  credits?: unknown;
+};
+
+const creditsOf = (value: unknown) => {
+  const v = value as { tier?: unknown; needed?: unknown; available?: unknown } | null | undefined;
+  return v && typeof v.tier === 'string' && typeof v.needed === 'number' && typeof v.available === 'number'
+    ? { tier: v.tier, needed: v.needed, available: v.available }
+    : undefined;
+};
 export type SendInit = { method: string; body?: BodyInit; headers?: Record<string, string>; signal?: AbortSignal };
 /** A successful answer. A JSON one has been read (`text`, and `body` when it parses); any other comes unread. */
 export type ApiAnswer = { response: Response; text: string | null; body: Envelope | null };
@@ -78,6 +101,7 @@ export function createApiClient(options: ApiClientOptions) {
       typeof body?.code === 'string' ? body.code : 'HTTP_ERROR',
       typeof body?.message === 'string' ? body.message : response.statusText || `HTTP ${response.status}`,
       Array.isArray(body?.issues) ? (body.issues as { path: string; message: string }[]) : undefined,
+      creditsOf(body?.credits),
     );
     if (token && options.token.get() === token) {
       if (status === FORCED_LOGOUT_STATUS || response.status === FORCED_LOGOUT_STATUS) {

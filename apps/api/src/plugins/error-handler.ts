@@ -80,7 +80,15 @@ export function registerErrorHandler(app: FastifyInstance, db: Db) {
       const extra: Partial<ErrorBody> =
         error.code === 'VALIDATION_FAILED' && typeof error.params.path === 'string'
           ? { issues: [{ path: error.params.path, message: translate(request.lang, 'api', 'validation.invalid') }] }
-          : {};
+          : error.code === 'OUT_OF_CREDITS' && typeof error.params.needed === 'number'
+            ? {
+                credits: {
+                  tier: String(error.params.tier),
+                  needed: error.params.needed,
+                  available: Number(error.params.available),
+                },
+              }
+            : {};
       return sendError(request, reply, error.code, extra, error.params);
     }
     if (hasZodFastifySchemaValidationErrors(error) || Array.isArray(error.validation)) {

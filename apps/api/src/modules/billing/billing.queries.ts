@@ -379,6 +379,18 @@ export async function changePlan(
   });
 }
 
+/**
+ * What wallet `walletId` holds for a call on a `tier` model, when `userId` spends from it alone: daily credits where they
+ * pay (DAILY_CREDIT_TIERS) plus the tier's own. Null for a wallet the person shares (an organization's: their limit
+ * counts too). Read after a refused reservation, to say what there was.
+ */
+export async function availableFor(db: Db, walletId: string, userId: string, tier: Tier) {
+  const [row] = await db.select().from(wallets).where(eq(wallets.id, walletId)).limit(1);
+  if (!row || row.userId !== userId || row.organizationId !== null) return null;
+  const own = { basic: row.basicCredit, advance: row.advanceCredit, extraAdvance: row.extraAdvanceCredit }[tier];
+  return Math.max(0, own) + (DAILY_CREDIT_TIERS.includes(tier) ? Math.max(0, row.dailyCredit) : 0);
+}
+
 export async function findWalletByUser(db: Tx, userId: string) {
   const [row] = await db.select().from(wallets).where(eq(wallets.userId, userId)).limit(1);
   return row;

@@ -133,7 +133,11 @@ export function createBillingService({
 
   async function reserve(payer: Payer, tier: Tier, feature: string, credits = 1) {
     const ledgerId = await q.reserveCredits(ledger, payer.wallet.id, payer.user.id, tier, credits, feature, clock());
-    if (!ledgerId) throw new DomainError('OUT_OF_CREDITS');
+    if (!ledgerId) {
+      // Said with the refusal: what the call needed and what the wallet has for it (the person's own wallet only).
+      const available = await q.availableFor(ledger, payer.wallet.id, payer.user.id, tier).catch(() => null);
+      throw new DomainError('OUT_OF_CREDITS', available === null ? {} : { tier, needed: credits, available });
+    }
     return reservation(ledgerId);
   }
 
@@ -342,6 +346,15 @@ export function createBillingService({
           reserved.push(await reserve(payer, use.tier, use.feature ?? use.capability, use.credits ?? 1));
       } catch (error) {
         await Promise.all([...reserved.map((r) => r.refund()), gate?.release()]);
+        if (reserved.length > 0 && error instanceof DomainError && typeof error.params.needed === 'number') {
+          // Said for the whole call: the units already reserved (now given back) were there too.
+          const each = use.credits ?? 1;
+          throw new DomainError('OUT_OF_CREDITS', {
+            ...error.params,
+            needed: units * each,
+            available: Number(error.params.available) + reserved.length * each,
+          });
+        }
         throw error;
       }
       let result: T;

@@ -106,11 +106,28 @@ describe('wallets and their ledger', () => {
     // Four units of 2 are more than the 3 left: nothing is taken, nothing runs.
     let ran = false;
     const refused = billing().metered(payer, { ...use, units: 4 }, async () => (ran = true));
-    await expect(refused).rejects.toMatchObject({ code: 'OUT_OF_CREDITS' });
+    // Said for the whole call: 8 needed, 3 there (1 unit was reserved, then given back).
+    await expect(refused).rejects.toMatchObject({
+      code: 'OUT_OF_CREDITS',
+      params: { tier: 'advance', needed: 8, available: 3 },
+    });
     expect(ran).toBe(false);
     expect(await walletOf(t.database.db, u.email)).toMatchObject({ advanceCredit: 3 });
     expect(await ledgerMismatches(t.database.db)).toEqual([]);
     expect(await usageMismatches(t.database.db)).toEqual([]);
+  });
+});
+
+it('a refusal for credits says, in the answer, what the call needed and what the wallet has', async () => {
+  const u = await t.signUp();
+  await setCredits(t.database.db, u.email, { dailyCredit: 1, basicCredit: 0 });
+  expect((await rewrite(u.token)).status).toBe(200);
+  const refused = await rewrite(u.token);
+  expect(refused.status).toBe(402);
+  expect(refused.body).toMatchObject({
+    code: 'OUT_OF_CREDITS',
+    message: 'You need to upgrade plan to continue...',
+    credits: { tier: 'basic', needed: 1, available: 0 },
   });
 });
 

@@ -178,9 +178,18 @@ describe('/image-generation', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('The image model declined.');
     expect(screen.queryByRole('link', { name: 'See the plans' })).toBeNull();
 
-    refusal = { status: 402, body: { status: 402, code: 'OUT_OF_CREDITS', message: 'No credits left.' } };
+    refusal = {
+      status: 402,
+      body: {
+        status: 402,
+        code: 'OUT_OF_CREDITS',
+        message: 'No credits left.',
+        credits: { tier: 'advance', needed: 1200, available: 3 },
+      },
+    } as typeof refusal;
     await user.click(screen.getByRole('button', { name: 'Generate' }));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('No credits left.'));
+    expect(screen.getByRole('alert')).toHaveTextContent('This needs 1,200 Advanced credits; you have 3.');
     expect(screen.getByRole('link', { name: 'See the plans' })).toHaveAttribute('href', '/subscription');
   });
 

@@ -81,7 +81,7 @@ export function useFormatSeconds() {
 
 /** A refused or failed call: the server's words (already in the person's language), and the plans for credits. */
 export function ErrorNotice({ error, plansPath }: { error: unknown; plansPath: string }) {
-  const { t } = useTranslation('images');
+  const { t, i18n } = useTranslation('images');
   const message =
     error instanceof ApiError && error.status === 0
       ? t('common:errors.network')
@@ -94,6 +94,15 @@ export function ErrorNotice({ error, plansPath }: { error: unknown; plansPath: s
       className="space-y-1 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-900 dark:bg-red-950/50 dark:text-red-200"
     >
       <p>{message}</p>
+      {error instanceof ApiError && error.credits && (
+        <p>
+          {t('common.creditsShort', {
+            needed: formatNumber(error.credits.needed, i18n.language),
+            available: formatNumber(error.credits.available, i18n.language),
+            tier: t(`models.tiers.${error.credits.tier}`, { defaultValue: error.credits.tier }),
+          })}
+        </p>
+      )}
       {error instanceof ApiError && error.status === 402 && (
         <Link to={plansPath} className={cn('inline-block font-medium underline', focusRing)}>
           {t('common.seePlans')}
