@@ -174,8 +174,23 @@ export const linkedinSettingsSchema = z
   .strict();
 export type LinkedinSettings = z.infer<typeof linkedinSettingsSchema>;
 export const DEFAULT_LINKEDIN_SETTINGS: LinkedinSettings = linkedinSettingsSchema.parse({});
-/** A change: any subset of the settings. */
-export const linkedinSettingsUpdateSchema = linkedinSettingsSchema.partial().strict();
+
+/** Every field optional and without its default, so that a change leaves out what it does not name. */
+const changeOf = <T extends z.ZodRawShape>(shape: T) =>
+  z
+    .object(
+      Object.fromEntries(
+        Object.entries(shape).map(([key, field]) => [
+          key,
+          (field instanceof z.ZodDefault ? (field.unwrap() as z.ZodType) : (field as z.ZodType)).optional(),
+        ]),
+      ),
+    )
+    .strict() as unknown as z.ZodObject<{
+    [K in keyof T]: z.ZodOptional<T[K] extends z.ZodDefault<infer I extends z.ZodType> ? I : T[K]>;
+  }>;
+/** A change: any subset of the settings (what is left out stays as it is). */
+export const linkedinSettingsUpdateSchema = changeOf(linkedinSettingsSchema.shape);
 
 // ---------------------------------------------------------------------------------------------------------------
 // Watch lists
@@ -200,8 +215,13 @@ export const keywordSchema = z.object({
   /** When drafts for it were last prepared (null: never). */
   lastRunAt: z.string().nullable(),
   draftsToday: z.number().int(),
+  /** Active and not run in the last 24 hours (ENGAGE_EVERY_HOURS): the extension prepares its drafts when it can. */
+  due: z.boolean(),
 });
 export type Keyword = z.infer<typeof keywordSchema>;
+/** A change of a keyword: any subset of its fields. */
+export const keywordUpdateSchema = changeOf(keywordInputSchema.shape);
+export const keywordsSchema = z.object({ keywords: z.array(keywordSchema) });
 
 /** A followed profile: https://www.linkedin.com/in/<slug>/ (or /company/<slug>/), normalized. */
 export const LINKEDIN_PROFILE_URL = /^https:\/\/(www\.)?linkedin\.com\/(in|company)\/[^/?#\s]{1,100}\/?$/i;
@@ -220,8 +240,11 @@ export const followedProfileSchema = z.object({
   createdAt: z.string(),
   lastRunAt: z.string().nullable(),
   draftsToday: z.number().int(),
+  due: z.boolean(),
 });
 export type FollowedProfile = z.infer<typeof followedProfileSchema>;
+export const followedProfileUpdateSchema = changeOf(profileInputSchema.shape);
+export const followedProfilesSchema = z.object({ profiles: z.array(followedProfileSchema) });
 
 // ---------------------------------------------------------------------------------------------------------------
 // Drafted comments
@@ -290,6 +313,7 @@ export const draftUpdateSchema = z
 export const draftsQuerySchema = z
   .object({ status: z.enum(DRAFT_STATUSES).optional(), postUrn: z.string().max(60).optional() })
   .strict();
+export const draftsSchema = z.object({ drafts: z.array(draftSchema) });
 
 // ---------------------------------------------------------------------------------------------------------------
 // Post automation and the automations list (spec §7 /api/mongo/automation/*)
@@ -368,3 +392,4 @@ export const statsSchema = z.object({
 });
 export type LinkedinStats = z.infer<typeof statsSchema>;
 export const statsImportResultSchema = z.object({ imported: z.number().int(), days: z.number().int() });
+export const statsSavedSchema = z.object({ saved: z.number().int() });

@@ -128,7 +128,7 @@ export const CAPABILITIES = {
   templateAi: { gated: true, live: true },
   imageGeneration: { gated: true, live: true },
   imageEdit: { gated: false, live: true },
-  linkedinDraft: { gated: true, live: false },
+  linkedinDraft: { gated: true, live: true },
 } as const satisfies Record<string, { gated: boolean; live: boolean }>;
 export type Capability = keyof typeof CAPABILITIES;
 export const CAPABILITY_IDS = Object.keys(CAPABILITIES) as Capability[];
