@@ -72,11 +72,11 @@ export default defineConfig({
     action: { default_title: 'Parley' },
     // The page reader (Readability), the quick-access UI (mini menu, quick-access box) and shortcut expansion are
     // imported by the page content script only when a page is read / on the first selection or shortcut / while the
-    // person has shortcuts. Content scripts
+    // person has shortcuts; LinkedIn engagement by LinkedIn's script on its feed, search, activity and stats pages. Content scripts
     // may import only web-accessible files; the dynamic URL changes every session, so pages cannot probe for it.
     web_accessible_resources: [
       {
-        resources: ['page-reader.js', 'quick-access.js', 'shortcuts.js'],
+        resources: ['page-reader.js', 'quick-access.js', 'shortcuts.js', 'linkedin-engage.js'],
         matches: ['http://*/*', 'https://*/*'],
         use_dynamic_url: true,
       },

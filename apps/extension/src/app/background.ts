@@ -4,6 +4,7 @@ import { createSessionService } from '../features/auth/session-service';
 import { createImageCapture } from '../features/capture/background';
 import { createChatPortHandler, createTranscribeHandler } from '../features/chat/background';
 import { createEditMenu, createImageEditorEntry } from '../features/image-editor/background';
+import { createLinkedinEngage } from '../features/linkedin-engage/background';
 import { createSettingsSync } from '../features/settings/sync';
 import { createBrowserTemplatePicker } from '../features/templates/picker';
 import { createTemplatesSync } from '../features/templates/sync';
@@ -60,9 +61,31 @@ export function startBackground(): void {
       return { signedIn: signedIn && session.token() !== null, userId };
     },
   });
+  const linkedinEngage = createLinkedinEngage({
+    client,
+    ready: session.ready,
+    who: async () => {
+      const { signedIn, userId } = await session.info();
+      return signedIn && session.token() !== null ? (userId ?? 'signed-in') : null;
+    },
+    store: {
+      get: async (key) => (await browser.storage.local.get(key))[key],
+      set: (key, value) => browser.storage.local.set({ [key]: value }),
+    },
+    badge: {
+      set: async (tabId, text, title) => {
+        await browser.action.setBadgeBackgroundColor({ tabId, color: '#3b5bdb' });
+        await browser.action.setBadgeText({ tabId, text });
+        await browser.action.setTitle({ tabId, title });
+      },
+    },
+  });
   // Signed out, or someone else signing in: one person's templates and shortcuts never stay for the next.
   watchSession((next, previous) => {
-    if (!next.signedIn || (previous.userId !== null && next.userId !== previous.userId)) void templates.clear();
+    if (!next.signedIn || (previous.userId !== null && next.userId !== previous.userId)) {
+      void templates.clear();
+      linkedinEngage.forget();
+    }
   });
   const picker = createBrowserTemplatePicker(import.meta.env.PARLEY_WEB_URL);
   // Registered at the top, so closing a picker window (or the tab that opened one) wakes the worker to forget it.
@@ -133,6 +156,7 @@ export function startBackground(): void {
     TRANSCRIBE: createTranscribeHandler({ ready: session.ready, hasToken: () => session.token() !== null, client }),
     ...imageCapture.handlers,
     ...imageEditor.handlers,
+    ...linkedinEngage.handlers,
   });
   browser.contextMenus.onClicked.addListener(imageCapture.onMenuClick);
   browser.contextMenus.onClicked.addListener(imageEditor.onMenuClick);

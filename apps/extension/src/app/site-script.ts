@@ -16,6 +16,8 @@ export interface SiteScript {
   summary?: SummarySite;
   /** Gmail and Outlook: the person's default signature goes into their reply and compose boxes. */
   mailEditor?: MailEditorSite;
+  /** What else this site's script runs (LinkedIn: engagement on its feed, search and activity pages). */
+  parts?: (ctx: ContentScriptContext) => LivePart[];
 }
 
 const on = (settings: Settings, key: keyof Settings | undefined) => Boolean(key) && settings[key!] !== '0';
@@ -45,5 +47,6 @@ export async function runSiteScript(ctx: ContentScriptContext, script: SiteScrip
       start: () => startSignatures(ctx, { site: { ...site, ...mailEditor }, load: () => sendMessage('GET_TEMPLATES') }),
     });
   }
+  parts.push(...(script.parts?.(ctx) ?? []));
   await runOnPage(ctx, parts);
 }

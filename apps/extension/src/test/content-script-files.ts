@@ -37,7 +37,9 @@ export function entrypoints(keep: (name: string) => boolean): string[] {
 export function contentScriptFiles(): string[] {
   return filesOf(
     entrypoints(
-      (name) => /\.content\.ts$/.test(name) || ['quick-access.ts', 'page-reader.ts', 'shortcuts.ts'].includes(name),
+      (name) =>
+        /\.content\.ts$/.test(name) ||
+        ['quick-access.ts', 'page-reader.ts', 'shortcuts.ts', 'linkedin-engage.ts'].includes(name),
     ),
   );
 }

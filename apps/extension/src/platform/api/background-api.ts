@@ -47,12 +47,12 @@ export function createApiCallHandler(deps: {
     if (api[endpointName].auth && !deps.hasToken()) {
       throw new MessageError('UNAUTHENTICATED', 'Kindly login...', 401);
     }
-    const input = (data.input ?? {}) as { body?: unknown; query?: unknown };
+    const input = (data.input ?? {}) as { body?: unknown; query?: unknown; params?: unknown };
     const request = deps.client.request as (
       n: EndpointName,
-      i: { body?: unknown; query?: unknown },
+      i: { body?: unknown; query?: unknown; params?: unknown },
     ) => Promise<{ data: unknown; message: string }>;
-    const result = await request(endpointName, { body: input.body, query: input.query });
+    const result = await request(endpointName, { body: input.body, query: input.query, params: input.params });
     if (endpointName === 'profile') await deps.onProfile(result.data as ApiCallResult<'profile'>['data']);
     return { data: result.data, message: result.message } as ApiCallResult;
   };

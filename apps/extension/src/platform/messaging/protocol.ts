@@ -3,7 +3,19 @@
  * background worker is listed here with its payload, its answer, and who may send it. Type-only imports keep this
  * file free of zod, so content scripts stay small.
  */
-import type { BodyOf, DataOf, EndpointName, QueryOf, Settings, SettingsUpdate } from '@parley/contract';
+import type {
+  BodyOf,
+  DataOf,
+  EndpointName,
+  FollowedProfile,
+  Keyword,
+  LinkedinMetric,
+  LinkedinSettings,
+  ParamsOf,
+  QueryOf,
+  Settings,
+  SettingsUpdate,
+} from '@parley/contract';
 import type { StreamChunk } from '@parley/ui/chat-stream';
 import type { SignatureItem, TemplateItem } from '../storage/templates-store';
 
@@ -58,9 +70,16 @@ export type TemplatesData = { templates: TemplateItem[]; signatures: SignatureIt
  */
 export type PickedTemplate = Pick<TemplateItem, 'id' | 'kind' | 'title' | 'body' | 'language'>;
 
+/** What the LinkedIn engagement works from: the person's watch lists and LinkedIn settings (see features/linkedin-engage). */
+export type LinkedinWatch = { keywords: Keyword[]; profiles: FollowedProfile[]; settings: LinkedinSettings };
+/** A number read from the person's own LinkedIn page, for their local day (YYYY-MM-DD). */
+export type LinkedinReading = { metric: LinkedinMetric; value: number; day: string };
+
 export type ApiCallInput<N extends EndpointName = EndpointName> = {
   body?: BodyOf<N>;
   query?: QueryOf<N>;
+  /** The address's parts (`:id`). */
+  params?: ParamsOf<N>;
 };
 export type ApiCallResult<N extends EndpointName = EndpointName> = { data: DataOf<N>; message: string };
 
@@ -115,6 +134,12 @@ export interface ProtocolMap {
   TEMPLATE_PICKED: { data: { request: string; template: PickedTemplate }; response: { used: boolean } };
   /** The web app's bridge → background: templates, signatures or shortcuts changed on the web; fetch them again. */
   TEMPLATES_CHANGED: { data: undefined; response: { started: boolean } };
+  /** LinkedIn's script → background: the watch lists and LinkedIn settings (kept a few minutes; `fresh` refetches). */
+  LINKEDIN_WATCH: { data: { fresh?: boolean } | undefined; response: LinkedinWatch };
+  /** LinkedIn's script → background: auto-engage prepared drafts on this tab; the toolbar badge says how many. */
+  LINKEDIN_DRAFTS_READY: { data: { count: number }; response: { shown: boolean } };
+  /** LinkedIn's script → background: numbers read from the person's own pages; each metric is sent once a day. */
+  LINKEDIN_STATS: { data: { readings: LinkedinReading[] }; response: { saved: number } };
 }
 
 export type MessageType = keyof ProtocolMap;
@@ -147,6 +172,9 @@ export const MESSAGE_POLICY: { readonly [T in MessageType]: readonly SenderKind[
   TEMPLATE_CHOSEN: ['web-bridge'],
   TEMPLATE_PICKED: ['extension'],
   TEMPLATES_CHANGED: ['web-bridge'],
+  LINKEDIN_WATCH: ['extension', 'content-script'],
+  LINKEDIN_DRAFTS_READY: ['content-script'],
+  LINKEDIN_STATS: ['content-script'],
 };
 
 /**
@@ -165,6 +193,10 @@ export const CONTENT_SCRIPT_ENDPOINTS: ReadonlySet<EndpointName> = new Set<Endpo
   'translate',
   'summary',
   'transcript',
+  // LinkedIn engagement: drafts for the posts on the page, and the person's own changes to them (features/linkedin-engage).
+  'linkedinDraft',
+  'linkedinDrafts',
+  'updateLinkedinDraft',
 ]);
 
 /** On the wire. `parley` marks our envelopes so stray messages of other code are ignored. */

@@ -60,8 +60,12 @@ describe('URNs and addresses', () => {
       for (const [name, value] of Object.entries(attrs)) div.setAttribute(name, value);
       return div;
     };
-    expect(postUrn(el({ 'data-urn': 'urn:li:activity:7310000000000000011' }))).toBe('urn:li:activity:7310000000000000011');
-    expect(postUrn(el({ 'data-id': 'urn:li:activity:7310000000000000001' }))).toBe('urn:li:activity:7310000000000000001');
+    expect(postUrn(el({ 'data-urn': 'urn:li:activity:7310000000000000011' }))).toBe(
+      'urn:li:activity:7310000000000000011',
+    );
+    expect(postUrn(el({ 'data-id': 'urn:li:activity:7310000000000000001' }))).toBe(
+      'urn:li:activity:7310000000000000001',
+    );
     expect(postUrn(el({ 'data-urn': 'urn:li:ugcPost:123' }))).toBe('urn:li:ugcPost:123');
     expect(postUrn(el({ 'data-id': 'urn:li:comment:(activity:1,2)' }))).toBeNull();
     expect(postUrn(el({ 'data-urn': 'urn:li:activity:12x' }))).toBeNull();

@@ -188,9 +188,7 @@ export function commentEditorOf(post: Element): HTMLElement | null {
 
 /** The pages where posts are read. */
 export type PostsPage =
-  | { kind: 'feed' }
-  | { kind: 'search'; keyword: string }
-  | { kind: 'profile'; profileUrl: string };
+  { kind: 'feed' } | { kind: 'search'; keyword: string } | { kind: 'profile'; profileUrl: string };
 
 export function postsPageOf(url: URL): PostsPage | null {
   if (url.hostname !== 'www.linkedin.com') return null;

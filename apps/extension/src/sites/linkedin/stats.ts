@@ -43,7 +43,10 @@ const LABELS: Array<[StatMetric, RegExp]> = [
     'profileViewers',
     /^(profile view(?:er)?s|who viewed your profile|visualizaciones del perfil|visitantes del perfil|vues du profil|visiteurs du profil)$/,
   ],
-  ['ssiScore', /^(your social selling index|social selling index|ssi|current ssi|tu social selling index|votre social selling index)$/],
+  [
+    'ssiScore',
+    /^(your social selling index|social selling index|ssi|current ssi|tu social selling index|votre social selling index)$/,
+  ],
 ];
 
 /**
