@@ -169,6 +169,7 @@ export const ADMIN_ACTIONS = [
   'user.delete',
   'user.removePlan',
   'errorLog.delete',
+  'automation.delete',
 ] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 
