@@ -18,6 +18,7 @@ import { CardIcon, PlansIcon } from '../../features/plans/components/icons';
 import { TeamIcon } from '../../features/organization/components/icons';
 import { TemplateIcon } from '../../features/templates/components/icons';
 import { ImageEditIcon, ImageSparkIcon } from '../../features/images/components/icons';
+import { LinkedinIcon } from '../../features/linkedin/components/icons';
 import { ExternalIcon, HelpIcon, ReplyIcon, SlidersIcon } from '@parley/ui/settings';
 import { useCurrentUser } from '../../lib/current-user';
 import { useHelpUrl } from '../../lib/settings';
@@ -75,6 +76,7 @@ export function HeaderLayout({ menu }: { menu: 'main' | 'settings' }) {
         { to: '/template', label: t('menu.templates'), icon: <TemplateIcon /> },
         { to: '/image-generation', label: t('menu.imageGeneration'), icon: <ImageSparkIcon /> },
         { to: '/image-editor', label: t('menu.imageEditor'), icon: <ImageEditIcon /> },
+        { to: '/automation', label: t('menu.linkedin'), icon: <LinkedinIcon /> },
         { to: '/subscription', label: t('menu.subscription'), icon: <PlansIcon /> },
         { to: '/organization', label: t('menu.organization'), icon: <TeamIcon /> },
         { to: '/profile', label: t('menu.profile'), icon: <UserIcon /> },

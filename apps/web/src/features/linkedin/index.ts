@@ -1,0 +1,11 @@
+export { ConnectPage, AuthRedirectPage, LogoutPage } from './components/connection';
+export { LinkedinDashboardPage } from './components/dashboard';
+export { KeywordsPage } from './components/keywords';
+export { ProfilesPage } from './components/profiles';
+export { CustomizationPage } from './components/customization';
+export { StatsPage } from './components/stats';
+export { LinkedinSettingsPage } from './components/settings';
+export { AutomationsPage } from './components/automations';
+export { PostListPage, PostEditorPage } from './components/posts';
+export { linkedinKeys } from './api/linkedin-api';
+export { LINKEDIN_PATHS } from './paths';
