@@ -75,6 +75,8 @@ export interface EngageOptions {
   api?: EngageApi;
   webOrigin: string;
   now?: () => Date;
+  /** How long the page is left to settle before its new posts are sent (SEND_AFTER_MS). */
+  sendAfterMs?: number;
 }
 
 /** The person's local day (YYYY-MM-DD), the day a stat is for. */
@@ -281,7 +283,7 @@ export function startEngage(ctx: ContentScriptContext, options: EngageOptions): 
       render();
     }
     clearTimeout(sendTimer);
-    sendTimer = setTimeout(() => void sendCandidates(), SEND_AFTER_MS);
+    sendTimer = setTimeout(() => void sendCandidates(), options.sendAfterMs ?? SEND_AFTER_MS);
   };
 
   let unwatch: () => void = () => undefined;
