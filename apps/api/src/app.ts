@@ -39,6 +39,26 @@ import { createDocumentTools, type DocumentTools } from './modules/documents/ind
 import { createModelsService, registerModelsRoutes } from './modules/models/index.js';
 import { createOrganizationsService, registerOrganizationRoutes } from './modules/organizations/index.js';
 import { createImagesService, registerImageRoutes } from './modules/images/index.js';
+import {
+  createLinkedinDrafts,
+  createLinkedinEngage,
+  createLinkedinSettings,
+  createLinkedinStats,
+  registerLinkedinDraftRoutes,
+  registerLinkedinSettingsRoutes,
+  registerLinkedinStatsRoutes,
+} from './modules/linkedin/index.js';
+import {
+  createAutomationsService,
+  createLinkedinConnection,
+  createPostsService,
+  createPublisher,
+  createScheduler,
+  registerAutomationRoutes,
+  registerLinkedinConnectionRoutes,
+  registerLinkedinPostRoutes,
+} from './modules/linkedin/index.js';
+import { createLinkedinClient } from './providers/linkedin/index.js';
 import { createTemplatesService, registerTemplateRoutes } from './modules/templates/index.js';
 import { createFileStore } from './modules/storage/index.js';
 import { createWritingService, registerWritingRoutes } from './modules/writing/index.js';
@@ -274,6 +294,38 @@ export async function buildApp(deps: AppDeps) {
   });
   registerImageRoutes(app, { images, requireAuth, aiLimits, bodyTimeoutMs });
 
+  // The LinkedIn assistant: settings and AI customization, watch lists, drafted comments, stats.
+  const linkedinClock = deps.clock ?? (() => new Date());
+  const linkedinPlans = config.payments.catalogue.plans;
+  const linkedinSettings = createLinkedinSettings({ db: database.db, plans: linkedinPlans, clock: linkedinClock });
+  registerLinkedinSettingsRoutes(app, {
+    settings: linkedinSettings,
+    engage: createLinkedinEngage({ db: database.db, plans: linkedinPlans, clock: linkedinClock }),
+    requireAuth,
+    limits,
+  });
+  registerLinkedinDraftRoutes(app, {
+    drafts: createLinkedinDrafts({
+      db: database.db,
+      models,
+      billing,
+      users,
+      settings: linkedinSettings,
+      log: app.log,
+      timeoutMs: config.ai.timeoutMs,
+      clock: linkedinClock,
+    }),
+    requireAuth,
+    aiLimits,
+    limits,
+  });
+  registerLinkedinStatsRoutes(app, {
+    stats: createLinkedinStats({ db: database.db, clock: linkedinClock, log: app.log }),
+    requireAuth,
+    limits,
+    bodyTimeoutMs,
+  });
+
   // The site admin portal; its audit log is also handed to the modules whose admins' actions it records.
   const recordAudit = createRecordAudit(database.db);
   const directory = createDirectory({ db: database.db });
@@ -287,6 +339,63 @@ export async function buildApp(deps: AppDeps) {
     ...(deps.clock ? { clock: deps.clock } : {}),
   });
   registerOrganizationRoutes(app, { organizations, requireAuth, limits });
+  // LinkedIn: the connection (OAuth), the person's scheduled posts and their publisher, the automations list.
+  const linkedinApp = config.linkedin;
+  const linkedinClient =
+    linkedinApp.clientId && linkedinApp.clientSecret
+      ? createLinkedinClient({
+          clientId: linkedinApp.clientId,
+          clientSecret: linkedinApp.clientSecret,
+          authUrl: linkedinApp.authUrl,
+          apiUrl: linkedinApp.apiUrl,
+          apiVersion: linkedinApp.apiVersion,
+        })
+      : null;
+  const linkedinConnection = createLinkedinConnection({
+    db: database.db,
+    client: linkedinClient,
+    box: createSecretBox(secret, 'parley:linkedin-tokens'),
+    redirectUri: `${config.publicUrl}/linkedin-auth-redirect`,
+    log: app.log,
+    ...(deps.clock ? { clock: deps.clock } : {}),
+  });
+  const linkedinPublisher = createPublisher({
+    db: database.db,
+    client: linkedinClient,
+    connection: linkedinConnection,
+    log: app.log,
+    ...(deps.clock ? { clock: deps.clock } : {}),
+  });
+  const linkedinScheduler = createScheduler({
+    database,
+    publisher: linkedinPublisher,
+    log: app.log,
+    ...(deps.clock ? { clock: deps.clock } : {}),
+  });
+  const onScheduled = (automationId: string, runAt: Date) =>
+    void linkedinScheduler
+      .enqueue(automationId, runAt)
+      .catch((error: unknown) => app.log.error({ err: error }, 'could not queue a scheduled post'));
+  const linkedinAutomations = createAutomationsService({
+    db: database.db,
+    recordAudit,
+    onScheduled,
+    ...(deps.clock ? { clock: deps.clock } : {}),
+  });
+  const linkedinPosts = createPostsService({
+    db: database.db,
+    models,
+    billing,
+    users,
+    log: app.log,
+    timeoutMs: config.ai.timeoutMs,
+    onScheduled,
+    ...(deps.clock ? { clock: deps.clock } : {}),
+  });
+  registerLinkedinConnectionRoutes(app, { connection: linkedinConnection, requireAuth, limits });
+  registerLinkedinPostRoutes(app, { posts: linkedinPosts, requireAuth, aiLimits });
+  registerAutomationRoutes(app, { automations: linkedinAutomations, requireAuth });
+
   const admin = createAdminService({
     db: database.db,
     directory,
@@ -294,6 +403,7 @@ export async function buildApp(deps: AppDeps) {
     wallets: createWalletsAdmin({ db: database.db, ...(deps.clock ? { clock: deps.clock } : {}) }),
     payments,
     organizations: organizations.forSiteAdmin,
+    automations: linkedinAutomations,
     recordAudit,
   });
   registerAdminRoutes(app, { admin, requireAuth });
@@ -336,7 +446,19 @@ export async function buildApp(deps: AppDeps) {
     void deliverMail();
   });
 
+  // Due posts are published by this process when LINKEDIN_SCHEDULER is on (by default, except under tests).
+  if (linkedinApp.scheduler) {
+    app.addHook('onReady', async () => {
+      await linkedinScheduler
+        .start()
+        .catch((error: unknown) => app.log.error({ err: error }, 'the scheduled posts could not start'));
+    });
+  }
+
   app.addHook('onClose', async () => {
+    await linkedinScheduler
+      .stop()
+      .catch((error: unknown) => app.log.error({ err: error }, 'the scheduled posts did not stop cleanly'));
     clearInterval(sweeper);
     clearInterval(fileSweeper);
     clearInterval(renewer);
@@ -358,6 +480,13 @@ export async function buildApp(deps: AppDeps) {
       organizations,
       admin,
       mail: mailer,
+      linkedin: {
+        connection: linkedinConnection,
+        posts: linkedinPosts,
+        automations: linkedinAutomations,
+        publisher: linkedinPublisher,
+        scheduler: linkedinScheduler,
+      },
     },
   });
 }
