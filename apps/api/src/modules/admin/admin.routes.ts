@@ -62,5 +62,9 @@ export function registerAdminRoutes(
     ),
     message: 'errorLogsDeleted',
   }));
+  defineRoute(app, 'adminDeleteAutomation', requireSiteAdmin, async ({ request, query }) => ({
+    data: await admin.deleteAutomation(callerOf(request), query.automationId),
+    message: 'automationDeleted',
+  }));
   defineRoute(app, 'adminAudit', requireSiteAdmin, async ({ body }) => ({ data: await admin.audit(body) }));
 }

@@ -14,6 +14,7 @@ import type { Db } from '../../db/client.js';
 import { DomainError } from '../../lib/errors.js';
 import { toProfile, type Directory, type DirectoryEntry } from '../accounts/index.js';
 import type { BillingService, Caller, PaymentsService, WalletsAdmin, WalletSummary } from '../billing/index.js';
+import type { AutomationsService } from '../linkedin/index.js';
 import * as q from './admin.queries.js';
 import type { RecordAudit } from './audit.js';
 import type { AdminOrganizationsPort } from './organizations-port.js';
@@ -41,6 +42,7 @@ export function createAdminService({
   wallets,
   payments,
   organizations,
+  automations,
   recordAudit,
 }: {
   db: Db;
@@ -49,6 +51,8 @@ export function createAdminService({
   wallets: WalletsAdmin;
   payments: Pick<PaymentsService, 'currentPlan' | 'removePlanOf'>;
   organizations: AdminOrganizationsPort | null;
+  /** LinkedIn's automations: a site admin may delete anyone's (recorded in the audit log by that module). */
+  automations: Pick<AutomationsService, 'adminDelete'>;
   recordAudit: RecordAudit;
 }) {
   const actorOf = (caller: SiteAdmin) => ({ id: caller.user.id, email: caller.user.email });
@@ -286,6 +290,11 @@ export function createAdminService({
         return deleted;
       });
       return { deleted };
+    },
+
+    /** Deletes anyone's automation (spec §7 POST /api/admin/deleteAutomation). */
+    async deleteAutomation(caller: SiteAdmin, automationId: string) {
+      return automations.adminDelete(caller, automationId);
     },
 
     async audit(input: {

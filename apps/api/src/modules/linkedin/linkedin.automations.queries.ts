@@ -1,0 +1,240 @@
+import { and, asc, count, desc, eq, gt, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
+import { automations } from '../../db/schema/index.js';
+
+export type AutomationRow = typeof automations.$inferSelect;
+type PostValues = Pick<
+  AutomationRow,
+  'text' | 'runAt' | 'localTime' | 'timezone' | 'repeat' | 'visibility' | 'dailyRun'
+>;
+
+/** Serializes one person's changes to their automations (the count against the limit) until the transaction ends. */
+export async function lockOwner(tx: Tx, userId: string) {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`automations:${userId}`}, 0))`);
+}
+
+export async function countPendingPosts(tx: Tx, userId: string) {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(automations)
+    .where(and(eq(automations.userId, userId), eq(automations.kind, 'post'), eq(automations.status, 'Pending')));
+  return row?.n ?? 0;
+}
+
+export async function insertPost(tx: Tx, userId: string, values: PostValues, now: Date) {
+  const [row] = await tx
+    .insert(automations)
+    .values({ ...values, userId, kind: 'post', status: 'Pending', createdAt: now, updatedAt: now })
+    .returning();
+  return row!;
+}
+
+export async function listAutomations(db: Db, userId: string, limit = 500) {
+  return db
+    .select()
+    .from(automations)
+    .where(eq(automations.userId, userId))
+    .orderBy(desc(automations.createdAt), desc(automations.id))
+    .limit(limit);
+}
+
+export async function findAutomation(db: Db | Tx, userId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(automations)
+    .where(and(eq(automations.id, id), eq(automations.userId, userId)));
+  return row;
+}
+
+/** Not claimed by a worker, or its lease is over. */
+const unleased = (now: Date) => or(isNull(automations.leaseUntil), lt(automations.leaseUntil, now));
+
+/** A post can change while it waits: Pending, no publication started, no worker holding it. */
+export async function updateWaitingPost(db: Db, userId: string, id: string, values: PostValues, now: Date) {
+  const [row] = await db
+    .update(automations)
+    .set({ ...values, updatedAt: now })
+    .where(
+      and(
+        eq(automations.id, id),
+        eq(automations.userId, userId),
+        eq(automations.kind, 'post'),
+        eq(automations.status, 'Pending'),
+        isNull(automations.dedupeKey),
+        unleased(now),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+export async function setAutomation(
+  db: Db,
+  userId: string,
+  id: string,
+  values: Partial<Pick<AutomationRow, 'status' | 'runAt' | 'dailyRun' | 'error' | 'leaseUntil'>>,
+  now: Date,
+  /** Only while no publication is in doubt (a dedupe key without an outcome). */
+  onlyIfSettled = false,
+) {
+  const [row] = await db
+    .update(automations)
+    .set({ ...values, updatedAt: now })
+    .where(
+      and(
+        eq(automations.id, id),
+        eq(automations.userId, userId),
+        ...(onlyIfSettled ? [isNull(automations.dedupeKey)] : []),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+export async function deleteAutomation(db: Db | Tx, id: string, userId?: string) {
+  return db
+    .delete(automations)
+    .where(and(eq(automations.id, id), ...(userId ? [eq(automations.userId, userId)] : [])))
+    .returning();
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The publisher's statements. Each is one conditional UPDATE: whoever's condition holds wins, everyone else gets
+// no row back and stops.
+
+/** Posts due now that no worker holds, oldest first. */
+export async function dueIds(db: Db, now: Date, limit: number) {
+  const rows = await db
+    .select({ id: automations.id })
+    .from(automations)
+    .where(
+      and(eq(automations.kind, 'post'), eq(automations.status, 'Pending'), lte(automations.runAt, now), unleased(now)),
+    )
+    .orderBy(asc(automations.runAt))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+/** Takes a due post for `worker` until `leaseUntil`; nobody else can take it meanwhile. */
+export async function claim(db: Db, id: string, worker: string, now: Date, leaseUntil: Date) {
+  const [row] = await db
+    .update(automations)
+    .set({ lockedBy: worker, leaseUntil, updatedAt: now })
+    .where(
+      and(
+        eq(automations.id, id),
+        eq(automations.kind, 'post'),
+        eq(automations.status, 'Pending'),
+        lte(automations.runAt, now),
+        unleased(now),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** Writes the run's dedupe key before LinkedIn is called; only the lease holder, only once per run. */
+export async function startAttempt(db: Db, id: string, worker: string, key: string, now: Date) {
+  const [row] = await db
+    .update(automations)
+    .set({ dedupeKey: key, attemptStartedAt: now, updatedAt: now })
+    .where(
+      and(
+        eq(automations.id, id),
+        eq(automations.lockedBy, worker),
+        gt(automations.leaseUntil, now),
+        eq(automations.status, 'Pending'),
+        isNull(automations.dedupeKey),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/**
+ * The run with this key published `postUrn`: Completed, or, for a repeat, Pending again at its next time. Keyed by
+ * the dedupe key, so the worker that posted and one that read it back settle it once between them.
+ */
+export async function finishPublished(
+  db: Db,
+  id: string,
+  key: string,
+  outcome: { postUrn: string; publishedAt: Date; nextRunAt: Date | null },
+  now: Date,
+) {
+  const [row] = await db
+    .update(automations)
+    .set({
+      status: outcome.nextRunAt ? 'Pending' : 'Completed',
+      runAt: outcome.nextRunAt,
+      postUrn: outcome.postUrn,
+      publishedAt: outcome.publishedAt,
+      runs: sql`${automations.runs} + 1`,
+      error: null,
+      dedupeKey: null,
+      attemptStartedAt: null,
+      lockedBy: null,
+      leaseUntil: null,
+      updatedAt: now,
+    })
+    .where(and(eq(automations.id, id), eq(automations.dedupeKey, key), eq(automations.status, 'Pending')))
+    .returning();
+  return row;
+}
+
+/** The run ends in Error (not retried without the person). With a key: only that run's; without: the holder's. */
+export async function failRun(db: Db, id: string, by: { key: string } | { worker: string }, code: string, now: Date) {
+  const [row] = await db
+    .update(automations)
+    .set({
+      status: 'Error',
+      error: code,
+      runAt: null,
+      dedupeKey: null,
+      attemptStartedAt: null,
+      lockedBy: null,
+      leaseUntil: null,
+      updatedAt: now,
+    })
+    .where(
+      and(
+        eq(automations.id, id),
+        eq(automations.status, 'Pending'),
+        'key' in by
+          ? eq(automations.dedupeKey, by.key)
+          : and(eq(automations.lockedBy, by.worker), isNull(automations.dedupeKey)),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** The holder lets go until `notBefore` (a read-back to retry, LinkedIn unreachable). */
+export async function release(db: Db, id: string, worker: string, notBefore: Date, now: Date, clearKey?: string) {
+  const [row] = await db
+    .update(automations)
+    .set({
+      lockedBy: null,
+      leaseUntil: notBefore,
+      updatedAt: now,
+      // A request that never left: this run may try again, under a new key.
+      ...(clearKey ? { dedupeKey: null, attemptStartedAt: null } : {}),
+    })
+    .where(
+      and(
+        eq(automations.id, id),
+        eq(automations.lockedBy, worker),
+        ...(clearKey ? [eq(automations.dedupeKey, clearKey)] : []),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** Posts whose publication is in doubt (for the read-back sweep and tests). */
+export async function inDoubt(db: Db) {
+  return db
+    .select()
+    .from(automations)
+    .where(and(eq(automations.status, 'Pending'), isNotNull(automations.dedupeKey)));
+}

@@ -1,0 +1,204 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { linkedinConnections, linkedinOauthStates } from '../../db/schema/index.js';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { startFakeLinkedin, type FakeLinkedin } from '../../test/fake-linkedin.js';
+
+let fake: FakeLinkedin;
+let t: TestApp;
+let now = new Date();
+const clock = () => now;
+const logs: string[] = [];
+
+beforeAll(async () => {
+  fake = await startFakeLinkedin({ clock });
+  t = await createTestApp({ ...fake.env(), RATE_LIMIT_PER_IP: '10000' }, { clock, logs });
+});
+afterAll(async () => {
+  await t.close();
+  await fake.close();
+});
+
+let lastBack: URL | null = null;
+/** What the browser does: open the authorization URL, approve, come back with `code` and `state`. */
+async function approve(url: string) {
+  const res = await fetch(`${url}&format=json`);
+  const back = new URL(((await res.json()) as { redirect: string }).redirect);
+  lastBack = back;
+  return { code: back.searchParams.get('code')!, state: back.searchParams.get('state')! };
+}
+
+async function connectUrl(token: string) {
+  const res = await t.json('POST', '/api/linkedin/connect', { token });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.data.url as string;
+}
+
+describe('the LinkedIn connection', () => {
+  it('connects: the state is checked, the token is stored encrypted with its expiry, and the page shows it', async () => {
+    const me = await t.signUp();
+    expect((await t.json('GET', '/api/linkedin/connection', { token: me.token })).body.data).toEqual({
+      configured: true,
+      state: 'none',
+      name: null,
+      email: null,
+      picture: null,
+      expiresAt: null,
+      canPost: false,
+    });
+
+    const url = new URL(await connectUrl(me.token));
+    expect(url.searchParams.get('redirect_uri')).toBe('http://parley.test/linkedin-auth-redirect');
+    expect(url.searchParams.get('scope')).toBe('openid profile email w_member_social');
+    const state = url.searchParams.get('state')!;
+    expect(state.length).toBeGreaterThanOrEqual(40);
+    // Only its hash is kept.
+    const stored = await t.database.db.select().from(linkedinOauthStates);
+    expect(stored.some((s) => s.stateHash === state)).toBe(false);
+    expect(stored.some((s) => /^[0-9a-f]{64}$/.test(s.stateHash))).toBe(true);
+
+    const { code } = await approve(url.toString());
+    const back = lastBack!;
+    expect(back.origin + back.pathname).toBe('http://parley.test/linkedin-auth-redirect');
+    const done = await t.json('POST', '/api/linkedin/callback', { token: me.token, body: { code, state } });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(done.body.message).toBe('LinkedIn connected.');
+    expect(done.body.data).toMatchObject({
+      configured: true,
+      state: 'connected',
+      name: 'Robin Example',
+      email: 'robin@example.com',
+      canPost: true,
+    });
+    expect(new Date(done.body.data.expiresAt).getTime()).toBeGreaterThan(now.getTime() + 59 * 86_400_000);
+
+    // The token is nowhere in the database in the clear, nor in the logs.
+    const [row] = await t.database.db
+      .select()
+      .from(linkedinConnections)
+      .where(eq(linkedinConnections.userId, me.user.id));
+    expect(row!.memberId).toBe(fake.member.sub);
+    expect(row!.accessTokenEnc).toMatch(/^v1\./);
+    const issued = fake.revoked.length; // (none revoked yet for this one)
+    const everything = JSON.stringify(await t.database.db.execute('SELECT * FROM linkedin_connections'));
+    expect(everything).not.toMatch(/AQ[A-Za-z0-9_-]{20,}/);
+    expect(logs.join('\n')).not.toMatch(/AQ[A-Za-z0-9_-]{20,}/);
+    expect(fake.revoked.length).toBe(issued);
+  });
+
+  it('refuses a forged, a replayed, an expired and another person’s state, in the caller’s language', async () => {
+    const me = await t.signUp();
+    const other = await t.signUp();
+
+    const forged = await t.json('POST', '/api/linkedin/callback', {
+      token: me.token,
+      body: {
+        code: fake.authorize({ redirectUri: 'http://parley.test/linkedin-auth-redirect' }),
+        state: 'x'.repeat(43),
+      },
+      lang: 'fr',
+    });
+    expect(forged.status).toBe(400);
+    expect(forged.body).toMatchObject({ code: 'LINKEDIN_STATE_INVALID' });
+    expect(forged.body.message).toMatch(/Veuillez vous reconnecter/);
+
+    // Used once: the second time it is refused, and LinkedIn is not asked again.
+    const first = await approve(await connectUrl(me.token));
+    expect((await t.json('POST', '/api/linkedin/callback', { token: me.token, body: first })).status).toBe(200);
+    const tokenCalls = fake.count('POST /oauth/v2/accessToken');
+    const replay = await t.json('POST', '/api/linkedin/callback', { token: me.token, body: first });
+    expect(replay.status).toBe(400);
+    expect(replay.body.code).toBe('LINKEDIN_STATE_INVALID');
+    expect(fake.count('POST /oauth/v2/accessToken')).toBe(tokenCalls);
+
+    // Someone else's state (a link sent to a victim) does not connect the victim's account to the sender's LinkedIn.
+    const theirs = await approve(await connectUrl(other.token));
+    const stolen = await t.json('POST', '/api/linkedin/callback', { token: me.token, body: theirs });
+    expect(stolen.status).toBe(400);
+    expect(stolen.body.code).toBe('LINKEDIN_STATE_INVALID');
+    // …and it is spent: its owner cannot use it after that either.
+    expect((await t.json('POST', '/api/linkedin/callback', { token: other.token, body: theirs })).status).toBe(400);
+
+    // Past its 10 minutes.
+    const late = await approve(await connectUrl(other.token));
+    now = new Date(now.getTime() + 10 * 60_000 + 1_000);
+    try {
+      const expired = await t.json('POST', '/api/linkedin/callback', { token: other.token, body: late, lang: 'es' });
+      expect(expired.status).toBe(400);
+      expect(expired.body.code).toBe('LINKEDIN_STATE_INVALID');
+    } finally {
+      now = new Date();
+    }
+    expect((await t.json('GET', '/api/linkedin/connection', { token: other.token })).body.data.state).toBe('none');
+  });
+
+  it('refuses a code LinkedIn does not accept, and validates the input', async () => {
+    const me = await t.signUp();
+    const { state } = await approve(await connectUrl(me.token));
+    const bad = await t.json('POST', '/api/linkedin/callback', {
+      token: me.token,
+      body: { code: 'not-a-code', state },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.code).toBe('LINKEDIN_STATE_INVALID');
+    for (const body of [
+      {},
+      { code: '', state: 'x' },
+      { code: 'a', state: 'b', extra: 1 },
+      { code: 'a'.repeat(3000), state: 'b' },
+    ]) {
+      expect((await t.json('POST', '/api/linkedin/callback', { token: me.token, body })).status).toBe(400);
+    }
+    expect((await t.json('POST', '/api/linkedin/callback', { body: { code: 'a', state: 'b' } })).status).toBe(401);
+  });
+
+  it('shows login needed once the token expires, and logout revokes it at LinkedIn and forgets it', async () => {
+    const me = await t.signUp();
+    const { code, state } = await approve(await connectUrl(me.token));
+    await t.json('POST', '/api/linkedin/callback', { token: me.token, body: { code, state } });
+    const revokedBefore = fake.revoked.length;
+
+    now = new Date(now.getTime() + 61 * 86_400_000);
+    try {
+      expect((await t.json('GET', '/api/linkedin/connection', { token: me.token })).body.data.state).toBe(
+        'loginNeeded',
+      );
+    } finally {
+      now = new Date();
+    }
+
+    const out = await t.json('POST', '/api/linkedin/logout', { token: me.token, lang: 'es' });
+    expect(out.status).toBe(200);
+    expect(out.body.message).toBe('LinkedIn desconectado.');
+    expect(out.body.data.state).toBe('none');
+    expect(fake.revoked.length).toBe(revokedBefore + 1);
+    expect(
+      await t.database.db.select().from(linkedinConnections).where(eq(linkedinConnections.userId, me.user.id)),
+    ).toEqual([]);
+
+    // LinkedIn down at logout: the connection is forgotten here all the same.
+    const again = await approve(await connectUrl(me.token));
+    await t.json('POST', '/api/linkedin/callback', { token: me.token, body: again });
+    fake.failNext(500, '/oauth/v2/revoke');
+    expect((await t.json('POST', '/api/linkedin/logout', { token: me.token })).body.data.state).toBe('none');
+  });
+});
+
+describe('LinkedIn without its app configured', () => {
+  it('says so: connect is refused with the setup message, the connection shows configured false', async () => {
+    const bare = await createTestApp();
+    try {
+      const me = await bare.signUp();
+      expect((await bare.json('GET', '/api/linkedin/connection', { token: me.token })).body.data).toMatchObject({
+        configured: false,
+        state: 'none',
+      });
+      const res = await bare.json('POST', '/api/linkedin/connect', { token: me.token });
+      expect(res.status).toBe(503);
+      expect(res.body.code).toBe('LINKEDIN_NOT_CONFIGURED');
+      expect(res.body.message).toContain('LINKEDIN_CLIENT_ID');
+    } finally {
+      await bare.close();
+    }
+  });
+});

@@ -1,0 +1,157 @@
+import { randomUUID } from 'node:crypto';
+import type { PostRepeat } from '@parley/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.js';
+import { LinkedinApiError, personUrn, type LinkedinClient } from '../../providers/linkedin/index.js';
+import * as q from './linkedin.automations.queries.js';
+import type { LinkedinConnectionService } from './linkedin.connection.service.js';
+import { nextRun } from './linkedin.posts.time.js';
+
+/** How long a worker holds a post it took: far longer than one LinkedIn call may take (its time-out is 15 s). */
+export const LEASE_MS = 2 * 60_000;
+/** A publication in doubt is read back again after this long… */
+export const READBACK_RETRY_MS = 30_000;
+/** …until this long after its attempt began; then, not found, it is an Error (never posted again blindly). */
+export const READBACK_GRACE_MS = 5 * 60_000;
+/** LinkedIn could not be reached (nothing sent): tried again after this long, for up to an hour past its time. */
+export const UNREACHABLE_RETRY_MS = 60_000;
+export const UNREACHABLE_GIVE_UP_MS = 60 * 60_000;
+/** A published post's creation time may be a little before ours (clocks differ). */
+const CLOCK_SKEW_MS = 2 * 60_000;
+
+export type RunOutcome = 'skipped' | 'published' | 'found' | 'retryLater' | 'error';
+
+/**
+ * Publishes due scheduled posts, each run at most once, whichever worker or process gets there first:
+ *
+ * 1. claim: one conditional UPDATE gives the post to one worker for a lease;
+ * 2. the run's dedupe key (and when the attempt began) is written before LinkedIn is called;
+ * 3. LinkedIn answers: Completed (or, for a repeat, Pending at its next time), or Error for a clear refusal;
+ * 4. no answer (lost, slow, a server error): the key stays. Whoever takes the post next finds a key without an outcome
+ *    and reads back the author's recent posts for this text created since the attempt began: found, Completed; not
+ *    found within the grace period, Error. Create is never called twice for one key.
+ */
+export function createPublisher(deps: {
+  db: Db;
+  client: LinkedinClient | null;
+  connection: Pick<LinkedinConnectionService, 'postingToken' | 'markLoginNeeded'>;
+  log: FastifyBaseLogger;
+  clock?: () => Date;
+}) {
+  const { db, client, connection, log } = deps;
+  const clock = deps.clock ?? (() => new Date());
+
+  const next = (row: q.AutomationRow, now: Date) =>
+    row.dailyRun && row.repeat !== 'none' && row.runAt && row.localTime && row.timezone
+      ? nextRun(row.runAt, row.localTime, row.timezone, row.repeat as PostRepeat, now)
+      : null;
+
+  async function fail(row: q.AutomationRow, by: { key: string } | { worker: string }, code: string) {
+    await q.failRun(db, row.id, by, code, clock());
+    log.info({ automationId: row.id, code }, 'scheduled post not published');
+    return 'error' as const;
+  }
+
+  /** A key without an outcome: look for the post on LinkedIn instead of posting again. */
+  async function readBack(row: q.AutomationRow, worker: string): Promise<RunOutcome> {
+    const key = row.dedupeKey!;
+    const startedAt = row.attemptStartedAt ?? row.updatedAt;
+    const token = await connection.postingToken(row.userId);
+    if (!token.ok || !client) return fail(row, { key }, token.ok ? 'LINKEDIN_NOT_CONFIGURED' : token.code);
+    try {
+      const wanted = client.storedCommentary(row.text ?? '');
+      const posts = await client.recentPosts(token.accessToken, personUrn(token.memberId));
+      const found = posts.find(
+        (p) =>
+          p.commentary === wanted && (!p.createdAt || p.createdAt.getTime() >= startedAt.getTime() - CLOCK_SKEW_MS),
+      );
+      if (found) {
+        const now = clock();
+        await q.finishPublished(
+          db,
+          row.id,
+          key,
+          { postUrn: found.id, publishedAt: found.createdAt ?? startedAt, nextRunAt: next(row, now) },
+          now,
+        );
+        log.info({ automationId: row.id, postUrn: found.id }, 'scheduled post found published on LinkedIn');
+        return 'found';
+      }
+    } catch (error) {
+      if (!(error instanceof LinkedinApiError)) throw error;
+      if (error.failure === 'auth') {
+        await connection.markLoginNeeded(row.userId);
+        return fail(row, { key }, 'LINKEDIN_LOGIN_NEEDED');
+      }
+      log.warn({ automationId: row.id, linkedin: error.message }, 'could not read back a scheduled post');
+    }
+    const now = clock();
+    if (now.getTime() - startedAt.getTime() >= READBACK_GRACE_MS) return fail(row, { key }, 'LINKEDIN_ERROR');
+    await q.release(db, row.id, worker, new Date(now.getTime() + READBACK_RETRY_MS), now);
+    return 'retryLater';
+  }
+
+  /** One post, if it is due and nobody holds it. */
+  async function runOne(id: string, worker: string): Promise<RunOutcome> {
+    const now = clock();
+    const row = await q.claim(db, id, worker, now, new Date(now.getTime() + LEASE_MS));
+    if (!row) return 'skipped';
+    if (row.dedupeKey) return readBack(row, worker);
+
+    if (!client) return fail(row, { worker }, 'LINKEDIN_NOT_CONFIGURED');
+    const token = await connection.postingToken(row.userId);
+    if (!token.ok) return fail(row, { worker }, token.code);
+
+    const key = `${row.id}:${row.runs}:${randomUUID()}`;
+    const started = await q.startAttempt(db, row.id, worker, key, clock());
+    if (!started) return 'skipped';
+    try {
+      const { id: postUrn } = await client.createPost(token.accessToken, {
+        author: personUrn(token.memberId),
+        commentary: row.text ?? '',
+        visibility: row.visibility,
+      });
+      const done = clock();
+      await q.finishPublished(db, row.id, key, { postUrn, publishedAt: done, nextRunAt: next(row, done) }, done);
+      log.info({ automationId: row.id, postUrn }, 'scheduled post published');
+      return 'published';
+    } catch (error) {
+      if (!(error instanceof LinkedinApiError)) {
+        // Unknown: the key stays, and the post is read back rather than sent again.
+        log.error({ err: error, automationId: row.id }, 'publishing a scheduled post failed');
+        await q.release(db, row.id, worker, new Date(clock().getTime() + READBACK_RETRY_MS), clock());
+        return 'retryLater';
+      }
+      log.warn({ automationId: row.id, linkedin: error.message }, 'LinkedIn did not publish a scheduled post');
+      const later = clock();
+      switch (error.failure) {
+        case 'auth':
+          await connection.markLoginNeeded(row.userId);
+          return fail(row, { key }, 'LINKEDIN_LOGIN_NEEDED');
+        case 'rejected':
+          return fail(row, { key }, 'LINKEDIN_ERROR');
+        case 'unreachable':
+          if (later.getTime() - (row.runAt?.getTime() ?? later.getTime()) >= UNREACHABLE_GIVE_UP_MS) {
+            return fail(row, { key }, 'LINKEDIN_ERROR');
+          }
+          await q.release(db, row.id, worker, new Date(later.getTime() + UNREACHABLE_RETRY_MS), later, key);
+          return 'retryLater';
+        case 'unclear':
+          await q.release(db, row.id, worker, new Date(later.getTime() + READBACK_RETRY_MS), later);
+          return 'retryLater';
+      }
+    }
+  }
+
+  return {
+    runOne,
+    /** Every post due now (up to `limit`), one after another. */
+    async runDue(worker: string, limit = 50) {
+      const outcomes: RunOutcome[] = [];
+      for (const id of await q.dueIds(db, clock(), limit)) outcomes.push(await runOne(id, worker));
+      return outcomes;
+    },
+  };
+}
+
+export type Publisher = ReturnType<typeof createPublisher>;
