@@ -20,3 +20,10 @@ export {
   createPgBossScheduler,
   type Scheduler,
 } from './linkedin.scheduler.js';
+export { registerLinkedinDraftRoutes } from './linkedin.drafts.routes.js';
+export { createLinkedinDrafts, type LinkedinDraftsService } from './linkedin.drafts.service.js';
+export { createLinkedinEngage, normalizeProfileUrl, type LinkedinEngageService } from './linkedin.engage.service.js';
+export { registerLinkedinSettingsRoutes } from './linkedin.settings.routes.js';
+export { createLinkedinSettings, type LinkedinSettingsService } from './linkedin.settings.service.js';
+export { registerLinkedinStatsRoutes } from './linkedin.stats.routes.js';
+export { createLinkedinStats, type LinkedinStatsService } from './linkedin.stats.service.js';
