@@ -6,7 +6,7 @@ import type { BrowserContext, CDPSession, Page } from '@playwright/test';
  * DevTools protocol's DOM domain shows closed roots; no page script can use it) and act the way a person does: the
  * mouse at the element's place on the screen, and the keyboard. Nothing is opened in the product for them.
  */
-export type OnSiteKind = 'reply' | 'summary' | 'search' | 'quick' | 'region';
+export type OnSiteKind = 'reply' | 'summary' | 'search' | 'quick' | 'region' | 'engage' | 'draftPost';
 
 /** What is inside each kind of UI (markers inside the closed root, invisible to the page). */
 const MARKS: Record<OnSiteKind, string> = {
@@ -15,6 +15,8 @@ const MARKS: Record<OnSiteKind, string> = {
   search: '[data-parley=search-card]',
   quick: '[data-parley=quick]',
   region: '[data-parley=region]',
+  engage: '[data-parley=engage-list]',
+  draftPost: '[data-parley=draft-post]',
 };
 
 type DomNode = {
@@ -203,10 +205,11 @@ export class OnSite {
   }
 
   /** Where on the screen the person would click the shown, enabled button named `name` (scrolled into view). */
-  private target(name: string): Promise<{ x: number; y: number } | null> {
+  private target(name: string, scope?: string): Promise<{ x: number; y: number } | null> {
     return this.run(
-      `function (name) {
-        const b = Array.from(this.querySelectorAll('button')).find((e) => shown(e).trim() === name);
+      `function (name, scope) {
+        const within = scope ? this.querySelector(scope) : this;
+        const b = within && Array.from(within.querySelectorAll('button')).find((e) => shown(e).trim() === name);
         if (!b || b.disabled || !b.checkVisibility()) return null;
         const r0 = b.getBoundingClientRect();
         if (r0.top < 0 || r0.bottom > innerHeight || r0.left < 0 || r0.right > innerWidth) b.scrollIntoView({ block: 'center' });
@@ -216,14 +219,18 @@ export class OnSite {
         return hit && (hit === b || b.contains(hit)) ? { x, y } : null;
       }`,
       name,
+      scope ?? null,
     );
   }
 
-  /** A person's click (real mouse input) on the button named `name`, once it is shown, enabled and on top. */
-  async click(name: string, timeout = 10_000): Promise<void> {
+  /**
+   * A person's click (real mouse input) on the button named `name`, once it is shown, enabled and on top; `scope`:
+   * only a button inside the first element matching it.
+   */
+  async click(name: string, timeout = 10_000, scope?: string): Promise<void> {
     const deadline = Date.now() + timeout;
     for (;;) {
-      const at = await this.target(name);
+      const at = await this.target(name, scope);
       if (at) {
         await this.page.mouse.click(at.x, at.y);
         return;

@@ -125,6 +125,8 @@ describe('LinkedIn engagement on the feed', () => {
     expect(shown(root, '.who')).toContain('Post by Growth Hacks Daily');
     expect(shown(root, '.flag')).toEqual([t('flagInstructions')]);
     expect(shown(root, '[data-parley=remaining]')).toEqual([t('remaining', { n: 0 })]);
+    // None left today: the upgrade link shows.
+    expect(root.querySelector<HTMLAnchorElement>('[data-parley=upgrade]')!.hidden).toBe(false);
     // Each post has its own "Draft a comment" button.
     expect(page.roots.filter((r) => r.querySelector('[data-parley=draft-post]'))).toHaveLength(5);
 

@@ -18,7 +18,7 @@ export const LIST_CSS = `
 .parley.engage a { color: #3b5bdb; font-size: 12px; margin-right: 10px; }
 .parley.engage .draft { border-top: 1px solid #e5e8ec; padding: 8px 0 4px; }
 .parley.engage .who { font-weight: 600; font-size: 12px; margin: 0 0 2px; }
-.parley.engage .excerpt { font-size: 12px; color: #57606a; margin: 0 0 6px; max-height: 3.2em; overflow: hidden; }
+.parley.engage .excerpt { font-size: 12px; color: #57606a; margin: 0 0 6px; display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 2; line-clamp: 2; overflow: hidden; }
 .parley.engage .flag { font-size: 12px; color: #9a6700; margin: 0 0 6px; }
 .parley.engage .text { max-height: 160px; }
 .parley.engage textarea { box-sizing: border-box; width: 100%; min-height: 90px; font: inherit; border: 1px solid #c9ced6; border-radius: 6px; padding: 6px; margin: 0 0 6px; resize: vertical; }
@@ -115,6 +115,9 @@ export function buildReviewList(
   });
   listenTrusted(show, 'click', open);
 
+  /** The plan stopped a request (limited), or today's free drafts are used up (spent): the upgrade link shows. */
+  let limited = false;
+  let spent = false;
   const items = new Map<string, HTMLElement>();
   const item = (draft: Draft): HTMLElement => {
     let text = draft.text;
@@ -242,12 +245,16 @@ export function buildReviewList(
     setStatus(next) {
       status.hidden = next.kind === 'idle';
       status.classList.toggle('error', next.kind === 'error');
-      upgrade.hidden = !(next.kind === 'error' && next.upgrade);
+      limited = next.kind === 'error' && next.upgrade;
+      upgrade.hidden = !limited && !spent;
       if (next.kind === 'busy') showText(status, t(next.key));
       else if (next.kind === 'info') showText(status, t(next.key, next.values));
       else if (next.kind === 'error') showText(status, next.message);
     },
     setRemaining(count) {
+      // No free drafts left today: the way to more is the upgrade.
+      spent = count === 0;
+      upgrade.hidden = !limited && !spent;
       remaining.hidden = count === null;
       if (count !== null) showText(remaining, t('remaining', { n: count }));
     },
