@@ -27,7 +27,9 @@ export async function countForKeywordOn(tx: Tx, userId: string, keywordId: strin
   const [row] = await tx
     .select({ n: count() })
     .from(linkedinDrafts)
-    .where(and(eq(linkedinDrafts.userId, userId), eq(linkedinDrafts.keywordId, keywordId), eq(linkedinDrafts.day, day)));
+    .where(
+      and(eq(linkedinDrafts.userId, userId), eq(linkedinDrafts.keywordId, keywordId), eq(linkedinDrafts.day, day)),
+    );
   return row?.n ?? 0;
 }
 

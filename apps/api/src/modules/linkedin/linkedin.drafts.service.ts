@@ -263,7 +263,10 @@ export function createLinkedinDrafts({
                   keepPostMentions: !instructions,
                 });
                 if (!cleaned.text) throw new Error('empty answer');
-                const flags: DraftFlag[] = [...(instructions ? (['instructionsInPost'] as const) : []), ...cleaned.flags];
+                const flags: DraftFlag[] = [
+                  ...(instructions ? (['instructionsInPost'] as const) : []),
+                  ...cleaned.flags,
+                ];
                 return { row: await q.fill(db, held.id, cleaned.text, flags, clock()) };
               } catch (error) {
                 await q.release(db, held.id);
@@ -304,7 +307,13 @@ export function createLinkedinDrafts({
             await engage.lockPerson(tx, userId);
             await engage.markKeywordsRun(tx, userId, ranKeywords, at);
             await engage.markProfilesRun(tx, userId, ranProfiles, at);
-            await engage.completeDailyRuns(tx, userId, ranKeywords, new Date(at.getTime() + ENGAGE_EVERY_HOURS * HOUR), at);
+            await engage.completeDailyRuns(
+              tx,
+              userId,
+              ranKeywords,
+              new Date(at.getTime() + ENGAGE_EVERY_HOURS * HOUR),
+              at,
+            );
           });
         }
       }

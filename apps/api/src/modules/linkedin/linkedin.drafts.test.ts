@@ -80,7 +80,9 @@ describe('which posts are drafted', () => {
     const avoided = post(`${ENGLISH} and crypto`);
     const avoidedGlobal = post(`${ENGLISH}, join the giveaway`);
     const noInclude = post('The tides are coming in and the weather is nice, what do you think about it all');
-    const french = post("Nous sommes ravis d'annoncer que le projet des tides est lancé pour toute notre équipe et les clients");
+    const french = post(
+      "Nous sommes ravis d'annoncer que le projet des tides est lancé pour toute notre équipe et les clients",
+    );
     const res = await draft(me.token, {
       posts: [fresh, old, other, avoided, avoidedGlobal, noInclude, french, fresh],
     });
@@ -120,7 +122,10 @@ describe('which posts are drafted', () => {
       source: 'profile',
     });
     const res = await draft(me.token, { posts: [onProfile], profileUrl: 'https://www.linkedin.com/in/ada-writer/' });
-    expect(res.body.data.drafts[0]).toMatchObject({ profileUrl: 'https://www.linkedin.com/in/ada-writer/', keyword: null });
+    expect(res.body.data.drafts[0]).toMatchObject({
+      profileUrl: 'https://www.linkedin.com/in/ada-writer/',
+      keyword: null,
+    });
     const byAuthor = post('Another thought about leadership, hiring and the craft of building good teams', {
       authorUrl: 'https://www.linkedin.com/in/ADA-writer?miniProfileUrn=x',
     });
@@ -221,12 +226,12 @@ describe('a post that talks to the AI', () => {
     expect(cleaned.text).toBe('Great point about 2023-2024 results! Mail me at or see');
     expect(cleaned.flags.sort()).toEqual(['avoidWord', 'contactRemoved', 'linkRemoved']);
     expect(detectLanguages(ENGLISH)).toEqual(['ENGLISH']);
-    expect(detectLanguages('Estamos muy contentos de anunciar que el proyecto de las mareas está en marcha para todos')).toEqual([
-      'SPANISH',
-    ]);
-    expect(detectLanguages('Wir freuen uns sehr, dass das neue Projekt für die ganze Mannschaft nicht mehr weit ist')).toEqual([
-      'GERMAN',
-    ]);
+    expect(
+      detectLanguages('Estamos muy contentos de anunciar que el proyecto de las mareas está en marcha para todos'),
+    ).toEqual(['SPANISH']);
+    expect(
+      detectLanguages('Wir freuen uns sehr, dass das neue Projekt für die ganze Mannschaft nicht mehr weit ist'),
+    ).toEqual(['GERMAN']);
     expect(detectLanguages('Мы рады сообщить о запуске нового проекта')).toEqual(['RUSSIAN']);
     expect(detectLanguages('ok')).toBeNull();
   });
@@ -323,7 +328,11 @@ describe('the list of drafts and auto-engage bookkeeping', () => {
     const p = post(ENGLISH);
     const made = (await draft(me.token, { posts: [p, post(ENGLISH)] })).body.data.drafts;
     expect(made).toHaveLength(2);
-    const list = await call('GET', `/api/linkedin/drafts?status=pending&postUrn=${encodeURIComponent(p.urn)}`, me.token);
+    const list = await call(
+      'GET',
+      `/api/linkedin/drafts?status=pending&postUrn=${encodeURIComponent(p.urn)}`,
+      me.token,
+    );
     expect(list.body.data.drafts.map((d: { postUrn: string }) => d.postUrn)).toEqual([p.urn]);
     expect((await call('GET', '/api/linkedin/drafts', other.token)).body.data.drafts).toEqual([]);
 
@@ -334,7 +343,10 @@ describe('the list of drafts and auto-engage bookkeeping', () => {
     ] as [Method, unknown][]) {
       expect((await call(method, `/api/linkedin/drafts/${id}`, other.token, body)).status).toBe(404);
     }
-    const edited = await call('PUT', `/api/linkedin/drafts/${id}`, me.token, { text: 'My own words.', status: 'accepted' });
+    const edited = await call('PUT', `/api/linkedin/drafts/${id}`, me.token, {
+      text: 'My own words.',
+      status: 'accepted',
+    });
     expect(edited.body.data).toMatchObject({ text: 'My own words.', status: 'accepted' });
     expect((await call('PUT', `/api/linkedin/drafts/${id}`, me.token, { status: 'sent' })).status).toBe(400);
 

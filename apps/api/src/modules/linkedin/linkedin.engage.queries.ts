@@ -159,9 +159,7 @@ export async function draftsByKeywordOn(db: Db | Tx, userId: string, day: string
   return db
     .select({ keywordId: linkedinDrafts.keywordId, n: count() })
     .from(linkedinDrafts)
-    .where(
-      and(eq(linkedinDrafts.userId, userId), eq(linkedinDrafts.day, day), isNotNull(linkedinDrafts.keywordId)),
-    )
+    .where(and(eq(linkedinDrafts.userId, userId), eq(linkedinDrafts.day, day), isNotNull(linkedinDrafts.keywordId)))
     .groupBy(linkedinDrafts.keywordId);
 }
 
@@ -169,9 +167,7 @@ export async function draftsByProfileOn(db: Db | Tx, userId: string, day: string
   return db
     .select({ profileUrl: linkedinDrafts.profileUrl, n: count() })
     .from(linkedinDrafts)
-    .where(
-      and(eq(linkedinDrafts.userId, userId), eq(linkedinDrafts.day, day), isNotNull(linkedinDrafts.profileUrl)),
-    )
+    .where(and(eq(linkedinDrafts.userId, userId), eq(linkedinDrafts.day, day), isNotNull(linkedinDrafts.profileUrl)))
     .groupBy(linkedinDrafts.profileUrl);
 }
 
@@ -199,9 +195,7 @@ export async function keepDailyRuns(tx: Tx, userId: string, now: Date, keywordId
   const existing = await tx
     .select({ id: automations.id, keywordId: automations.keywordId, dailyRun: automations.dailyRun })
     .from(automations)
-    .where(
-      and(eq(automations.userId, userId), eq(automations.kind, 'aiComment'), inArray(automations.keywordId, ids)),
-    );
+    .where(and(eq(automations.userId, userId), eq(automations.kind, 'aiComment'), inArray(automations.keywordId, ids)));
   const stopped = existing.filter((a) => !a.dailyRun).map((a) => a.id);
   if (stopped.length)
     await tx

@@ -66,15 +66,7 @@ const distinct = (words: string[]) => {
  * Keywords and followed profiles to engage on (spec §3, §5): each person's own, within KEYWORDS_MAX and
  * PROFILES_MAX, each once. Changes take the person's lock, so caps and duplicates are decided one at a time.
  */
-export function createLinkedinEngage({
-  db,
-  plans,
-  clock,
-}: {
-  db: Db;
-  plans: Record<PlanId, Plan>;
-  clock: () => Date;
-}) {
+export function createLinkedinEngage({ db, plans, clock }: { db: Db; plans: Record<PlanId, Plan>; clock: () => Date }) {
   const asPerson = <T>(caller: LinkedinCaller, fn: (tx: Tx) => Promise<T>) =>
     db.transaction(async (tx) => {
       await q.lockPerson(tx, caller.user.id);
@@ -151,7 +143,8 @@ export function createLinkedinEngage({
             include: distinct(input.include),
             active: input.active,
           });
-          if (row.active && (await autoEngages(tx, caller))) await q.keepDailyRuns(tx, caller.user.id, clock(), [row.id]);
+          if (row.active && (await autoEngages(tx, caller)))
+            await q.keepDailyRuns(tx, caller.user.id, clock(), [row.id]);
           return row;
         }),
       );

@@ -143,7 +143,8 @@ export function parseCsv(text: string): Table {
   let row: string[] = [];
   let cell = '';
   let quoted = false;
-  const delimiter = (text.split('\n', 1)[0] ?? '').split(';').length > (text.split('\n', 1)[0] ?? '').split(',').length ? ';' : ',';
+  const delimiter =
+    (text.split('\n', 1)[0] ?? '').split(';').length > (text.split('\n', 1)[0] ?? '').split(',').length ? ';' : ',';
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!;
     if (quoted) {
@@ -331,7 +332,9 @@ export function readXlsx(buf: Buffer): Map<string, Table> {
   const workbook = parts.read('xl/workbook.xml');
   if (!workbook) return unreadable('no workbook');
   const rels = parts.read('xl/_rels/workbook.xml.rels') ?? '';
-  const targets = new Map([...elements(rels, 'Relationship')].map((r) => [attr(r.attrs, 'Id'), attr(r.attrs, 'Target') ?? '']));
+  const targets = new Map(
+    [...elements(rels, 'Relationship')].map((r) => [attr(r.attrs, 'Id'), attr(r.attrs, 'Target') ?? '']),
+  );
   const sharedXml = parts.read('xl/sharedStrings.xml');
   const shared: string[] = [];
   for (const si of sharedXml ? elements(sharedXml, 'si') : []) {

@@ -16,7 +16,12 @@ export function registerLinkedinStatsRoutes(
     requireAuth,
     limits,
     bodyTimeoutMs,
-  }: { stats: LinkedinStatsService; requireAuth: onRequestAsyncHookHandler; limits: RateLimitStore; bodyTimeoutMs: number },
+  }: {
+    stats: LinkedinStatsService;
+    requireAuth: onRequestAsyncHookHandler;
+    limits: RateLimitStore;
+    bodyTimeoutMs: number;
+  },
 ) {
   const paced = writePacer(limits);
   defineRoute(app, 'linkedinStats', requireAuth, async ({ request, query }) => ({

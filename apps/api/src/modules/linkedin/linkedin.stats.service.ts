@@ -20,7 +20,10 @@ const daysBefore = (today: string, days: number) => {
  */
 export function createLinkedinStats({ db, clock, log }: { db: Db; clock: () => Date; log: FastifyBaseLogger }) {
   return {
-    async save(caller: LinkedinCaller, readings: { metric: LinkedinMetric; value: number; day?: string | undefined }[]) {
+    async save(
+      caller: LinkedinCaller,
+      readings: { metric: LinkedinMetric; value: number; day?: string | undefined }[],
+    ) {
       const today = localDate(clock(), caller.user.timezone);
       // A day ahead of the person's today is not a reading of their page.
       if (readings.some((r) => r.day && r.day > today)) throw new DomainError('VALIDATION_FAILED');
@@ -36,7 +39,9 @@ export function createLinkedinStats({ db, clock, log }: { db: Db; clock: () => D
         q.readingsSince(db, caller.user.id, daysBefore(today, days - 1)),
         q.latest(db, caller.user.id),
       ]);
-      const series = Object.fromEntries(LINKEDIN_METRICS.map((m) => [m, [] as LinkedinStats['series'][LinkedinMetric]]));
+      const series = Object.fromEntries(
+        LINKEDIN_METRICS.map((m) => [m, [] as LinkedinStats['series'][LinkedinMetric]]),
+      );
       for (const r of rows) series[r.metric]?.push({ day: r.day, value: r.value, source: r.source });
       const latest = Object.fromEntries(
         LINKEDIN_METRICS.map((m) => {
