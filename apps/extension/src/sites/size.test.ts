@@ -10,9 +10,9 @@ import { describe, expect, it } from 'vitest';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const LIMIT_KB = 6;
 
-async function bundledKb(site: string): Promise<number> {
+async function bundledKb(site: string, file = 'index.ts'): Promise<number> {
   const result = await build({
-    entryPoints: [path.join(here, site, 'index.ts')],
+    entryPoints: [path.join(here, site, file)],
     bundle: true,
     minify: true,
     format: 'esm',
@@ -29,6 +29,12 @@ describe('size', () => {
   for (const site of ['gmail', 'outlook', 'linkedin', 'instagram', 'facebook', 'youtube', 'x', 'search']) {
     it(`${site} bundles to under ${LIMIT_KB} KB gzip with no dependencies`, async () => {
       expect(await bundledKb(site)).toBeLessThan(LIMIT_KB);
+    });
+  }
+  // LinkedIn's post and stats readers ship in the engagement script (linkedin-engage.js), imported on those pages only.
+  for (const file of ['posts.ts', 'stats.ts']) {
+    it(`linkedin/${file} bundles to under ${LIMIT_KB} KB gzip with no dependencies`, async () => {
+      expect(await bundledKb('linkedin', file)).toBeLessThan(LIMIT_KB);
     });
   }
 });

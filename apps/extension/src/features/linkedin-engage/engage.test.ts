@@ -157,11 +157,19 @@ describe('LinkedIn engagement on the feed', () => {
     expect(api.update).toHaveBeenLastCalledWith(expect.any(String), { status: 'dismissed' });
     expect(spam.isConnected).toBe(false);
 
+    // Off the pages with posts (LinkedIn's own navigation), the list hides; back on the feed it shows again.
+    history.pushState(null, '', '/messaging/');
+    document.querySelector('main')!.append(document.createElement('div'));
+    await new Promise((resolve) => setTimeout(resolve, 450));
+    expect(root.querySelector<HTMLElement>('[data-parley=engage-list]')!.hidden).toBe(true);
+    history.pushState(null, '', '/feed/');
+
     // The page changing again does not send the same posts twice.
     document.querySelector('main')!.append(document.createElement('div'));
     await new Promise((resolve) => setTimeout(resolve, 450));
     await settle(10);
     expect(api.draft).toHaveBeenCalledTimes(1);
+    expect(root.querySelector<HTMLElement>('[data-parley=engage-list]')!.hidden).toBe(false);
     stop();
   });
 

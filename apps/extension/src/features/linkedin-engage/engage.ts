@@ -272,6 +272,7 @@ export function startEngage(ctx: ContentScriptContext, options: EngageOptions): 
     }
     readNumbers();
     const page = postsPageOf(new URL(location.href));
+    list?.setShown(page !== null);
     if (!page || !watch) return;
     if (showList()) {
       for (const post of readPosts(document, now())) {

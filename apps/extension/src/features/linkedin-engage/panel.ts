@@ -9,7 +9,7 @@ import type { EngageKey, EngageTranslate } from './strings';
 export const LIST_CSS = `
 .parley.engage { position: fixed; right: 16px; bottom: 16px; z-index: 2147483646; display: block; width: 360px; max-width: calc(100vw - 32px); }
 .parley.engage .panel { position: static; width: auto; max-width: none; max-height: min(70vh, 640px); overflow: auto; }
-.parley.engage .panel[hidden], .parley.engage [hidden] { display: none; }
+.parley.engage[hidden], .parley.engage .panel[hidden], .parley.engage [hidden] { display: none; }
 .parley.engage .head { display: flex; align-items: center; justify-content: space-between; gap: 8px; }
 .parley.engage .head .title { margin: 0; }
 .parley.engage .note { font-size: 12px; color: #57606a; margin: 2px 0 8px; }
@@ -54,6 +54,8 @@ export interface ReviewList {
   /** Free drafts left today (null: no daily limit, nothing shown). */
   setRemaining(remaining: number | null): void;
   open(): void;
+  /** Shown on the pages with posts only (LinkedIn moves to messaging, jobs… without a new document). */
+  setShown(shown: boolean): void;
 }
 
 /**
@@ -259,5 +261,8 @@ export function buildReviewList(
       if (count !== null) showText(remaining, t('remaining', { n: count }));
     },
     open,
+    setShown(shown) {
+      root.hidden = !shown;
+    },
   };
 }
