@@ -113,12 +113,16 @@ export function signedIn(
     drafts?: Draft[];
     automations?: Automation[];
     stats?: LinkedinStats;
+    /** The interface language stored on the profile (applied on sign-in). */
+    language?: 'en' | 'es' | 'fr';
   } = {},
   handlers: Handlers = {},
 ) {
   localStorage.setItem('token', 'tok');
   return mockApi({
-    'GET /api/user/profile': ok(makeProfile({ name: 'Ada', fullName: 'Ada Lovelace' })),
+    'GET /api/user/profile': ok(
+      makeProfile({ name: 'Ada', fullName: 'Ada Lovelace', language: data.language ?? 'en' }),
+    ),
     'GET /api/linkedin/connection': ok(data.connection ?? connected()),
     'GET /api/linkedin/settings': ok({ ...DEFAULT_LINKEDIN_SETTINGS, ...data.settings }),
     'GET /api/linkedin/keywords': ok({ keywords: data.keywords ?? [] }),
