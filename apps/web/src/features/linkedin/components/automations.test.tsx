@@ -1,0 +1,77 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { LOADER_ROTATE_MS } from '@parley/contract';
+import { renderApp } from '../../../test/render-app';
+import { IDS, makeAutomation, signedIn } from '../test-fixtures';
+
+const slow = { timeout: 10_000 };
+
+describe('/automation/li-automation', { timeout: 30_000 }, () => {
+  it('Post Automation lists the posts; Overview Status counts every automation by status', async () => {
+    const user = userEvent.setup();
+    signedIn({
+      automations: [
+        makeAutomation(),
+        makeAutomation({ automationId: IDS.comment, kind: 'aiComment', status: 'Completed', text: 'A comment' }),
+        makeAutomation({ automationId: IDS.draft, status: 'Error', text: 'Failed post', error: 'SOMETHING_NEW' }),
+      ],
+    });
+    renderApp('/automation/li-automation');
+    expect(await screen.findByRole('tab', { name: 'Post Automation', selected: true }, slow)).toBeInTheDocument();
+    expect(document.title).toBe('Automations | Parley');
+    expect(await screen.findByText('Three things I learned shipping a roadmap.')).toBeInTheDocument();
+    expect(screen.getByText('Failed post')).toBeInTheDocument();
+    expect(screen.queryByText('A comment')).toBeNull();
+    // An error code the page does not know yet still reads as a sentence.
+    expect(screen.getByText('It could not run.')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('tab', { name: 'Overview Status' }));
+    const panel = screen.getByRole('tabpanel');
+    expect(within(panel).getByText('A comment')).toBeInTheDocument();
+    const pending = within(panel)
+      .getAllByText('Pending')
+      .find((el) => el.tagName === 'DT')!;
+    expect(pending.nextElementSibling).toHaveTextContent('1');
+    const completed = within(panel)
+      .getAllByText('Completed')
+      .find((el) => el.tagName === 'DT')!;
+    expect(completed.nextElementSibling).toHaveTextContent('1');
+  });
+});
+
+describe('/automation/linkedInSetting', { timeout: 30_000 }, () => {
+  it('holds the account, the engagement settings and the links to the rest', async () => {
+    signedIn({ settings: { autoEngage: true, languages: ['SPANISH'] } });
+    renderApp('/automation/linkedInSetting');
+    expect(await screen.findByRole('switch', { name: 'Auto-engage' }, slow)).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Spanish' })).toBeChecked();
+    expect(screen.getByText('Connected')).toBeInTheDocument();
+    const more = screen.getByRole('heading', { name: 'More settings' }).parentElement!;
+    expect(within(more).getByRole('link', { name: 'AI Customization' })).toHaveAttribute(
+      'href',
+      '/automation/customization',
+    );
+  });
+});
+
+describe('the global loader', { timeout: 30_000 }, () => {
+  it('shows the connect messages, a new one every 2 seconds, while the connection loads', async () => {
+    let answer: (() => void) | undefined;
+    signedIn(
+      {},
+      {
+        'GET /api/linkedin/connection': () =>
+          new Promise((resolve) => {
+            answer = () => resolve({ body: { status: 200, message: 'OK', data: null } });
+          }),
+      },
+    );
+    renderApp('/automation/linkedin-access-1');
+    const status = await screen.findByText('Connecting…', {}, slow);
+    expect(status.closest('[role="status"]')).toBeInTheDocument();
+    await act(() => new Promise((r) => setTimeout(r, LOADER_ROTATE_MS + 200)));
+    expect(screen.getByText('Checking your account…')).toBeInTheDocument();
+    await act(async () => answer?.());
+  });
+});
