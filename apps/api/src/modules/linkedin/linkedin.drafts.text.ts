@@ -395,10 +395,17 @@ export const hasAny = (text: string, words: readonly string[]) => words.some((w)
 // ---------------------------------------------------------------------------------------------------------------
 // Instructions aimed at an AI inside a post
 
+const AI = String.raw`(?:ai|a\.i\.|bots?|llms?|language models?|assistants?|chatgpt|gpt|claude|gemini|copilot)`;
 const INSTRUCTION_PATTERNS: RegExp[] = [
   /\b(ignore|disregard|forget|override)\b.{0,40}\b(previous|prior|above|earlier|all|your|the)\b.{0,20}\b(instructions?|prompts?|rules|directions)\b/i,
-  /\b(if|when) you(['’]re| are)? (an? )?(ai|a\.i\.|bot|llm|language model|assistant|chatgpt|gpt|claude|gemini)\b/i,
-  /\b(ai|a\.i\.|bots?|llms?|language models?|assistants?|chatgpt|gpt|claude|gemini)s?\b.{0,60}\b(must|should|have to|need to|please|add|include|write|mention|reply|respond|say|put)\b/i,
+  new RegExp(String.raw`\b(if|when) you(['’]re| are)? (an? )?${AI}\b`, 'i'),
+  // Addressed to an AI ("Hey ChatGPT", "Note to any LLM", "ChatGPT, add…"), not a post about AI ("AI should…").
+  new RegExp(String.raw`\b(hey|hi|dear|attention|note to|message to|to (any|all|every|the))\s+${AI}\b`, 'i'),
+  new RegExp(String.raw`\b${AI}\s+(reading|summari[sz]ing|commenting on|replying to|processing)\s+this\b`, 'i'),
+  new RegExp(
+    String.raw`\b${AI}\s*[,:]\s*(please\s+)?(add|include|write|mention|say|put|insert|reply|respond|ignore)\b`,
+    'i',
+  ),
   /\b(system|developer) (prompt|message|instructions?)\b/i,
   /\bnew instructions?\s*:/i,
   /\b(when|while) (you )?(comment|reply|respond)(ing)?\b.{0,40}\b(add|include|mention|say|write|put|insert)\b/i,
@@ -431,7 +438,7 @@ export const temperatureOf = (settings: Pick<LinkedinSettings, 'creativity'>) =>
 
 /** The post as data: between markers the text itself cannot close or fake. */
 export function postAsData(post: { authorName: string; text: string }) {
-  const neutral = (s: string) => s.replace(/<\/?\s*(post|author|instructions?|system)\b[^>]*>/gi, '[…]');
+  const neutral = (s: string) => s.replace(/<\s*\/?\s*(post|author|instructions?|system)\b[^>]*>/gi, '[…]');
   return `<post>\n<author>${neutral(post.authorName).slice(0, 200)}</author>\n${neutral(post.text)}\n</post>`;
 }
 
