@@ -58,20 +58,36 @@ const imagePages = () => import('./routes/images');
 const ImageGenerationPage = lazy(() => imagePages().then((m) => ({ default: m.ImageGenerationPage })));
 const ImageEditorPage = lazy(() => imagePages().then((m) => ({ default: m.ImageEditorPage })));
 
+// The LinkedIn assistant's pages (spec §2): [path, the page in routes/linkedin.tsx, its title in shell:pages], kept as a
+// table so that the route list every page loads stays small.
 const linkedinPages = () => import('./routes/linkedin');
-const LinkedinConnectPage = lazy(() => linkedinPages().then((m) => ({ default: m.ConnectPage })));
-const LinkedinRedirectPage = lazy(() => linkedinPages().then((m) => ({ default: m.AuthRedirectPage })));
-const LinkedinLogoutPage = lazy(() => linkedinPages().then((m) => ({ default: m.LogoutPage })));
-const LinkedinDashboardPage = lazy(() => linkedinPages().then((m) => ({ default: m.LinkedinDashboardPage })));
-const LinkedinKeywordsPage = lazy(() => linkedinPages().then((m) => ({ default: m.KeywordsPage })));
-const LinkedinProfilesPage = lazy(() => linkedinPages().then((m) => ({ default: m.ProfilesPage })));
-const LinkedinCustomizationPage = lazy(() => linkedinPages().then((m) => ({ default: m.CustomizationPage })));
-const LinkedinStatsPage = lazy(() => linkedinPages().then((m) => ({ default: m.StatsPage })));
-const LinkedinSettingsPage = lazy(() => linkedinPages().then((m) => ({ default: m.LinkedinSettingsPage })));
-const LinkedinAutomationsPage = lazy(() => linkedinPages().then((m) => ({ default: m.AutomationsPage })));
-const LinkedinPostListPage = lazy(() => linkedinPages().then((m) => ({ default: m.PostListPage })));
-const LinkedinPostEditorPage = lazy(() => linkedinPages().then((m) => ({ default: m.PostEditorPage })));
-const AutomationIndexPage = lazy(() => linkedinPages().then((m) => ({ default: m.AutomationIndexPage })));
+type LinkedinPage = Exclude<keyof Awaited<ReturnType<typeof linkedinPages>>, 'default'>;
+const LINKEDIN_ROUTES: [string, LinkedinPage, string][] = [
+  ['linkedin-auth-redirect', 'AuthRedirectPage', 'Redirect'],
+  ['automation', 'AutomationIndexPage', 'Dashboard'],
+  ['automation/linkedin-access-1', 'ConnectPage', 'Connect'],
+  ['automation/linkedInLogout', 'LogoutPage', 'Logout'],
+  ['automation/dashboard-linkedin', 'LinkedinDashboardPage', 'Dashboard'],
+  ['automation/keywords', 'KeywordsPage', 'Keywords'],
+  ['automation/profiles', 'ProfilesPage', 'Profiles'],
+  ['automation/customization', 'CustomizationPage', 'Customization'],
+  ['automation/linkedInStatus', 'StatsPage', 'Stats'],
+  ['automation/linkedInSetting', 'LinkedinSettingsPage', 'Settings'],
+  ['automation/li-automation', 'AutomationsPage', 'Automations'],
+  ['automation/post-automation', 'PostListPage', 'Posts'],
+  ['automation/post-automation/new', 'PostEditorPage', 'NewPost'],
+  ['automation/post-automation/:id', 'PostEditorPage', 'Post'],
+];
+const linkedinLazy = new Map<LinkedinPage, ReturnType<typeof lazy>>();
+const linkedinRoutes = (): RouteObject[] =>
+  LINKEDIN_ROUTES.map(([path, name, key]) => {
+    let Page = linkedinLazy.get(name);
+    if (!Page) {
+      Page = lazy(() => linkedinPages().then((m) => ({ default: m[name] })));
+      linkedinLazy.set(name, Page);
+    }
+    return { path, element: <Page />, handle: title(`shell:pages.linkedin${key}`) };
+  });
 
 const title = (key: string): RouteHandle => ({ title: key });
 
@@ -165,73 +181,7 @@ export const routes: RouteObject[] = [
               },
               { path: 'image-editor', element: <ImageEditorPage />, handle: title('shell:pages.imageEditor') },
               { path: 'image-editor/:id', element: <ImageEditorPage />, handle: title('shell:pages.imageEditor') },
-              // The LinkedIn assistant (spec §2): /linkedin-auth-redirect and /automation/*.
-              {
-                path: 'linkedin-auth-redirect',
-                element: <LinkedinRedirectPage />,
-                handle: title('shell:pages.linkedinRedirect'),
-              },
-              { path: 'automation', element: <AutomationIndexPage />, handle: title('shell:pages.linkedinDashboard') },
-              {
-                path: 'automation/linkedin-access-1',
-                element: <LinkedinConnectPage />,
-                handle: title('shell:pages.linkedinConnect'),
-              },
-              {
-                path: 'automation/linkedInLogout',
-                element: <LinkedinLogoutPage />,
-                handle: title('shell:pages.linkedinLogout'),
-              },
-              {
-                path: 'automation/dashboard-linkedin',
-                element: <LinkedinDashboardPage />,
-                handle: title('shell:pages.linkedinDashboard'),
-              },
-              {
-                path: 'automation/keywords',
-                element: <LinkedinKeywordsPage />,
-                handle: title('shell:pages.linkedinKeywords'),
-              },
-              {
-                path: 'automation/profiles',
-                element: <LinkedinProfilesPage />,
-                handle: title('shell:pages.linkedinProfiles'),
-              },
-              {
-                path: 'automation/customization',
-                element: <LinkedinCustomizationPage />,
-                handle: title('shell:pages.linkedinCustomization'),
-              },
-              {
-                path: 'automation/linkedInStatus',
-                element: <LinkedinStatsPage />,
-                handle: title('shell:pages.linkedinStats'),
-              },
-              {
-                path: 'automation/linkedInSetting',
-                element: <LinkedinSettingsPage />,
-                handle: title('shell:pages.linkedinSettings'),
-              },
-              {
-                path: 'automation/li-automation',
-                element: <LinkedinAutomationsPage />,
-                handle: title('shell:pages.linkedinAutomations'),
-              },
-              {
-                path: 'automation/post-automation',
-                element: <LinkedinPostListPage />,
-                handle: title('shell:pages.linkedinPosts'),
-              },
-              {
-                path: 'automation/post-automation/new',
-                element: <LinkedinPostEditorPage />,
-                handle: title('shell:pages.linkedinNewPost'),
-              },
-              {
-                path: 'automation/post-automation/:id',
-                element: <LinkedinPostEditorPage />,
-                handle: title('shell:pages.linkedinPost'),
-              },
+              ...linkedinRoutes(),
             ],
           },
           {
