@@ -62,7 +62,7 @@ export function createAutomationsService(deps: {
   const resumeAt = (row: q.AutomationRow, now: Date) => {
     if (row.runAt && row.runAt.getTime() > now.getTime()) return row.runAt;
     if (row.kind !== 'post') return now;
-    if (row.repeat !== 'none' && row.dailyRun && row.runAt && row.localTime && row.timezone) {
+    if (row.repeat !== 'none' && row.dailyRun && row.localTime && row.timezone) {
       // The same wall-clock time today, or the next day (week) it comes round.
       const today = localToUtc(`${localMinute(now, row.timezone).slice(0, 10)}T${row.localTime}`, row.timezone);
       if (today && today.getTime() > now.getTime()) return today;
@@ -90,6 +90,9 @@ export function createAutomationsService(deps: {
         if (!done) throw new NotFoundError('automation');
         return toAutomation(done);
       }
+      // A one-off post already published stays published: resuming would post it again.
+      if (row.kind === 'post' && row.repeat === 'none' && row.runs > 0)
+        throw new DomainError('AUTOMATION_NOT_EDITABLE');
       // Pending again: a publication in doubt is settled by the publisher first.
       const runAt = resumeAt(row, now);
       const resumed = await q.setAutomation(

@@ -1,0 +1,124 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, automations, users } from '../../db/schema/index.js';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { localMinute } from './linkedin.posts.time.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ RATE_LIMIT_PER_IP: '10000' });
+});
+afterAll(() => t.close());
+
+const tomorrow = () => localMinute(new Date(Date.now() + 86_400_000), 'UTC');
+async function schedule(token: string, repeat = 'none') {
+  const res = await t.json('POST', '/api/linkedin/posts', {
+    token,
+    body: { text: 'A post of mine', scheduledFor: tomorrow(), timezone: 'UTC', repeat },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.data.automationId as string;
+}
+const A = '/api/mongo/automation';
+
+describe('the automations of spec §7', () => {
+  it('answer another person’s automation 404 on every route, whatever userId says, and change nothing', async () => {
+    const me = await t.signUp();
+    const other = await t.signUp();
+    const id = await schedule(me.token, 'daily');
+    const before = (await t.database.db.select().from(automations).where(eq(automations.id, id)))[0];
+
+    const attempts = [
+      t.json('POST', `${A}/updateAutomationStatus?automationId=${id}&automationStatus=Completed&userId=${me.user.id}`, {
+        token: other.token,
+      }),
+      t.json('POST', `${A}/disableDailyRunAutomation?automationId=${id}&userId=${me.user.id}`, { token: other.token }),
+      t.json('DELETE', `${A}/delete-automation?automationId=${id}&userId=${me.user.id}`, { token: other.token }),
+      t.json('PUT', `/api/linkedin/posts/${id}`, {
+        token: other.token,
+        body: { text: 'x', scheduledFor: tomorrow(), timezone: 'UTC' },
+      }),
+    ];
+    for (const res of await Promise.all(attempts)) {
+      expect(res.status).toBe(404);
+      expect(res.body.code).toBe('NOT_FOUND');
+    }
+    // Their list is theirs, even when it names someone else.
+    const list = await t.json('GET', `${A}/getAllAutomations?userId=${me.user.id}`, { token: other.token });
+    expect(list.body.data.automations).toEqual([]);
+    const after = (await t.database.db.select().from(automations).where(eq(automations.id, id)))[0];
+    expect(after).toEqual(before);
+
+    for (const url of [
+      `${A}/getAllAutomations`,
+      `${A}/updateAutomationStatus?automationId=${id}&automationStatus=Completed`,
+    ]) {
+      const method = url.includes('getAll') ? 'GET' : 'POST';
+      expect((await t.json(method, url)).status).toBe(401);
+    }
+  });
+
+  it('set status, disable the daily run and delete the caller’s own, with localized messages', async () => {
+    const me = await t.signUp();
+    const id = await schedule(me.token, 'weekly');
+
+    const stop = await t.json('POST', `${A}/updateAutomationStatus?automationId=${id}&automationStatus=Completed`, {
+      token: me.token,
+      lang: 'fr',
+    });
+    expect(stop.status).toBe(200);
+    expect(stop.body.message).toBe('Automatisation mise à jour.');
+    expect(stop.body.data).toMatchObject({ status: 'Completed', runAt: null });
+
+    // Resumed: at its next weekly time after now.
+    const resume = await t.json('POST', `${A}/updateAutomationStatus?automationId=${id}&automationStatus=Pending`, {
+      token: me.token,
+    });
+    expect(resume.body.data.status).toBe('Pending');
+    expect(new Date(resume.body.data.runAt).getTime()).toBeGreaterThan(Date.now());
+
+    const error = await t.json('POST', `${A}/updateAutomationStatus?automationId=${id}&automationStatus=Error`, {
+      token: me.token,
+    });
+    expect(error.status).toBe(400);
+    for (const url of [
+      `${A}/updateAutomationStatus?automationId=${id}&automationStatus=Paused`,
+      `${A}/updateAutomationStatus?automationId=not-a-uuid&automationStatus=Completed`,
+      `${A}/disableDailyRunAutomation`,
+    ]) {
+      expect((await t.json('POST', url, { token: me.token })).status).toBe(400);
+    }
+
+    const daily = await t.json('POST', `${A}/disableDailyRunAutomation?automationId=${id}`, { token: me.token });
+    expect(daily.body.data.dailyRun).toBe(false);
+
+    const deleted = await t.json('DELETE', `${A}/delete-automation?automationId=${id}`, {
+      token: me.token,
+      lang: 'es',
+    });
+    expect(deleted.status).toBe(200);
+    expect(deleted.body).toMatchObject({ message: 'Automatización eliminada.', data: { deleted: 1 } });
+    expect((await t.json('DELETE', `${A}/delete-automation?automationId=${id}`, { token: me.token })).status).toBe(404);
+  });
+
+  it('are deleted by a site admin (recorded in the audit log), and by no one else through the admin route', async () => {
+    const owner = await t.signUp();
+    const admin = await t.signUp();
+    await t.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.user.id));
+    const id = await schedule(owner.token);
+
+    const refused = await t.json('POST', `/api/admin/deleteAutomation?automationId=${id}`, { token: owner.token });
+    expect(refused.status).toBe(403);
+
+    const res = await t.json('POST', `/api/admin/deleteAutomation?automationId=${id}`, { token: admin.token });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data).toEqual({ deleted: 1 });
+    expect((await t.json('GET', `${A}/getAllAutomations`, { token: owner.token })).body.data.automations).toEqual([]);
+    const [entry] = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'automation.delete'));
+    expect(entry).toMatchObject({ actorId: admin.user.id, targetUserId: owner.user.id });
+    expect(entry!.before).toMatchObject({ automationId: id, kind: 'post' });
+
+    const again = await t.json('POST', `/api/admin/deleteAutomation?automationId=${id}`, { token: admin.token });
+    expect(again.status).toBe(404);
+  });
+});

@@ -1,0 +1,257 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { automations } from '../../db/schema/index.js';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { startFakeLinkedin, type FakeLinkedin } from '../../test/fake-linkedin.js';
+import { READBACK_GRACE_MS, READBACK_RETRY_MS } from './linkedin.scheduler.publisher.js';
+import { localMinute } from './linkedin.posts.time.js';
+
+let fake: FakeLinkedin;
+let t: TestApp;
+/** Tests move time forward; the app and the loopback LinkedIn share the clock. */
+let offsetMs = 0;
+const clock = () => new Date(Date.now() + offsetMs);
+const advance = (ms: number) => (offsetMs += ms);
+
+beforeAll(async () => {
+  fake = await startFakeLinkedin({ clock });
+  t = await createTestApp({ ...fake.env(), RATE_LIMIT_PER_IP: '10000' }, { clock });
+});
+afterAll(async () => {
+  await t.close();
+  await fake.close();
+});
+
+const publisher = () => t.app.services.linkedin.publisher;
+
+async function connectedUser() {
+  const me = await t.signUp();
+  const start = await t.json('POST', '/api/linkedin/connect', { token: me.token });
+  const res = await fetch(`${start.body.data.url}&format=json`);
+  const back = new URL(((await res.json()) as { redirect: string }).redirect);
+  const done = await t.json('POST', '/api/linkedin/callback', {
+    token: me.token,
+    body: { code: back.searchParams.get('code'), state: back.searchParams.get('state') },
+  });
+  expect(done.body.data.state).toBe('connected');
+  return me;
+}
+
+let counter = 0;
+/** Schedules a post an hour ahead (UTC), returns its id and text. */
+async function schedule(token: string, extra: Record<string, unknown> = {}) {
+  counter += 1;
+  const text = `Scheduled post ${counter} (${Math.random().toString(36).slice(2)}) #parley`;
+  const scheduledFor = localMinute(new Date(clock().getTime() + 3_600_000), 'UTC');
+  const res = await t.json('POST', '/api/linkedin/posts', {
+    token,
+    body: { text, scheduledFor, timezone: 'UTC', ...extra },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return { id: res.body.data.automationId as string, text, runAt: new Date(res.body.data.runAt as string) };
+}
+
+const rowOf = async (id: string) => (await t.database.db.select().from(automations).where(eq(automations.id, id)))[0]!;
+const publishedWith = (text: string) => fake.posts.filter((p) => p.commentary === escape(text));
+const escape = (text: string) => text.replace(/[\\|{}@[\]()<>#*_~]/g, (c) => `\\${c}`);
+const creates = () => fake.count('POST /rest/posts');
+/** Moves time to just after `runAt`. */
+const reach = (runAt: Date) => {
+  const gap = runAt.getTime() - clock().getTime();
+  if (gap > 0) advance(gap + 1_000);
+};
+
+describe('publishing scheduled posts', () => {
+  it('waits for the time, then publishes once as the member, with LinkedIn’s headers', async () => {
+    const me = await connectedUser();
+    const post = await schedule(me.token, { visibility: 'CONNECTIONS' });
+    expect(await publisher().runOne(post.id, 'w1')).toBe('skipped'); // not due yet
+    reach(post.runAt);
+    expect(await publisher().runOne(post.id, 'w1')).toBe('published');
+    const [sent] = publishedWith(post.text);
+    expect(sent).toMatchObject({ author: `urn:li:person:${fake.member.sub}`, visibility: 'CONNECTIONS' });
+    expect(sent!.version).toMatch(/^\d{6}$/);
+
+    const list = await t.json('GET', '/api/mongo/automation/getAllAutomations', { token: me.token });
+    expect(list.body.data.automations[0]).toMatchObject({
+      automationId: post.id,
+      status: 'Completed',
+      postUrn: sent!.id,
+      postUrl: `https://www.linkedin.com/feed/update/${encodeURIComponent(sent!.id)}/`,
+      runAt: null,
+      error: null,
+    });
+    expect(list.body.data.automations[0].publishedAt).toBeTruthy();
+    expect(await publisher().runOne(post.id, 'w2')).toBe('skipped');
+    // Published once: it cannot be set Pending again (that would publish it twice) nor changed.
+    const resume = await t.json(
+      'POST',
+      `/api/mongo/automation/updateAutomationStatus?automationId=${post.id}&automationStatus=Pending`,
+      { token: me.token },
+    );
+    expect(resume.status).toBe(400);
+    expect(resume.body.code).toBe('AUTOMATION_NOT_EDITABLE');
+    expect(publishedWith(post.text)).toHaveLength(1);
+  });
+
+  it('publishes once when workers race for the same due post', async () => {
+    const me = await connectedUser();
+    const post = await schedule(me.token);
+    reach(post.runAt);
+    const before = creates();
+    fake.delayMs = 150; // the winner is still talking to LinkedIn while the others look
+    try {
+      const outcomes = await Promise.all([
+        publisher().runOne(post.id, 'a'),
+        publisher().runOne(post.id, 'b'),
+        publisher().runDue('c'),
+        publisher().runDue('d'),
+        publisher().runOne(post.id, 'e'),
+      ]);
+      expect(outcomes.flat().filter((o) => o === 'published')).toHaveLength(1);
+    } finally {
+      fake.delayMs = 0;
+    }
+    expect(creates() - before).toBe(1);
+    expect(publishedWith(post.text)).toHaveLength(1);
+    expect((await rowOf(post.id)).status).toBe('Completed');
+  });
+
+  it('reads back a post LinkedIn accepted but whose answer was lost, and does not publish it twice', async () => {
+    const me = await connectedUser();
+    const post = await schedule(me.token);
+    reach(post.runAt);
+    const before = creates();
+    fake.dropNextAnswer();
+    expect(await publisher().runOne(post.id, 'w1')).toBe('retryLater');
+    const inDoubt = await rowOf(post.id);
+    expect(inDoubt).toMatchObject({ status: 'Pending', lockedBy: null });
+    expect(inDoubt.dedupeKey).toMatch(new RegExp(`^${post.id}:0:`));
+    expect(inDoubt.attemptStartedAt).not.toBeNull();
+    // Nobody touches it until its read-back time…
+    expect(await publisher().runDue('w2')).toEqual([]);
+    advance(READBACK_RETRY_MS + 1_000);
+    // …then the next worker finds the dedupe key without an outcome and reads back instead of posting.
+    expect(await publisher().runDue('w2')).toEqual(['found']);
+    expect(creates() - before).toBe(1);
+    const [sent] = publishedWith(post.text);
+    expect(await rowOf(post.id)).toMatchObject({ status: 'Completed', postUrn: sent!.id, dedupeKey: null, runs: 1 });
+    expect(publishedWith(post.text)).toHaveLength(1);
+  });
+
+  it('ends in Error, without posting again, when an unclear attempt is not found after the grace period', async () => {
+    const me = await connectedUser();
+    const post = await schedule(me.token);
+    reach(post.runAt);
+    const before = creates();
+    fake.failNext(503, '/rest/posts'); // LinkedIn's server failed: the post may or may not exist (here: not)
+    expect(await publisher().runOne(post.id, 'w1')).toBe('retryLater');
+    advance(READBACK_RETRY_MS + 1_000);
+    expect(await publisher().runDue('w1')).toEqual(['retryLater']);
+    advance(READBACK_GRACE_MS);
+    expect(await publisher().runDue('w1')).toEqual(['error']);
+    expect(creates() - before).toBe(1);
+    expect(publishedWith(post.text)).toHaveLength(0);
+    const row = await rowOf(post.id);
+    expect(row).toMatchObject({ status: 'Error', error: 'LINKEDIN_ERROR', dedupeKey: null, runAt: null });
+    advance(3_600_000);
+    expect(await publisher().runDue('w1')).toEqual([]);
+  });
+
+  it('ends in Error login needed when the token expired or LinkedIn refuses it, without a post', async () => {
+    const me = await connectedUser();
+    const post = await schedule(me.token);
+    const before = creates();
+    // Revoked at LinkedIn (the member removed the app): LinkedIn answers 401.
+    fake.expireTokens();
+    reach(post.runAt);
+    expect(await publisher().runOne(post.id, 'w1')).toBe('error');
+    expect(await rowOf(post.id)).toMatchObject({ status: 'Error', error: 'LINKEDIN_LOGIN_NEEDED' });
+    expect(creates() - before).toBe(1);
+    const connection = await t.json('GET', '/api/linkedin/connection', { token: me.token });
+    expect(connection.body.data.state).toBe('loginNeeded');
+
+    // Expired here: LinkedIn is not even asked.
+    const again = await schedule(me.token);
+    reach(again.runAt);
+    expect(await publisher().runOne(again.id, 'w1')).toBe('error');
+    expect(await rowOf(again.id)).toMatchObject({ status: 'Error', error: 'LINKEDIN_LOGIN_NEEDED' });
+    expect(creates() - before).toBe(1);
+
+    // Never connected.
+    const stranger = await t.signUp();
+    const theirs = await schedule(stranger.token);
+    reach(theirs.runAt);
+    expect(await publisher().runOne(theirs.id, 'w1')).toBe('error');
+    expect(await rowOf(theirs.id)).toMatchObject({ status: 'Error', error: 'LINKEDIN_NOT_CONNECTED' });
+  });
+
+  it('ends in Error when LinkedIn refuses the post, and tries again later when it cannot be reached', async () => {
+    const me = await connectedUser();
+    const post = await schedule(me.token);
+    reach(post.runAt);
+    fake.failNext(422, '/rest/posts');
+    expect(await publisher().runOne(post.id, 'w1')).toBe('error');
+    expect(await rowOf(post.id)).toMatchObject({ status: 'Error', error: 'LINKEDIN_ERROR' });
+
+    // The person resumes it: it runs again, under a new key, at once (its time is past).
+    const resumed = await t.json(
+      'POST',
+      `/api/mongo/automation/updateAutomationStatus?automationId=${post.id}&automationStatus=Pending`,
+      { token: me.token },
+    );
+    expect(resumed.body.data).toMatchObject({ status: 'Pending', error: null });
+    expect(await publisher().runOne(post.id, 'w1')).toBe('published');
+    expect(publishedWith(post.text)).toHaveLength(1);
+  });
+
+  it('repeats at the same time the next day until the daily run is disabled', async () => {
+    const me = await connectedUser();
+    const post = await schedule(me.token, { repeat: 'daily' });
+    reach(post.runAt);
+    expect(await publisher().runOne(post.id, 'w1')).toBe('published');
+    const first = await rowOf(post.id);
+    expect(first).toMatchObject({ status: 'Pending', runs: 1 });
+    expect(first.runAt!.getTime() - post.runAt.getTime()).toBe(86_400_000);
+
+    reach(first.runAt!);
+    expect(await publisher().runDue('w1')).toContain('published');
+    expect(publishedWith(post.text)).toHaveLength(2);
+
+    const disabled = await t.json(
+      'POST',
+      `/api/mongo/automation/disableDailyRunAutomation?automationId=${post.id}&userId=${me.user.id}`,
+      { token: me.token },
+    );
+    expect(disabled.body.data).toMatchObject({ dailyRun: false, status: 'Pending' });
+    reach((await rowOf(post.id)).runAt!);
+    expect(await publisher().runDue('w1')).toContain('published');
+    expect(await rowOf(post.id)).toMatchObject({ status: 'Completed', runAt: null, runs: 3 });
+    expect(publishedWith(post.text)).toHaveLength(3);
+  });
+});
+
+describe('the scheduler', () => {
+  it('publishes a due post by itself once started, and stops with the app', async () => {
+    offsetMs = 0; // pg-boss starts jobs by the database's clock
+    const me = await connectedUser();
+    const post = await schedule(me.token);
+    const scheduler = t.app.services.linkedin.scheduler;
+    expect(scheduler.kind).toBe(t.database.kind === 'postgres' ? 'pg-boss' : 'in-process');
+    // Due now.
+    const due = new Date(clock().getTime() - 1_000);
+    await t.database.db.update(automations).set({ runAt: due }).where(eq(automations.id, post.id));
+    await scheduler.start();
+    try {
+      await scheduler.enqueue(post.id, due);
+      const deadline = Date.now() + 20_000;
+      while ((await rowOf(post.id)).status === 'Pending' && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      expect((await rowOf(post.id)).status).toBe('Completed');
+      expect(publishedWith(post.text)).toHaveLength(1);
+    } finally {
+      await scheduler.stop();
+    }
+  }, 30_000);
+});
