@@ -76,6 +76,57 @@ test('a watched keyword: drafts on the feed, Accept fills the comment box, nothi
     .toBe("Open this post's comment box with LinkedIn's Comment button, then press Accept again.");
   await page.screenshot({ path: `${E2E_OUT}/linkedin-engage-accepted.png` });
 
+  // A free account drafts 3 a day: a fourth, asked on Sofia's post, is refused with the upgrade link.
+  expect(await list.text('[data-parley=remaining]')).toBe('Free drafts left today: 0');
+  await onSite(page, 'draftPost').nth(4).click('Draft a comment');
+  await expect.poll(() => list.text('.status.error')).toMatch(/.+/);
+  expect((await list.links()).find((link) => link.name === 'Upgrade')?.href).toBe(
+    `${process.env.E2E_BASE_URL}/subscription`,
+  );
+  expect(await list.visible('[data-parley=upgrade]')).toBe(true);
+  expect(await list.text(item(5))).toBeNull();
+  await page.screenshot({ path: `${E2E_OUT}/linkedin-engage-limit.png` });
+
   expect(await counters(page)).toEqual({ submitClicks: 0, submits: 0, commentButtonClicks: 0 });
   expect(sentToLinkedin).toEqual([]);
+});
+
+test('a search for a watched keyword, in Spanish: the recent results are drafted, the three-week-old one is not', async ({
+  page,
+  storage,
+}) => {
+  const user = await signIn(page, storage, { language: 'SPANISH' });
+  expect((await apiPost('/api/linkedin/keywords', user.token, { keyword: 'warehouse robotics' })).status).toBe(200);
+  await page.goto(
+    'https://www.linkedin.com/search/results/content/?keywords=warehouse%20robotics&origin=SWITCH_SEARCH_VERTICAL',
+  );
+  const list = onSite(page, 'engage');
+  await expect.poll(() => list.text('[data-parley=draft]:nth-of-type(2)'), { timeout: 30_000 }).not.toBeNull();
+  expect(await list.text('.title')).toBe('Borradores de Parley');
+  expect(await list.text(`[data-urn="urn:li:activity:7310000000000000011"] .who`)).toBe('Publicación de Lena Fischer');
+  expect(await list.text(`[data-urn="urn:li:activity:7310000000000000012"] .who`)).toBe('Publicación de Tomás Ortega');
+  expect(await list.text(`[data-urn="urn:li:activity:7310000000000000013"]`)).toBeNull();
+  await page.screenshot({ path: `${E2E_OUT}/linkedin-engage-search-es.png` });
+  const text = (await list.text(`[data-urn="urn:li:activity:7310000000000000011"] [data-parley=draft-text]`))!;
+  await list.click('Aceptar', 10_000, `[data-urn="urn:li:activity:7310000000000000011"]`);
+  await expect.poll(async () => (await editorState(page))?.text).toBe(text);
+  expect(await counters(page)).toEqual({ submitClicks: 0, submits: 0, commentButtonClicks: 0 });
+});
+
+test('the person’s own profile and SSI page: their numbers are kept', async ({ page, storage }) => {
+  const user = await signIn(page, storage);
+  await page.goto('https://www.linkedin.com/in/kai-tanaka-example/');
+  type Stats = { latest: Record<string, { day: string; value: number } | null> };
+  const latest = async () => (await apiGet<Stats>('/api/linkedin/stats', user.token)).data.latest;
+  await expect.poll(async () => (await latest()).impressions?.value, { timeout: 20_000 }).toBe(4587);
+  expect(await latest()).toMatchObject({
+    followers: { value: 1204 },
+    connections: { value: 500 },
+    profileViewers: { value: 312 },
+    ssiScore: null,
+  });
+  await page.goto('https://www.linkedin.com/sales/ssi');
+  await expect.poll(async () => (await latest()).ssiScore?.value, { timeout: 20_000 }).toBe(67);
+  // No page of Parley's on LinkedIn here: the numbers are read, nothing is shown.
+  expect(await onSite(page, 'engage').count()).toBe(0);
 });

@@ -96,13 +96,17 @@ export function buildReviewList(
   dashboard.href = new URL('/automation/dashboard-linkedin', deps.webOrigin).toString();
   dashboard.target = '_blank';
   dashboard.rel = 'noopener';
-  links.append(upgrade, dashboard);
+  links.append(dashboard);
+  // Right under the refusal it answers (hidden with the link itself).
+  const upgradeRow = el('p', 'status');
+  upgradeRow.hidden = true;
+  upgradeRow.append(upgrade);
   const remaining = el('p', 'note');
   remaining.hidden = true;
   remaining.dataset.parley = 'remaining';
   const list = el('div', '');
   const empty = el('p', 'note', t('empty'));
-  panel.append(head, note, status, remaining, list, empty, links);
+  panel.append(head, note, status, remaining, upgradeRow, list, empty, links);
   show.hidden = true;
   root.append(show, panel);
   container.append(root);
@@ -248,15 +252,20 @@ export function buildReviewList(
       status.hidden = next.kind === 'idle';
       status.classList.toggle('error', next.kind === 'error');
       limited = next.kind === 'error' && next.upgrade;
-      upgrade.hidden = !limited && !spent;
+      upgradeRow.hidden = upgrade.hidden = !limited && !spent;
       if (next.kind === 'busy') showText(status, t(next.key));
       else if (next.kind === 'info') showText(status, t(next.key, next.values));
       else if (next.kind === 'error') showText(status, next.message);
+      // A refusal is read at the top of the list, whatever the person had scrolled to.
+      if (next.kind === 'error') {
+        open();
+        panel.scrollTop = 0;
+      }
     },
     setRemaining(count) {
       // No free drafts left today: the way to more is the upgrade.
       spent = count === 0;
-      upgrade.hidden = !limited && !spent;
+      upgradeRow.hidden = upgrade.hidden = !limited && !spent;
       remaining.hidden = count === null;
       if (count !== null) showText(remaining, t('remaining', { n: count }));
     },
