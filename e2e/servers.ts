@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { SMTPServer } from 'smtp-server';
 import { startFakeImages } from '../apps/api/src/test/fake-images.js';
+import { startFakeLinkedin } from '../apps/api/src/test/fake-linkedin.js';
 import { startFakeOpenAI } from '../apps/api/src/test/fake-openai.js';
 import { seedParleyCatalogue, startFakeStripe } from '../apps/api/src/test/fake-stripe.js';
 import { startGoogleFixture } from '../apps/api/src/test/google-fixture.js';
@@ -64,6 +65,8 @@ export type LoopbackServers = {
   aiBaseUrl: string;
   /** The loopback Stripe (its hosted checkout pages are at <stripeUrl>/pay/<session id>). */
   stripeUrl: string;
+  /** The loopback LinkedIn: its "Allow" page, and the posts it received at <linkedinUrl>/__fake/posts. */
+  linkedinUrl: string;
   close: () => Promise<void>;
 };
 
@@ -95,6 +98,8 @@ export async function startLoopbackServers(
   // Image providers on loopback. Not OpenAI's: its base URL would also send chat models to a server that only draws.
   const images = await startFakeImages();
   const { OPENAI_API_KEY: _key, OPENAI_BASE_URL: _url, ...imageEnv } = images.env();
+  // LinkedIn's OAuth pages, userinfo and Posts API on loopback.
+  const linkedin = await startFakeLinkedin();
 
   const control = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
@@ -148,6 +153,7 @@ export async function startLoopbackServers(
     OPENAI_COMPATIBLE_BASE_URL: ai.baseUrl,
     OPENAI_COMPATIBLE_MODEL: 'parley-test-model',
     ...imageEnv,
+    ...linkedin.env(),
     APP_SECRET: 'e2e-secret-'.padEnd(48, 'x'),
     STRIPE_SECRET_KEY: stripe.secretKey,
     STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
@@ -192,6 +198,7 @@ export async function startLoopbackServers(
     controlUrl: `http://127.0.0.1:${controlPort}`,
     aiBaseUrl: ai.baseUrl,
     stripeUrl: stripe.url,
+    linkedinUrl: linkedin.url,
     async close() {
       api.kill('SIGTERM');
       await new Promise((r) => api.once('exit', r));
@@ -200,6 +207,7 @@ export async function startLoopbackServers(
       await google.close();
       await ai.close();
       await images.close();
+      await linkedin.close();
       await stripe.close();
       await rm(dataDir, { recursive: true, force: true });
     },
