@@ -393,8 +393,8 @@ export async function buildApp(deps: AppDeps) {
     ...(deps.clock ? { clock: deps.clock } : {}),
   });
   registerLinkedinConnectionRoutes(app, { connection: linkedinConnection, requireAuth, limits });
-  registerLinkedinPostRoutes(app, { posts: linkedinPosts, requireAuth, aiLimits });
-  registerAutomationRoutes(app, { automations: linkedinAutomations, requireAuth });
+  registerLinkedinPostRoutes(app, { posts: linkedinPosts, requireAuth, aiLimits, limits });
+  registerAutomationRoutes(app, { automations: linkedinAutomations, requireAuth, limits });
 
   const admin = createAdminService({
     db: database.db,

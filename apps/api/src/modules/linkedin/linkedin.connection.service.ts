@@ -45,6 +45,18 @@ export function createLinkedinConnection(deps: {
     canPost: row ? row.scope.split(/[\s,]+/).includes('w_member_social') : false,
   });
 
+  /** Revokes a stored token at LinkedIn when it answers; nothing here depends on it. */
+  const revokeQuietly = async (linkedin: LinkedinClient, sealed: string) => {
+    try {
+      await linkedin.revoke(box.open(sealed));
+    } catch (error) {
+      log.warn(
+        { linkedin: error instanceof LinkedinApiError ? error.message : 'unreadable token' },
+        'LinkedIn token not revoked',
+      );
+    }
+  };
+
   const requireClient = () => {
     if (!client) throw new DomainError('LINKEDIN_NOT_CONFIGURED');
     return client;
@@ -90,6 +102,7 @@ export function createLinkedinConnection(deps: {
         // A code LinkedIn refuses (used, expired, for another redirect): start again.
         throw new DomainError(error.failure === 'rejected' ? 'LINKEDIN_STATE_INVALID' : 'LINKEDIN_ERROR');
       }
+      const previous = await q.findConnection(db, owner.user.id);
       const row = await q.saveConnection(db, {
         userId: owner.user.id,
         memberId: member.sub,
@@ -101,22 +114,16 @@ export function createLinkedinConnection(deps: {
         expiresAt: token.expiresAt,
         now: clock(),
       });
+      // Connected again (another account, or the same after "login needed"): the token it replaces is ended.
+      if (previous && previous.accessTokenEnc !== row.accessTokenEnc)
+        await revokeQuietly(linkedin, previous.accessTokenEnc);
       return view(row);
     },
 
     /** Disconnects: the token is revoked at LinkedIn when it answers (best effort), and deleted here in any case. */
     async logout(owner: Owner) {
       const row = await q.deleteConnection(db, owner.user.id);
-      if (row && client) {
-        try {
-          await client.revoke(box.open(row.accessTokenEnc));
-        } catch (error) {
-          log.warn(
-            { linkedin: error instanceof LinkedinApiError ? error.message : 'unreadable token' },
-            'LinkedIn token not revoked',
-          );
-        }
-      }
+      if (row && client) await revokeQuietly(client, row.accessTokenEnc);
       return view(undefined);
     },
 

@@ -132,6 +132,18 @@ describe('the LinkedIn connection', () => {
     expect((await t.json('GET', '/api/linkedin/connection', { token: other.token })).body.data.state).toBe('none');
   });
 
+  it('connecting again replaces the token and revokes the one it replaces', async () => {
+    const me = await t.signUp();
+    const first = await approve(await connectUrl(me.token));
+    await t.json('POST', '/api/linkedin/callback', { token: me.token, body: first });
+    expect(fake.tokenCount()).toBeGreaterThan(0);
+    const revoked = fake.revoked.length;
+    const second = await approve(await connectUrl(me.token));
+    const res = await t.json('POST', '/api/linkedin/callback', { token: me.token, body: second });
+    expect(res.body.data.state).toBe('connected');
+    expect(fake.revoked.length).toBe(revoked + 1);
+  });
+
   it('refuses a code LinkedIn does not accept, and validates the input', async () => {
     const me = await t.signUp();
     const { state } = await approve(await connectUrl(me.token));

@@ -19,6 +19,9 @@ export const UNREACHABLE_GIVE_UP_MS = 60 * 60_000;
 /** A published post's creation time may be a little before ours (clocks differ). */
 const CLOCK_SKEW_MS = 2 * 60_000;
 
+/** Text as compared on read-back: LinkedIn may give line breaks and outer spaces back differently. */
+const comparable = (text: string) => text.replace(/\r\n?/g, '\n').trim();
+
 export type RunOutcome = 'skipped' | 'published' | 'found' | 'retryLater' | 'error';
 
 /**
@@ -59,11 +62,12 @@ export function createPublisher(deps: {
     const token = await connection.postingToken(row.userId);
     if (!token.ok || !client) return fail(row, { key }, token.ok ? 'LINKEDIN_NOT_CONFIGURED' : token.code);
     try {
-      const wanted = client.storedCommentary(row.text ?? '');
+      const wanted = comparable(client.storedCommentary(row.text ?? ''));
       const posts = await client.recentPosts(token.accessToken, personUrn(token.memberId));
       const found = posts.find(
         (p) =>
-          p.commentary === wanted && (!p.createdAt || p.createdAt.getTime() >= startedAt.getTime() - CLOCK_SKEW_MS),
+          comparable(p.commentary) === wanted &&
+          (!p.createdAt || p.createdAt.getTime() >= startedAt.getTime() - CLOCK_SKEW_MS),
       );
       if (found) {
         const now = clock();
