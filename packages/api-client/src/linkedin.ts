@@ -59,10 +59,10 @@ export const linkedinApi = {
   connection: (client: ApiClient, signal?: AbortSignal) =>
     json<LinkedinConnection>(client, 'linkedinConnection', { signal }),
   /** The address of LinkedIn's consent page to send the browser to. */
-  connect: (client: ApiClient) => json<{ url: string }>(client, 'linkedinConnect', { body: {} }),
+  connect: (client: ApiClient) => json<{ url: string }>(client, 'linkedinConnect'),
   callback: (client: ApiClient, code: string, state: string) =>
     json<LinkedinConnection>(client, 'linkedinCallback', { body: { code, state } }),
-  logout: (client: ApiClient) => json<unknown>(client, 'linkedinLogout', { body: {} }),
+  logout: (client: ApiClient) => json<unknown>(client, 'linkedinLogout'),
 
   settings: (client: ApiClient, signal?: AbortSignal) => json<LinkedinSettings>(client, 'linkedinSettings', { signal }),
   updateSettings: (client: ApiClient, change: Partial<LinkedinSettings>) =>

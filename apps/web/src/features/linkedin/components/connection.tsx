@@ -42,6 +42,40 @@ export function ConnectionState({ connection }: { connection: LinkedinConnection
   return <p className="text-sm text-zinc-700 dark:text-zinc-300">{t('connection.none')}</p>;
 }
 
+/** The member's picture, or the first letter of their name when there is none or it does not load. */
+export function Avatar({
+  name,
+  picture,
+  size = 'size-12',
+}: {
+  name: string | null;
+  picture: string | null;
+  size?: string;
+}) {
+  const [failed, setFailed] = useState(false);
+  if (picture && !failed) {
+    return (
+      <img
+        src={picture}
+        alt=""
+        onError={() => setFailed(true)}
+        className={cn(size, 'shrink-0 rounded-full object-cover')}
+      />
+    );
+  }
+  return (
+    <span
+      aria-hidden="true"
+      className={cn(
+        size,
+        'flex shrink-0 items-center justify-center rounded-full bg-blue-100 font-semibold text-blue-700 dark:bg-blue-500/20 dark:text-blue-200',
+      )}
+    >
+      {(name || '?').charAt(0).toUpperCase()}
+    </span>
+  );
+}
+
 /** The connected account: picture, name, e-mail, state. */
 export function AccountCard({ connection, actions = true }: { connection: LinkedinConnection; actions?: boolean }) {
   const { t } = useTranslation('linkedin');
@@ -50,16 +84,7 @@ export function AccountCard({ connection, actions = true }: { connection: Linked
       <CardTitle>{t('connection.account')}</CardTitle>
       {connection.state !== 'none' && (
         <div className="flex items-center gap-3">
-          {connection.picture ? (
-            <img src={connection.picture} alt="" className="size-12 rounded-full object-cover" />
-          ) : (
-            <span
-              aria-hidden="true"
-              className="flex size-12 items-center justify-center rounded-full bg-blue-100 text-lg font-semibold text-blue-700 dark:bg-blue-500/20 dark:text-blue-200"
-            >
-              {(connection.name ?? '?').charAt(0).toUpperCase()}
-            </span>
-          )}
+          <Avatar name={connection.name} picture={connection.picture} />
           <div className="min-w-0">
             <p className="truncate font-medium text-zinc-900 dark:text-zinc-100">{connection.name ?? '—'}</p>
             {connection.email && <p className="truncate text-sm text-zinc-500">{connection.email}</p>}

@@ -16,7 +16,7 @@ describe('/automation/keywords', { timeout: 30_000 }, () => {
     expect(screen.getByText(/Avoiding or including them is not guaranteed/)).toBeInTheDocument();
     expect(await screen.findByText('product management')).toBeInTheDocument();
     expect(screen.getByText('roadmap, discovery')).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Your keyword (1)' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Your keywords (1)' })).toBeInTheDocument();
   });
 
   it('adds a keyword, splitting the lists on commas (trimmed, without repeats)', async () => {

@@ -202,7 +202,7 @@ export function KeywordsPage() {
       </Card>
       <section className="space-y-3" aria-labelledby="keywords-list">
         <h2 id="keywords-list" className="text-lg font-semibold text-zinc-900 dark:text-zinc-100">
-          {t('keywords.listTitle', { count: list.length, n: formatNumber(list.length, i18n.language) })}
+          {t('keywords.listTitle', { n: formatNumber(list.length, i18n.language) })}
         </h2>
         {keywords.isError && <CallError error={keywords.error} />}
         {keywords.data && list.length === 0 && <Empty>{t('keywords.none')}</Empty>}

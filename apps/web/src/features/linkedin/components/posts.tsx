@@ -17,6 +17,7 @@ import { useAutomations, useConnection, useSavePost, useWritePost } from '../api
 import { browserTimeZone, localParts, timeZones, useLoaderWhile } from '../lib/linkedin-lib';
 import { LINKEDIN_PATHS } from '../paths';
 import { AutomationList } from './automations';
+import { Avatar } from './connection';
 import { SparkIcon } from './icons';
 import { CallError, LinkedinSection, StatusBadge, TextArea } from './section';
 
@@ -38,16 +39,7 @@ export function PostPreview({ text, visibility }: { text: string; visibility: Vi
       <h2 className="text-sm font-medium text-zinc-800 dark:text-zinc-200">{t('posts.preview')}</h2>
       <div className="rounded-lg border border-zinc-200 bg-white p-4 shadow-xs dark:border-zinc-800 dark:bg-zinc-900">
         <div className="mb-3 flex items-center gap-3">
-          {connection.data?.picture ? (
-            <img src={connection.data.picture} alt="" className="size-10 rounded-full object-cover" />
-          ) : (
-            <span
-              aria-hidden="true"
-              className="flex size-10 items-center justify-center rounded-full bg-blue-100 font-semibold text-blue-700 dark:bg-blue-500/20 dark:text-blue-200"
-            >
-              {name.charAt(0).toUpperCase() || '?'}
-            </span>
-          )}
+          <Avatar name={name} picture={connection.data?.picture ?? null} size="size-10" />
           <div className="min-w-0">
             <p className="truncate text-sm font-semibold text-zinc-900 dark:text-zinc-100">{name}</p>
             <p className="text-xs text-zinc-500">
@@ -88,7 +80,8 @@ function initialForm(post: Automation | undefined): Form {
     return { text: post.text ?? '', date, time, timezone, repeat: post.repeat, visibility: post.visibility };
   }
   const timezone = browserTimeZone();
-  const { date, time } = localParts(new Date(Date.now() + 60 * 60_000), timezone);
+  const quarter = 15 * 60_000;
+  const { date, time } = localParts(new Date(Math.ceil((Date.now() + 60 * 60_000) / quarter) * quarter), timezone);
   return { text: post?.text ?? '', date, time, timezone, repeat: 'none', visibility: 'PUBLIC' };
 }
 
