@@ -3,7 +3,15 @@ import type { ContentScriptContext } from 'wxt/utils/content-script-context';
 import { apiCall, sendMessage } from '../../platform/messaging/messaging';
 import type { LinkedinReading, LinkedinWatch } from '../../platform/messaging/protocol';
 import { insertText } from '../../sites/linkedin/linkedin.page';
-import { commentEditorOf, findPost, postsPageOf, readPosts, type PagePost } from '../../sites/linkedin/posts';
+import {
+  commentEditorOf,
+  findPost,
+  postElements,
+  postsPageOf,
+  postUrn,
+  readPost,
+  type PagePost,
+} from '../../sites/linkedin/posts';
 import { readStats, statsPageOf } from '../../sites/linkedin/stats';
 import { watchPage } from '../../ui/on-site/observe';
 import { el, mountShadowUi, showText, type ShadowUi } from '../../ui/on-site/shadow';
@@ -122,6 +130,21 @@ export function startEngage(ctx: ContentScriptContext, options: EngageOptions): 
 
   const showList = () => watch?.settings.displayAiComments !== false;
 
+  /**
+   * The posts on the page, each read once (LinkedIn re-renders often; reading a post's text takes a style lookup per
+   * element): a post element already read is taken from here, with its time as first read.
+   */
+  const read = new WeakMap<Element, PagePost>();
+  const pagePosts = (): PagePost[] =>
+    postElements(document).map((element) => {
+      let post = read.get(element);
+      if (!post || post.urn !== postUrn(element)) {
+        post = readPost(element, now());
+        read.set(element, post);
+      }
+      return post;
+    });
+
   const actions: DraftActions = {
     accept: async (draft, text) => {
       const post = findPost(document, draft.postUrn);
@@ -194,7 +217,7 @@ export function startEngage(ctx: ContentScriptContext, options: EngageOptions): 
   const sendCandidates = async () => {
     const page = postsPageOf(new URL(location.href));
     if (!page || !watch || sending || blocked || stopped) return;
-    const groups = candidateGroups(page, readPosts(document, now()), watch, sent, now());
+    const groups = candidateGroups(page, pagePosts(), watch, sent, now());
     if (groups.length === 0) return;
     sending = true;
     let made = false;
@@ -230,7 +253,7 @@ export function startEngage(ctx: ContentScriptContext, options: EngageOptions): 
       container.append(root);
       listenTrusted(button, 'click', () => {
         // Read again at the click: the post's text may have grown ("…more").
-        const fresh = readPosts(post.element.parentElement ?? document, now()).find((p) => p.urn === post.urn) ?? post;
+        const fresh = post.element.isConnected ? readPost(post.element, now()) : post;
         button.disabled = true;
         showText(button, t('drafting'));
         sent.add(post.urn);
@@ -275,7 +298,7 @@ export function startEngage(ctx: ContentScriptContext, options: EngageOptions): 
     list?.setShown(page !== null);
     if (!page || !watch) return;
     if (showList()) {
-      for (const post of readPosts(document, now())) {
+      for (const post of pagePosts()) {
         if (!buttons.has(post.element)) {
           buttons.set(post.element, null);
           draftButton(post);

@@ -135,7 +135,7 @@ export function profileUrlOf(href: string | null | undefined, base = 'https://ww
 }
 
 /** The post elements on the page, outermost first, one per URN. */
-function postElements(root: ParentNode): Element[] {
+export function postElements(root: ParentNode): Element[] {
   const seen = new Set<string>();
   const out: Element[] = [];
   for (const element of all(root, POST_SELECTOR)) {
@@ -149,25 +149,28 @@ function postElements(root: ParentNode): Element[] {
   return out;
 }
 
+/** One post element (of `postElements`): its author, text and (when the label is understood) its time. */
+export function readPost(element: Element, now: Date = new Date()): PagePost {
+  const urn = postUrn(element)!;
+  const authorLink = first<HTMLAnchorElement>(element, S.authorLink);
+  const label = first(element, S.time);
+  // The visible label ("2d • Edited •"); the screen-reader copy ("2 days ago") when that one is not understood.
+  const labels = label ? [visibleText(label), label.textContent ?? ''] : [];
+  const posted = labels.map((text) => parseRelativeTime(text, now)).find(Boolean) ?? null;
+  return {
+    urn,
+    url: `https://www.linkedin.com/feed/update/${urn}/`,
+    authorName: visibleText(first(element, selectors.actor)).slice(0, 200),
+    authorUrl: profileUrlOf(authorLink?.getAttribute('href')),
+    text: visibleText(first(element, selectors.postText), { skip: 'button' }),
+    postedAt: posted ? posted.toISOString() : null,
+    element,
+  };
+}
+
 /** The posts the page shows, with their author, text and (when the label is understood) their time. */
 export function readPosts(root: ParentNode, now: Date = new Date()): PagePost[] {
-  return postElements(root).map((element) => {
-    const urn = postUrn(element)!;
-    const authorLink = first<HTMLAnchorElement>(element, S.authorLink);
-    const label = first(element, S.time);
-    // The visible label ("2d • Edited •"); the screen-reader copy ("2 days ago") when that one is not understood.
-    const labels = label ? [visibleText(label), label.textContent ?? ''] : [];
-    const posted = labels.map((text) => parseRelativeTime(text, now)).find(Boolean) ?? null;
-    return {
-      urn,
-      url: `https://www.linkedin.com/feed/update/${urn}/`,
-      authorName: visibleText(first(element, selectors.actor)).slice(0, 200),
-      authorUrl: profileUrlOf(authorLink?.getAttribute('href')),
-      text: visibleText(first(element, selectors.postText), { skip: 'button' }),
-      postedAt: posted ? posted.toISOString() : null,
-      element,
-    };
-  });
+  return postElements(root).map((element) => readPost(element, now));
 }
 
 /** Posts from the last `hours` hours (a post whose time is unknown is left out). */
