@@ -283,4 +283,26 @@ describe('LinkedIn numbers', () => {
     expect(api.draft).not.toHaveBeenCalled();
     stop();
   });
+
+  it('reads the numbers again when LinkedIn fills its cards in late', async () => {
+    history.replaceState(null, '', '/in/kai-tanaka-example/');
+    loadFixture(profileHtml);
+    const cards = document.querySelector('.pv-dashboard-section')!;
+    cards.remove();
+    const { stop, api } = await start(watchOf([]));
+    expect(api.stats.mock.calls.flatMap(([readings]) => readings.map((r) => r.metric))).toEqual([
+      'followers',
+      'connections',
+    ]);
+    document.querySelector('main')!.append(cards);
+    await new Promise((resolve) => setTimeout(resolve, 1_800));
+    await settle();
+    expect(api.stats.mock.calls.flatMap(([readings]) => readings.map((r) => r.metric))).toEqual([
+      'followers',
+      'connections',
+      'profileViewers',
+      'impressions',
+    ]);
+    stop();
+  });
 });

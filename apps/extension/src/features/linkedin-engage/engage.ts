@@ -74,6 +74,9 @@ const FALLBACK_SETTINGS: LinkedinSettings = {
 
 /** The codes that mean the person's plan stops here: the message comes with the upgrade link. */
 const PLAN_LIMITS = new Set(['DAILY_LIMIT_REACHED', 'UPGRADE_REQUIRED']);
+/** A stats page is read at most this many times, this far apart, while it changes. */
+const STATS_READS_MAX = 5;
+const STATS_READ_EVERY_MS = 1_500;
 /** How long the page is left to settle after a change before its new posts are sent. */
 const SEND_AFTER_MS = 1_200;
 
@@ -273,9 +276,21 @@ export function startEngage(ctx: ContentScriptContext, options: EngageOptions): 
     );
   };
 
+  /** The reads of the numbers on each page (LinkedIn fills its cards in late, but a whole-page read is not cheap). */
+  const statsReads = new Map<string, { count: number; at: number }>();
+  let statsLater = 0;
   const readNumbers = () => {
     const page = statsPageOf(new URL(location.href), document);
     if (!page) return;
+    const reads = statsReads.get(location.pathname) ?? { count: 0, at: 0 };
+    if (reads.count >= STATS_READS_MAX) return;
+    const wait = reads.at + STATS_READ_EVERY_MS - Date.now();
+    if (wait > 0) {
+      // Too soon after the last read: once more when it is time, in case the page changes no more.
+      if (!statsLater) statsLater = ctx.setTimeout(() => ((statsLater = 0), scan()), wait);
+      return;
+    }
+    statsReads.set(location.pathname, { count: reads.count + 1, at: Date.now() });
     const day = localDay(now());
     const readings = Object.entries(readStats(document))
       .filter(([metric]) => !statsSent.has(metric as LinkedinMetric))
