@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { automations } from '../../db/schema/index.js';
+import { openDatabase } from '../../db/client.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
+import { createPostgresTestDatabase } from '../../test/database.js';
 import { startFakeLinkedin, type FakeLinkedin } from '../../test/fake-linkedin.js';
 import { READBACK_GRACE_MS, READBACK_RETRY_MS } from './linkedin.scheduler.publisher.js';
 import { localMinute } from './linkedin.posts.time.js';
@@ -254,4 +256,64 @@ describe('the scheduler', () => {
       await scheduler.stop();
     }
   }, 30_000);
+});
+
+describe.skipIf(process.env.PARLEY_TEST_DB !== 'postgres')('two API instances on one PostgreSQL database', () => {
+  it('publish each due post once between them, through pg-boss', async () => {
+    const created = await createPostgresTestDatabase();
+    const env = { ...fake.env(), RATE_LIMIT_PER_IP: '10000' };
+    const first = await createTestApp(env, {
+      database: await openDatabase({ kind: 'postgres', url: created.url, poolSize: 5 }),
+    });
+    const second = await createTestApp(env, {
+      database: await openDatabase({ kind: 'postgres', url: created.url, poolSize: 5 }),
+    });
+    try {
+      offsetMs = 0;
+      const me = await first.signUp();
+      const start = await first.json('POST', '/api/linkedin/connect', { token: me.token });
+      const back = new URL(
+        ((await (await fetch(`${start.body.data.url}&format=json`)).json()) as { redirect: string }).redirect,
+      );
+      await first.json('POST', '/api/linkedin/callback', {
+        token: me.token,
+        body: { code: back.searchParams.get('code'), state: back.searchParams.get('state') },
+      });
+      const posts: { id: string; text: string }[] = [];
+      for (let i = 0; i < 6; i++) {
+        const text = `Shared post ${i} ${Math.random().toString(36).slice(2)}`;
+        const res = await (i % 2 ? second : first).json('POST', '/api/linkedin/posts', {
+          token: me.token,
+          body: { text, scheduledFor: localMinute(new Date(Date.now() + 3_600_000), 'UTC'), timezone: 'UTC' },
+        });
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        posts.push({ id: res.body.data.automationId, text });
+      }
+      const due = new Date(Date.now() - 1_000);
+      await first.database.db.update(automations).set({ runAt: due }).where(eq(automations.userId, me.user.id));
+      const before = creates();
+      fake.delayMs = 100;
+      const schedulers = [first.app.services.linkedin.scheduler, second.app.services.linkedin.scheduler];
+      await Promise.all(schedulers.map((s) => s.start()));
+      // Both instances are told about every post (as if each had scheduled it).
+      for (const post of posts) for (const s of schedulers) await s.enqueue(post.id, due);
+      const pending = async () =>
+        (await first.database.db.select().from(automations).where(eq(automations.userId, me.user.id))).filter(
+          (r) => r.status === 'Pending',
+        ).length;
+      const deadline = Date.now() + 30_000;
+      while ((await pending()) > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
+      const rows = await first.database.db.select().from(automations).where(eq(automations.userId, me.user.id));
+      const seen = JSON.stringify(rows.map((r) => [r.status, r.error, r.runs]));
+      expect(await pending(), seen).toBe(0);
+      await Promise.all(schedulers.map((s) => s.stop()));
+      expect(creates() - before, seen).toBe(posts.length);
+      for (const post of posts) expect(publishedWith(post.text), post.text).toHaveLength(1);
+    } finally {
+      fake.delayMs = 0;
+      await first.close();
+      await second.close();
+      await created.drop();
+    }
+  }, 60_000);
 });

@@ -99,9 +99,23 @@ export function createPgBossScheduler(deps: {
         schema: 'pgboss',
       });
       instance.on('error', (error) => log.error({ err: error }, 'scheduled posts: the job queue failed'));
-      await instance.start();
-      await instance.createQueue(POST_QUEUE);
-      await instance.createQueue(SWEEP_QUEUE);
+      // Instances starting together would create the queues at the same moment, and PostgreSQL answers that with a
+      // deadlock: the setup is done one instance at a time, under a session advisory lock.
+      const setup = await pool.connect();
+      try {
+        await setup.query(`SELECT pg_advisory_lock(hashtextextended('parley:pg-boss:setup', 0))`);
+        await instance.start();
+        await instance.createQueue(POST_QUEUE);
+        await instance.createQueue(SWEEP_QUEUE);
+        // pg-boss runs a schedule on one instance at a time; the sweep settles reads-back and what a job missed.
+        await instance.schedule(SWEEP_QUEUE, '* * * * *');
+      } catch (error) {
+        await instance.stop({ graceful: false, close: false }).catch(() => undefined);
+        throw error;
+      } finally {
+        await setup.query(`SELECT pg_advisory_unlock(hashtextextended('parley:pg-boss:setup', 0))`).catch(() => null);
+        setup.release();
+      }
       const polling = { pollingIntervalSeconds: deps.pollingIntervalSeconds ?? 2 };
       await instance.work<{ automationId: string }>(POST_QUEUE, polling, async (jobs) => {
         for (const job of jobs) await publisher.runOne(job.data.automationId, worker);
@@ -109,8 +123,6 @@ export function createPgBossScheduler(deps: {
       await instance.work(SWEEP_QUEUE, polling, async () => {
         await publisher.runDue(worker);
       });
-      // pg-boss runs a schedule on one instance at a time; the sweep settles reads-back and anything a job missed.
-      await instance.schedule(SWEEP_QUEUE, '* * * * *');
       boss = instance;
     },
     async stop() {
