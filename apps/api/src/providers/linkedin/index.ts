@@ -8,8 +8,14 @@
 
 /** The scopes asked for: sign-in (openid, profile, email) and posting as the member (w_member_social). */
 export const LINKEDIN_SCOPES = ['openid', 'profile', 'email', 'w_member_social'] as const;
-/** The Posts API version sent as `LinkedIn-Version` (YYYYMM; LinkedIn serves each version for a year). */
-export const DEFAULT_LINKEDIN_API_VERSION = '202510';
+/**
+ * The Posts API version sent as `LinkedIn-Version` (YYYYMM) when none is configured: the one from three months ago.
+ * LinkedIn releases a version every month and serves each for at least a year, so that one is out and still served.
+ */
+export function defaultApiVersion(now = new Date()) {
+  const then = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 3, 1));
+  return `${then.getUTCFullYear()}${String(then.getUTCMonth() + 1).padStart(2, '0')}`;
+}
 const DEFAULT_TIMEOUT_MS = 15_000;
 /** Larger answers are refused unread (a token answer, userinfo and a page of posts are a few kilobytes). */
 const MAX_ANSWER_BYTES = 256 * 1024;
@@ -103,7 +109,7 @@ const str = (v: unknown) => (typeof v === 'string' && v.length > 0 ? v : null);
 export function createLinkedinClient(options: LinkedinClientOptions) {
   const fetchFn = options.fetch ?? globalThis.fetch;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const apiVersion = options.apiVersion ?? DEFAULT_LINKEDIN_API_VERSION;
+  const apiVersion = options.apiVersion ?? defaultApiVersion();
 
   /** One call: a bounded wait, a bounded answer, failures classified (see `LinkedinFailure`). */
   async function call(operation: string, url: string, init: RequestInit) {

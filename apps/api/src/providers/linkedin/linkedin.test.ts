@@ -2,7 +2,14 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeLinkedin, type FakeLinkedin } from '../../test/fake-linkedin.js';
-import { createLinkedinClient, escapeCommentary, LinkedinApiError, personUrn, type LinkedinClient } from './index.js';
+import {
+  createLinkedinClient,
+  defaultApiVersion,
+  escapeCommentary,
+  LinkedinApiError,
+  personUrn,
+  type LinkedinClient,
+} from './index.js';
 
 const REDIRECT = 'http://parley.test/linkedin-auth-redirect';
 
@@ -162,6 +169,12 @@ describe('the LinkedIn adapter, against the loopback LinkedIn', () => {
     } finally {
       await new Promise((r) => big.close(r));
     }
+  });
+
+  it('sends a Posts API version LinkedIn still serves: three months back unless configured', () => {
+    expect(defaultApiVersion(new Date('2026-11-26T10:00:00Z'))).toBe('202608');
+    expect(defaultApiVersion(new Date('2027-02-01T00:00:00Z'))).toBe('202611');
+    expect(defaultApiVersion(new Date('2027-03-31T23:00:00Z'))).toBe('202612');
   });
 
   it('keeps tokens out of its errors', async () => {
