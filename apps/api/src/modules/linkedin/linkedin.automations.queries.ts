@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { automations } from '../../db/schema/index.js';
+import { automations, linkedinKeywords } from '../../db/schema/index.js';
 
 export type AutomationRow = typeof automations.$inferSelect;
 type PostValues = Pick<
@@ -29,13 +29,19 @@ export async function insertPost(tx: Tx, userId: string, values: PostValues, now
   return row!;
 }
 
+/** The person's automations, newest first, with the keyword a daily engagement run is for. */
 export async function listAutomations(db: Db, userId: string, limit = 500) {
-  return db
-    .select()
+  const rows = await db
+    .select({ automation: automations, keyword: linkedinKeywords.keyword })
     .from(automations)
+    .leftJoin(
+      linkedinKeywords,
+      and(eq(linkedinKeywords.id, automations.keywordId), eq(linkedinKeywords.userId, automations.userId)),
+    )
     .where(eq(automations.userId, userId))
     .orderBy(desc(automations.createdAt), desc(automations.id))
     .limit(limit);
+  return rows.map((r) => ({ ...r.automation, keyword: r.keyword }));
 }
 
 export async function findAutomation(db: Db | Tx, userId: string, id: string) {

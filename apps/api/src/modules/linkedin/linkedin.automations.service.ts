@@ -20,13 +20,13 @@ export type AuditSink = (
 ) => Promise<void>;
 export type SiteAdminActor = { user: { id: string; email: string } };
 
-export const toAutomation = (r: q.AutomationRow): Automation => ({
+export const toAutomation = (r: q.AutomationRow & { keyword?: string | null }): Automation => ({
   automationId: r.id,
   kind: r.kind,
   status: r.status,
   dailyRun: r.dailyRun,
   text: r.text,
-  keyword: null,
+  keyword: r.keyword ?? null,
   runAt: r.runAt ? r.runAt.toISOString() : null,
   timezone: r.timezone,
   repeat: r.repeat,

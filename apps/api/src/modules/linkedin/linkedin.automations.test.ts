@@ -101,6 +101,21 @@ describe('the automations of spec §7', () => {
     expect((await t.json('DELETE', `${A}/delete-automation?automationId=${id}`, { token: me.token })).status).toBe(404);
   });
 
+  it('list a keyword’s daily engagement run with its keyword', async () => {
+    const me = await t.signUp();
+    const kw = await t.json('POST', '/api/linkedin/keywords', { token: me.token, body: { keyword: 'product design' } });
+    expect(kw.status, JSON.stringify(kw.body)).toBe(200);
+    // Its daily run (made when auto-engage is on).
+    await t.database.db
+      .insert(automations)
+      .values({ userId: me.user.id, kind: 'aiComment', keywordId: kw.body.data.id, dailyRun: true });
+    const list = await t.json('GET', `${A}/getAllAutomations`, { token: me.token });
+    const runs = (list.body.data.automations as { kind: string; keyword: string | null }[]).filter(
+      (a) => a.kind === 'aiComment',
+    );
+    expect(runs.map((r) => r.keyword)).toEqual(['product design']);
+  });
+
   it('are deleted by a site admin (recorded in the audit log), and by no one else through the admin route', async () => {
     const owner = await t.signUp();
     const admin = await t.signUp();
