@@ -221,15 +221,13 @@ export function AuthRedirectPage() {
       );
       return;
     }
-    callback.mutate(
-      { code, state },
-      {
-        onSuccess: () => {
-          toast.success(t('redirect.done'));
-          void navigate(LINKEDIN_PATHS.dashboard, { replace: true });
-        },
-        onError: (error) => setProblem(errorText(error)),
+    // The promise, not mutate's callbacks: it settles even if the page was hidden and shown again meanwhile.
+    callback.mutateAsync({ code, state }).then(
+      () => {
+        toast.success(t('redirect.done'));
+        void navigate(LINKEDIN_PATHS.dashboard, { replace: true });
       },
+      (error: unknown) => setProblem(errorText(error)),
     );
     // Once: a code can be exchanged only once.
     // eslint-disable-next-line react-hooks/exhaustive-deps
