@@ -38,6 +38,15 @@ describe('/automation/li-automation', { timeout: 30_000 }, () => {
       .find((el) => el.tagName === 'DT')!;
     expect(completed.nextElementSibling).toHaveTextContent('1');
   });
+  it('an automation that failed for the connection says so and leads to connecting again', async () => {
+    signedIn({ automations: [makeAutomation({ status: 'Error', error: 'LINKEDIN_LOGIN_NEEDED' })] });
+    renderApp('/automation/li-automation');
+    const said = await screen.findByText(/LinkedIn needs you to connect again\./, {}, slow);
+    expect(within(said).getByRole('link', { name: 'Connect again' })).toHaveAttribute(
+      'href',
+      '/automation/linkedin-access-1',
+    );
+  });
 });
 
 describe('/automation/linkedInSetting', { timeout: 30_000 }, () => {

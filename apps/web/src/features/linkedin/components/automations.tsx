@@ -72,7 +72,12 @@ export function AutomationList({ automations, empty }: { automations: Automation
               </dl>
               {a.status === 'Error' && a.error && (
                 <p className="text-sm text-red-700 dark:text-red-300">
-                  {t(`automations.errors.${a.error}`, { defaultValue: t('automations.errors.unknown') })}
+                  {t(`automations.errors.${a.error}`, { defaultValue: t('automations.errors.unknown') })}{' '}
+                  {(a.error === 'LINKEDIN_LOGIN_NEEDED' || a.error === 'LINKEDIN_NOT_CONNECTED') && (
+                    <Link to={LINKEDIN_PATHS.connect} className={cn('font-medium underline', focusRing)}>
+                      {t('connect.again')}
+                    </Link>
+                  )}
                 </p>
               )}
               <div className="flex flex-wrap items-center gap-2">
