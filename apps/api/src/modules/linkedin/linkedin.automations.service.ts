@@ -86,8 +86,9 @@ export function createAutomationsService(deps: {
       const now = clock();
       if (status === 'Error') throw new DomainError('VALIDATION_FAILED');
       if (status === 'Completed') {
-        const done = await q.setAutomation(db, owner.user.id, id, { status: 'Completed', runAt: null }, now);
-        if (!done) throw new NotFoundError('automation');
+        // Not while a publication is in doubt: its outcome (the post's id) is recorded first.
+        const done = await q.setAutomation(db, owner.user.id, id, { status: 'Completed', runAt: null }, now, true);
+        if (!done) throw new DomainError('AUTOMATION_NOT_EDITABLE');
         return toAutomation(done);
       }
       // A one-off post already published stays published: resuming would post it again.

@@ -49,6 +49,15 @@ export function createPublisher(deps: {
       ? nextRun(row.runAt, row.localTime, row.timezone, row.repeat as PostRepeat, now)
       : null;
 
+  /** The run with `key` published `postUrn`; a daily run disabled meanwhile ends the series here. */
+  async function settle(row: q.AutomationRow, key: string, postUrn: string, publishedAt: Date) {
+    const now = clock();
+    const done = await q.finishPublished(db, row.id, key, { postUrn, publishedAt, nextRunAt: next(row, now) }, now);
+    if (done && done.status === 'Pending' && !done.dailyRun) {
+      await q.setAutomation(db, done.userId, done.id, { status: 'Completed', runAt: null }, now, true);
+    }
+  }
+
   async function fail(row: q.AutomationRow, by: { key: string } | { worker: string }, code: string) {
     await q.failRun(db, row.id, by, code, clock());
     log.info({ automationId: row.id, code }, 'scheduled post not published');
@@ -70,14 +79,7 @@ export function createPublisher(deps: {
           (!p.createdAt || p.createdAt.getTime() >= startedAt.getTime() - CLOCK_SKEW_MS),
       );
       if (found) {
-        const now = clock();
-        await q.finishPublished(
-          db,
-          row.id,
-          key,
-          { postUrn: found.id, publishedAt: found.createdAt ?? startedAt, nextRunAt: next(row, now) },
-          now,
-        );
+        await settle(row, key, found.id, found.createdAt ?? startedAt);
         log.info({ automationId: row.id, postUrn: found.id }, 'scheduled post found published on LinkedIn');
         return 'found';
       }
@@ -116,7 +118,7 @@ export function createPublisher(deps: {
         visibility: row.visibility,
       });
       const done = clock();
-      await q.finishPublished(db, row.id, key, { postUrn, publishedAt: done, nextRunAt: next(row, done) }, done);
+      await settle(row, key, postUrn, done);
       log.info({ automationId: row.id, postUrn }, 'scheduled post published');
       return 'published';
     } catch (error) {

@@ -233,6 +233,45 @@ describe('publishing scheduled posts', () => {
   });
 });
 
+describe('a post being published', () => {
+  it('cannot be stopped until its outcome is known, and a daily run disabled meanwhile ends after it', async () => {
+    const me = await connectedUser();
+    const post = await schedule(me.token, { repeat: 'daily' });
+    reach(post.runAt);
+    fake.delayMs = 1_000;
+    try {
+      const running = publisher().runOne(post.id, 'w1');
+      // Wait until its dedupe key is written: LinkedIn is being called.
+      while (!(await rowOf(post.id)).dedupeKey) await new Promise((r) => setTimeout(r, 20));
+      const stop = await t.json(
+        'POST',
+        `/api/mongo/automation/updateAutomationStatus?automationId=${post.id}&automationStatus=Completed`,
+        { token: me.token },
+      );
+      expect(stop.status).toBe(400);
+      expect(stop.body.code).toBe('AUTOMATION_NOT_EDITABLE');
+      const edit = await t.json('PUT', `/api/linkedin/posts/${post.id}`, {
+        token: me.token,
+        body: {
+          text: 'changed',
+          scheduledFor: localMinute(new Date(clock().getTime() + 7_200_000), 'UTC'),
+          timezone: 'UTC',
+        },
+      });
+      expect(edit.body.code).toBe('AUTOMATION_NOT_EDITABLE');
+      const daily = await t.json('POST', `/api/mongo/automation/disableDailyRunAutomation?automationId=${post.id}`, {
+        token: me.token,
+      });
+      expect(daily.status).toBe(200);
+      expect(await running).toBe('published');
+    } finally {
+      fake.delayMs = 0;
+    }
+    expect(await rowOf(post.id)).toMatchObject({ status: 'Completed', runAt: null, runs: 1, dailyRun: false });
+    expect(publishedWith(post.text)).toHaveLength(1);
+  });
+});
+
 describe('the scheduler', () => {
   it('publishes a due post by itself once started, and stops with the app', async () => {
     offsetMs = 0; // pg-boss starts jobs by the database's clock
