@@ -85,14 +85,14 @@ export function StatsGrid({ stats, charts = true }: { stats: LinkedinStats; char
   const { t, i18n } = useTranslation('linkedin');
   const lng = i18n.language;
   return (
-    <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4" aria-label={t('stats.metricsLabel')}>
+    <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-label={t('stats.metricsLabel')}>
       {LINKEDIN_METRICS.map((metric) => {
         const latest = stats.latest[metric];
         return (
           <li key={metric}>
-            <Card className="space-y-2">
+            <Card flush className="h-full min-w-0 space-y-2 p-3 sm:p-5">
               <h3 className="text-sm text-zinc-500">{t(`stats.metrics.${metric}`, { days: PROFILE_VIEWERS_DAYS })}</h3>
-              <p className="text-2xl font-semibold text-zinc-900 dark:text-zinc-50">
+              <p className="break-words text-xl font-semibold text-zinc-900 sm:text-2xl dark:text-zinc-50">
                 {latest ? formatNumber(latest.value, lng) : '—'}
               </p>
               {latest && (
