@@ -76,6 +76,7 @@ const LINKEDIN_ROUTES: [string, LinkedinPage, string][] = [
   ['automation/li-automation', 'AutomationsPage', 'Automations'],
   ['automation/post-automation', 'PostListPage', 'Posts'],
   ['automation/post-automation/new', 'PostEditorPage', 'NewPost'],
+  ['automation/post-automation/status', 'PostStatusPage', 'Automations'],
   ['automation/post-automation/:id', 'PostEditorPage', 'Post'],
 ];
 const linkedinLazy = new Map<LinkedinPage, ReturnType<typeof lazy>>();

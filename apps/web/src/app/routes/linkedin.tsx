@@ -20,6 +20,11 @@ export function AutomationIndexPage() {
   return <Navigate to={LINKEDIN_PATHS.dashboard} replace />;
 }
 
+/** /automation/post-automation/status: the posts' Overview Status. */
+export function PostStatusPage() {
+  return <Navigate to={`${LINKEDIN_PATHS.automations}?tab=status`} replace />;
+}
+
 /** /automation/post-automation/new and /automation/post-automation/{automationId}. */
 export function PostEditorPage() {
   const { id } = useParams();

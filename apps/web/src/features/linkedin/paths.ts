@@ -13,6 +13,7 @@ export const LINKEDIN_PATHS = {
   automations: '/automation/li-automation',
   posts: '/automation/post-automation',
   newPost: '/automation/post-automation/new',
+  postStatus: '/automation/post-automation/status',
   post: (automationId: string) => `/automation/post-automation/${encodeURIComponent(automationId)}`,
 } as const;
 

@@ -84,3 +84,12 @@ describe('the global loader', { timeout: 30_000 }, () => {
     await act(async () => answer?.());
   });
 });
+
+describe('/automation/post-automation/status', { timeout: 30_000 }, () => {
+  it("opens the automations' Overview Status", async () => {
+    signedIn({ automations: [makeAutomation()] });
+    const { router } = renderApp('/automation/post-automation/status');
+    expect(await screen.findByRole('tab', { name: 'Overview Status', selected: true }, slow)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/automation/li-automation');
+  });
+});
