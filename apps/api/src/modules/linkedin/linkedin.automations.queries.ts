@@ -97,10 +97,13 @@ export async function setAutomation(
   return row;
 }
 
+/** Deletes an automation (the owner's: only while no publication is in doubt; a site admin's: any). */
 export async function deleteAutomation(db: Db | Tx, id: string, userId?: string) {
   return db
     .delete(automations)
-    .where(and(eq(automations.id, id), ...(userId ? [eq(automations.userId, userId)] : [])))
+    .where(
+      and(eq(automations.id, id), ...(userId ? [eq(automations.userId, userId), isNull(automations.dedupeKey)] : [])),
+    )
     .returning();
 }
 

@@ -119,7 +119,11 @@ export function createAutomationsService(deps: {
 
     async delete(owner: Owner, id: string) {
       const deleted = await q.deleteAutomation(db, id, owner.user.id);
-      if (!deleted.length) throw new NotFoundError('automation');
+      if (!deleted.length) {
+        await owned(owner, id);
+        // It exists: its post is being published; once that is recorded it can go.
+        throw new DomainError('AUTOMATION_NOT_EDITABLE');
+      }
       return { deleted: deleted.length };
     },
 

@@ -101,6 +101,18 @@ describe('the automations of spec §7', () => {
     expect((await t.json('DELETE', `${A}/delete-automation?automationId=${id}`, { token: me.token })).status).toBe(404);
   });
 
+  it('are paced: past 60 changes a minute a person is asked to wait', async () => {
+    const me = await t.signUp();
+    const id = await schedule(me.token);
+    let last = 0;
+    for (let i = 0; i < 61 && last !== 429; i++) {
+      last = (await t.json('POST', `${A}/disableDailyRunAutomation?automationId=${id}`, { token: me.token })).status;
+    }
+    expect(last).toBe(429);
+    const other = await t.signUp();
+    expect((await t.json('GET', `${A}/getAllAutomations`, { token: other.token })).status).toBe(200);
+  });
+
   it('list a keyword’s daily engagement run with its keyword', async () => {
     const me = await t.signUp();
     const kw = await t.json('POST', '/api/linkedin/keywords', { token: me.token, body: { keyword: 'product design' } });

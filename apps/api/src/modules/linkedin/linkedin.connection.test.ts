@@ -162,6 +162,13 @@ describe('the LinkedIn connection', () => {
       expect((await t.json('POST', '/api/linkedin/callback', { token: me.token, body })).status).toBe(400);
     }
     expect((await t.json('POST', '/api/linkedin/callback', { body: { code: 'a', state: 'b' } })).status).toBe(401);
+    for (const [method, url] of [
+      ['GET', '/api/linkedin/connection'],
+      ['POST', '/api/linkedin/connect'],
+      ['POST', '/api/linkedin/logout'],
+    ] as const) {
+      expect((await t.json(method, url)).status, url).toBe(401);
+    }
   });
 
   it('shows login needed once the token expires, and logout revokes it at LinkedIn and forgets it', async () => {

@@ -259,6 +259,10 @@ describe('a post being published', () => {
         },
       });
       expect(edit.body.code).toBe('AUTOMATION_NOT_EDITABLE');
+      const remove = await t.json('DELETE', `/api/mongo/automation/delete-automation?automationId=${post.id}`, {
+        token: me.token,
+      });
+      expect(remove.body.code).toBe('AUTOMATION_NOT_EDITABLE');
       const daily = await t.json('POST', `/api/mongo/automation/disableDailyRunAutomation?automationId=${post.id}`, {
         token: me.token,
       });
