@@ -26,6 +26,7 @@ export default async function globalSetup() {
   process.env.E2E_GOOGLE_CLIENT_ID = GOOGLE_CLIENT_ID;
   process.env.E2E_AI_BASE_URL = servers.aiBaseUrl;
   process.env.E2E_STRIPE_URL = servers.stripeUrl;
+  process.env.E2E_LINKEDIN_URL = servers.linkedinUrl;
   process.env.E2E_ARTICLE_URL = web.articleUrl;
   process.env.E2E_EXTENSION_DIST = extension.dir;
 

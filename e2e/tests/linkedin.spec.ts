@@ -152,6 +152,13 @@ test('schedules a post written with AI, previewed as it will look', async ({ pag
   expect(after.data.automations.filter((a) => a.text === 'Posted at its time by Parley.')).toEqual([
     expect.objectContaining({ status: 'Completed', postUrn: expect.stringMatching(/^urn:li:/) }),
   ]);
+  // LinkedIn received it once, from the connected member.
+  const received = (await (await fetch(`${process.env.E2E_LINKEDIN_URL}/__fake/posts`)).json()) as {
+    posts: { commentary: string; visibility: string }[];
+  };
+  expect(received.posts.filter((p) => p.commentary === 'Posted at its time by Parley.')).toEqual([
+    expect.objectContaining({ visibility: 'PUBLIC' }),
+  ]);
   await shot(page, 'linkedin-post-published-en');
 });
 
