@@ -18,11 +18,45 @@ const MAX_TOTAL_BYTES = 40 * 1024 * 1024;
 /** Rows of a sheet or lines of a CSV. */
 const MAX_ROWS = 20_000;
 const MAX_COLUMNS = 60;
+/**
+ * Characters of one cell or shared string: LinkedIn's cells are dates, numbers, titles and links. A longer one is
+ * read as empty, so no cell costs more than this whatever refers to it.
+ */
+export const MAX_CELL = 1_024;
+/** Characters of a header cell looked at (a column's name). */
+const MAX_HEADER = 100;
+/** Cells (empty ones included) and characters of cells in a whole file, and sheets in a workbook. */
+const MAX_CELLS = 300_000;
+const MAX_TEXT = 4 * 1024 * 1024;
+const MAX_SHEETS = 50;
+/** However a file is made, reading it stops after this long (the work is done on the request's thread). */
+const MAX_READ_MS = 3_000;
 
 export class UnreadableFile extends Error {}
 const unreadable = (why: string): never => {
   throw new UnreadableFile(why);
 };
+
+/**
+ * What reading one file may cost: each cell is counted with its characters (capped at MAX_CELL), and the time is
+ * looked at every so often. Over a bound, the file is unreadable.
+ */
+type Budget = { cell(value: string, overlong?: boolean): string };
+function createBudget(maxMs = MAX_READ_MS): Budget {
+  const deadline = Date.now() + maxMs;
+  let cells = 0;
+  let chars = 0;
+  return {
+    cell(value, overlong = false) {
+      const kept = overlong || value.length > MAX_CELL ? '' : value;
+      cells++;
+      chars += kept.length;
+      if (cells > MAX_CELLS || chars > MAX_TEXT) unreadable('too many cells');
+      if (cells % 1024 === 0 && Date.now() > deadline) unreadable('too slow to read');
+      return kept;
+    },
+  };
+}
 
 // ---------------------------------------------------------------------------------------------------------------
 // Column names → metrics
@@ -38,16 +72,22 @@ const HEADERS: [RegExp, LinkedinMetric | 'newFollowers'][] = [
   [/^profile ?(viewers|views)$/, 'profileViewers'],
   [/^ssi( score)?$/, 'ssiScore'],
 ];
-const metricOf = (header: string) => {
-  const h = header
-    .trim()
-    .toLowerCase()
-    .replace(/[_-]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .replace(/\(.*\)$/, '')
-    .trim();
-  return HEADERS.find(([re]) => re.test(h))?.[1] ?? null;
+/** A header's name: a long cell is no column name, and a trailing "(…)" (a unit, a date range) is dropped. */
+const headerName = (header: string) => {
+  let h = header.trim();
+  if (h.length > MAX_HEADER) return '';
+  h = h.toLowerCase().replace(/[_-]+/g, ' ').replace(/\s+/g, ' ');
+  if (h.endsWith(')')) {
+    const open = h.lastIndexOf('(');
+    if (open !== -1) h = h.slice(0, open);
+  }
+  return h.trim();
 };
+const metricOf = (header: string) => {
+  const h = headerName(header);
+  return h ? (HEADERS.find(([re]) => re.test(h))?.[1] ?? null) : null;
+};
+const isDateHeader = (cell: string) => cell.length <= MAX_HEADER && /^date$/i.test(cell.trim());
 
 // ---------------------------------------------------------------------------------------------------------------
 // Dates and numbers
@@ -61,6 +101,8 @@ const validDay = (y: number, m: number, d: number) => {
 
 /** A day from a cell: 2026-11-25, 11/25/2026 (LinkedIn's exports; 25/11/2026 when the first part is over 12), or an Excel serial. */
 export function dayOf(value: string, serial = false): string | null {
+  // No day is written in more than a few characters (2026-11-25T12:00:00.000+01:00 at most).
+  if (value.length > 40) return null;
   const v = value.trim();
   let m = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ].*)?$/.exec(v);
   if (m) return validDay(Number(m[1]), Number(m[2]), Number(m[3]));
@@ -78,6 +120,7 @@ export function dayOf(value: string, serial = false): string | null {
 }
 
 const numberOf = (value: string) => {
+  if (value.length > 40) return null;
   const v = value.trim().replace(/[\s,]/g, '').replace(/%$/, '');
   if (!/^-?\d+(\.\d+)?$/.test(v)) return null;
   const n = Number(v);
@@ -94,10 +137,10 @@ type Table = string[][];
  * the total of each day when the total at the end is known (`totalFollowers`).
  */
 function readingsOf(table: Table, serialDates: boolean, totalFollowers: number | null): Reading[] {
-  const headerAt = table.findIndex((row) => row.some((c) => /^date$/i.test(c.trim())));
+  const headerAt = table.findIndex((row) => row.some(isDateHeader));
   if (headerAt === -1) return [];
   const header = table[headerAt]!;
-  const dateColumn = header.findIndex((c) => /^date$/i.test(c.trim()));
+  const dateColumn = header.findIndex(isDateHeader);
   const columns = header.map((c, i) => (i === dateColumn ? null : metricOf(c)));
   const out: Reading[] = [];
   const newFollowers: { day: string; value: number }[] = [];
@@ -124,13 +167,24 @@ function readingsOf(table: Table, serialDates: boolean, totalFollowers: number |
   return out;
 }
 
-/** "Total followers on 11/25/2026: 1,234" (LinkedIn puts it above the FOLLOWERS table). */
+/** Characters of a line looked at for the total of followers. */
+const TOTAL_LINE_MAX = 200;
+
+/**
+ * "Total followers on 11/25/2026: 1,234" (LinkedIn puts it above the FOLLOWERS table). Found with indexOf in the
+ * first characters of the line: no expression scans a long line from every position.
+ */
 function totalFollowersIn(table: Table) {
   for (const row of table.slice(0, 5)) {
-    const line = row.join(' ');
-    const m = /total followers[^:]*:\s*([\d,.\s]+)/i.exec(line);
-    if (m) return numberOf(m[1]!);
-    if (/total followers/i.test(row[0] ?? '') && row[1]) return numberOf(row[1]);
+    const line = row.join(' ').slice(0, TOTAL_LINE_MAX);
+    const at = line.toLowerCase().indexOf('total followers');
+    if (at === -1) continue;
+    const colon = line.indexOf(':', at);
+    if (colon !== -1) {
+      const m = /^\s*([\d,.\s]{1,40})/.exec(line.slice(colon + 1, colon + 60));
+      if (m) return numberOf(m[1]!);
+    }
+    if ((row[0] ?? '').toLowerCase().includes('total followers') && row[1]) return numberOf(row[1]);
   }
   return null;
 }
@@ -138,40 +192,52 @@ function totalFollowersIn(table: Table) {
 // ---------------------------------------------------------------------------------------------------------------
 // CSV
 
-export function parseCsv(text: string): Table {
+/** The rows of a CSV; a cell over MAX_CELL characters is read as empty (its characters are not kept). */
+export function parseCsv(text: string, budget: Budget = createBudget()): Table {
   const rows: Table = [];
   let row: string[] = [];
   let cell = '';
+  let long = false;
   let quoted = false;
-  const delimiter =
-    (text.split('\n', 1)[0] ?? '').split(';').length > (text.split('\n', 1)[0] ?? '').split(',').length ? ';' : ',';
+  const firstLine = text.slice(0, text.indexOf('\n') === -1 ? text.length : text.indexOf('\n'));
+  const delimiter = firstLine.split(';').length > firstLine.split(',').length ? ';' : ',';
+  const add = (c: string) => {
+    if (long) return;
+    if (cell.length >= MAX_CELL) {
+      long = true;
+      cell = '';
+    } else cell += c;
+  };
+  const endCell = () => {
+    row.push(budget.cell(cell, long));
+    cell = '';
+    long = false;
+  };
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!;
     if (quoted) {
       if (c === '"') {
         if (text[i + 1] === '"') {
-          cell += '"';
+          add('"');
           i++;
         } else quoted = false;
-      } else cell += c;
+      } else add(c);
       continue;
     }
     if (c === '"') quoted = true;
     else if (c === delimiter) {
-      row.push(cell);
-      cell = '';
+      endCell();
       if (row.length > MAX_COLUMNS) unreadable('too many columns');
     } else if (c === '\n' || c === '\r') {
       if (c === '\r' && text[i + 1] === '\n') i++;
-      row.push(cell);
+      endCell();
       rows.push(row);
       row = [];
-      cell = '';
       if (rows.length > MAX_ROWS) unreadable('too many rows');
-    } else cell += c;
+    } else add(c);
   }
-  if (cell !== '' || row.length) {
-    row.push(cell);
+  if (cell !== '' || long || row.length) {
+    endCell();
     rows.push(row);
   }
   return rows;
@@ -252,7 +318,17 @@ const decodeXml = (s: string) =>
     const code = e[1]?.toLowerCase() === 'x' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10);
     return code > 0 && code < 0x110000 ? String.fromCodePoint(code) : '';
   });
-const attr = (tag: string, name: string) => new RegExp(`\\b${name}="([^"]*)"`).exec(tag)?.[1];
+/** The value of attribute `name` in a tag's attributes, found with indexOf (the tag is the file's, not ours). */
+const attr = (tag: string, name: string) => {
+  const key = `${name}="`;
+  for (let at = tag.indexOf(key); at !== -1; at = tag.indexOf(key, at + 1)) {
+    const before = tag[at - 1];
+    if (before !== undefined && before !== ' ' && before !== '\t' && before !== '\n' && before !== '\r') continue;
+    const end = tag.indexOf('"', at + key.length);
+    return end === -1 ? undefined : tag.slice(at + key.length, end);
+  }
+  return undefined;
+};
 
 /** A1 → 0, B7 → 1, AA3 → 26. */
 const columnIndex = (ref: string) => {
@@ -262,8 +338,9 @@ const columnIndex = (ref: string) => {
   return n - 1;
 };
 
-/** Bytes an element of a sheet may hold (a row, a cell, a shared string). */
+/** Bytes an element of a sheet may hold (a row, a cell, a shared string), and its opening tag (attributes). */
 const MAX_ELEMENT = 256 * 1024;
+const MAX_TAG = 2_048;
 const MAX_SHARED = 200_000;
 
 /**
@@ -284,7 +361,7 @@ function* elements(xml: string, tag: string): Generator<{ attrs: string; inner: 
     }
     const tagEnd = xml.indexOf('>', start);
     if (tagEnd === -1) return unreadable('a tag left open');
-    if (tagEnd - start > MAX_ELEMENT) return unreadable('a tag too long');
+    if (tagEnd - start > MAX_TAG) return unreadable('a tag too long');
     const attrs = xml.slice(start + open.length, tagEnd);
     if (attrs.endsWith('/')) {
       yield { attrs, inner: '' };
@@ -299,10 +376,20 @@ function* elements(xml: string, tag: string): Generator<{ attrs: string; inner: 
   }
 }
 
-/** The text of every <t> in an element (shared strings and inline strings may be split into runs). */
-const textOf = (xml: string) => [...elements(xml, 't')].map((t) => decodeXml(t.inner)).join('');
+/**
+ * The text of every <t> in an element (shared strings and inline strings may be split into runs); over MAX_CELL
+ * characters it is read as empty, so a long string costs nothing more however many cells refer to it.
+ */
+const textOf = (xml: string) => {
+  let out = '';
+  for (const t of elements(xml, 't')) {
+    out += decodeXml(t.inner);
+    if (out.length > MAX_CELL) return '';
+  }
+  return out;
+};
 
-function sheetTable(xml: string, shared: string[]): Table {
+function sheetTable(xml: string, shared: string[], budget: Budget): Table {
   const table: Table = [];
   for (const { inner: rowXml } of elements(xml, 'row')) {
     if (table.length >= MAX_ROWS) unreadable('too many rows');
@@ -314,12 +401,12 @@ function sheetTable(xml: string, shared: string[]): Table {
       if (index < 0 || index >= MAX_COLUMNS) continue;
       next = index + 1;
       const type = attr(cell.attrs, 't');
-      const v = [...elements(cell.inner, 'v')][0]?.inner;
+      const v = elements(cell.inner, 'v').next().value?.inner;
       let value = '';
       if (type === 's') value = shared[Number(v)] ?? '';
       else if (type === 'inlineStr') value = textOf(cell.inner);
-      else if (v !== undefined) value = decodeXml(v);
-      row[index] = value;
+      else if (v !== undefined) value = v.length > MAX_CELL * 8 ? '' : decodeXml(v);
+      row[index] = budget.cell(value);
     }
     table.push(Array.from(row, (c) => c ?? ''));
   }
@@ -327,7 +414,7 @@ function sheetTable(xml: string, shared: string[]): Table {
 }
 
 /** Every sheet of a workbook by name, as tables of strings. */
-export function readXlsx(buf: Buffer): Map<string, Table> {
+export function readXlsx(buf: Buffer, budget: Budget = createBudget()): Map<string, Table> {
   const parts = createPartReader(buf);
   const workbook = parts.read('xl/workbook.xml');
   if (!workbook) return unreadable('no workbook');
@@ -342,13 +429,15 @@ export function readXlsx(buf: Buffer): Map<string, Table> {
     shared.push(textOf(si.inner));
   }
   const sheets = new Map<string, Table>();
+  let count = 0;
   for (const sheet of elements(workbook, 'sheet')) {
+    if (++count > MAX_SHEETS) unreadable('too many sheets');
     const name = decodeXml(attr(sheet.attrs, 'name') ?? '');
     const target = targets.get(attr(sheet.attrs, 'r:id'));
     if (!target) continue;
     const path = target.startsWith('/') ? target.slice(1) : `xl/${target.replace(/^\.\//, '')}`;
     const xml = parts.read(path);
-    if (xml) sheets.set(name, sheetTable(xml, shared));
+    if (xml) sheets.set(name, sheetTable(xml, shared, budget));
   }
   return sheets;
 }
@@ -358,16 +447,17 @@ export function readXlsx(buf: Buffer): Map<string, Table> {
 const isZip = (buf: Buffer) => buf.length >= 4 && buf.readUInt32LE(0) === 0x04034b50;
 
 /** The readings in an export file (XLSX or CSV); UnreadableFile when it is neither or holds none. */
-export function readStatsFile(bytes: Buffer): Reading[] {
+export function readStatsFile(bytes: Buffer, maxMs = MAX_READ_MS): Reading[] {
+  const budget = createBudget(maxMs);
   let readings: Reading[] = [];
   if (isZip(bytes)) {
-    const sheets = readXlsx(bytes);
+    const sheets = readXlsx(bytes, budget);
     for (const [, table] of sheets) readings.push(...readingsOf(table, true, totalFollowersIn(table)));
   } else {
     const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
     // A text file: no NUL bytes, mostly printable.
     if (text.includes('\u0000') || text.includes('\uFFFD')) unreadable('not text');
-    const table = parseCsv(text);
+    const table = parseCsv(text, budget);
     readings = readingsOf(table, false, totalFollowersIn(table));
   }
   if (!readings.length) unreadable('no readings');
