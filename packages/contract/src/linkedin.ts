@@ -83,6 +83,10 @@ export const LINKEDIN_METRICS = [
 ] as const;
 export type LinkedinMetric = (typeof LINKEDIN_METRICS)[number];
 export const STATS_DAYS_MAX = 365;
+/** The first day a reading may be for (LinkedIn's exports cover at most the last 365 days). */
+export const STATS_FIRST_DAY = '2000-01-01';
+/** Days before today an imported file's readings are kept for: LinkedIn's exports cover at most 365. */
+export const STATS_IMPORT_DAYS = 400;
 /** An analytics export file (CSV or XLSX from LinkedIn). */
 export const STATS_IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 
@@ -249,11 +253,13 @@ export const followedProfilesSchema = z.object({ profiles: z.array(followedProfi
 // ---------------------------------------------------------------------------------------------------------------
 // Drafted comments
 
+/** LinkedIn's id of a post (urn:li:activity:123…): the only form a post's id takes here, in a body or a query. */
+export const LINKEDIN_POST_URN = /^urn:li:(activity|share|ugcPost):\d{1,30}$/;
+
 /** A post the extension read on LinkedIn (feed, keyword search, a followed profile's activity). Data, never orders. */
 export const candidatePostSchema = z
   .object({
-    /** LinkedIn's activity URN (urn:li:activity:123…) */
-    urn: z.string().regex(/^urn:li:(activity|share|ugcPost):\d{1,30}$/),
+    urn: z.string().regex(LINKEDIN_POST_URN),
     url: httpUrl(500).optional(),
     authorName: line().trim().max(200).default(''),
     authorUrl: httpUrl(300).optional(),
@@ -298,20 +304,24 @@ export const draftSchema = z.object({
 });
 export type Draft = z.infer<typeof draftSchema>;
 
+/**
+ * Why a post was not drafted: not matching, too old, another language, an avoided word, already drafted, over a cap,
+ * or the AI call failed (the posts after a failure in the same request are not tried).
+ */
+export const DRAFT_SKIP_REASONS = ['noMatch', 'tooOld', 'language', 'avoided', 'duplicate', 'cap', 'failed'] as const;
 export const draftResultSchema = z.object({
   drafts: z.array(draftSchema),
-  /** Posts not drafted, and why (not matching, too old, already drafted, over a cap). */
-  skipped: z.array(
-    z.object({ urn: z.string(), reason: z.enum(['noMatch', 'tooOld', 'language', 'avoided', 'duplicate', 'cap']) }),
-  ),
+  /** Posts not drafted, and why. */
+  skipped: z.array(z.object({ urn: z.string(), reason: z.enum(DRAFT_SKIP_REASONS) })),
   /** Drafts left today on a free-tier plan (null: no daily limit). */
   remainingToday: z.number().int().nullable(),
 });
+export type DraftResult = z.infer<typeof draftResultSchema>;
 export const draftUpdateSchema = z
   .object({ text: text().trim().min(1).max(DRAFT_TEXT_MAX).optional(), status: z.enum(DRAFT_STATUSES).optional() })
   .strict();
 export const draftsQuerySchema = z
-  .object({ status: z.enum(DRAFT_STATUSES).optional(), postUrn: z.string().max(60).optional() })
+  .object({ status: z.enum(DRAFT_STATUSES).optional(), postUrn: z.string().regex(LINKEDIN_POST_URN).optional() })
   .strict();
 export const draftsSchema = z.object({ drafts: z.array(draftSchema) });
 
@@ -372,12 +382,18 @@ export const adminAutomationQuerySchema = z.object({ automationId: z.uuid() }).s
 // ---------------------------------------------------------------------------------------------------------------
 // Stats (spec §3)
 
+/**
+ * A day of a reading: from STATS_FIRST_DAY to tomorrow in UTC (somewhere it is already today); the server then
+ * refuses a day after the person's own today. No year 0 or 1700 reaches the database.
+ */
+const tomorrowUtc = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+const statDay = z.iso.date().refine((day) => day >= STATS_FIRST_DAY && day <= tomorrowUtc());
 export const statReadingSchema = z
   .object({
     metric: z.enum(LINKEDIN_METRICS),
     value: z.number().finite().min(0).max(1e12),
-    /** The day it is for (YYYY-MM-DD); today when left out. */
-    day: z.iso.date().optional(),
+    /** The day it is for (YYYY-MM-DD), from 2000 to the person's today; today when left out. */
+    day: statDay.optional(),
   })
   .strict();
 export const statReadingsSchema = z

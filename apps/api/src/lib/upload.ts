@@ -47,7 +47,12 @@ const KNOWN_MULTIPART_CODES = new Set([
 ]);
 
 /** A small body (a chat request is usually a few hundred bytes): read whole, then parsed with the same limits. */
-async function readSmallMultipart(request: FastifyRequest, boundary: string, fileFields: readonly string[]) {
+async function readSmallMultipart(
+  request: FastifyRequest,
+  boundary: string,
+  fileFields: readonly string[],
+  limits: MultipartLimits,
+) {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of request.raw) {
@@ -57,7 +62,7 @@ async function readSmallMultipart(request: FastifyRequest, boundary: string, fil
   }
   let parsed;
   try {
-    parsed = parseMultipart(Buffer.concat(chunks, size), boundary, UPLOAD_LIMITS);
+    parsed = parseMultipart(Buffer.concat(chunks, size), boundary, limits);
   } catch (error) {
     // A limit is answered by the error handler with the limit; a malformed body (cut short, say) is said so.
     if (error instanceof MultipartError && error.code === 'BAD_REQUEST') throw new DomainError('MALFORMED_UPLOAD');
@@ -74,11 +79,11 @@ async function readSmallMultipart(request: FastifyRequest, boundary: string, fil
 }
 
 /** A large body, streamed: the limits are enforced by @fastify/multipart as it reads. */
-async function readStreamedMultipart(request: FastifyRequest, fileFields: readonly string[]) {
+async function readStreamedMultipart(request: FastifyRequest, fileFields: readonly string[], limits: MultipartLimits) {
   const fields: Record<string, string> = {};
   const files: Upload[] = [];
   try {
-    for await (const part of request.parts()) {
+    for await (const part of request.parts({ limits })) {
       if (part.type === 'file') {
         if (!fileFields.includes(part.fieldname)) {
           await part.toBuffer();
@@ -105,10 +110,21 @@ async function readStreamedMultipart(request: FastifyRequest, fileFields: readon
 
 /**
  * Reads a multipart body: JSON fields by name, files in order (only in the `fileField` field or fields), within
- * UPLOAD_LIMITS, and within `timeoutMs`: a body that takes longer is refused (408) and its connection closed, so a
- * slow sender holds nothing for long.
+ * UPLOAD_LIMITS (or a route's own smaller file size and count, `own`: a route that takes one small file reads no
+ * more than that), and within `timeoutMs`: a body that takes longer is refused (408) and its connection closed, so
+ * a slow sender holds nothing for long. A route with its own limits says them in its errors itself.
  */
-export async function readMultipart(request: FastifyRequest, fileField: string | readonly string[], timeoutMs: number) {
+export async function readMultipart(
+  request: FastifyRequest,
+  fileField: string | readonly string[],
+  timeoutMs: number,
+  own: Partial<Pick<MultipartLimits, 'fileSize' | 'files'>> = {},
+) {
+  const limits: MultipartLimits = {
+    ...UPLOAD_LIMITS,
+    fileSize: Math.min(own.fileSize ?? UPLOAD_LIMITS.fileSize, UPLOAD_LIMITS.fileSize),
+    files: Math.min(own.files ?? UPLOAD_LIMITS.files, UPLOAD_LIMITS.files),
+  };
   const fileFields = typeof fileField === 'string' ? [fileField] : fileField;
   if (!request.isMultipart()) throw new DomainError('UNSUPPORTED_MEDIA_TYPE');
   const boundary = multipartBoundary(request.headers['content-type']);
@@ -116,8 +132,8 @@ export async function readMultipart(request: FastifyRequest, fileField: string |
   const length = Number(request.headers['content-length']);
   const reading =
     length <= SMALL_BODY
-      ? readSmallMultipart(request, boundary, fileFields)
-      : readStreamedMultipart(request, fileFields);
+      ? readSmallMultipart(request, boundary, fileFields, limits)
+      : readStreamedMultipart(request, fileFields, limits);
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new DomainError('REQUEST_TIMEOUT')), timeoutMs);

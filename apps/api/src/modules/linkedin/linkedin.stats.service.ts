@@ -1,4 +1,4 @@
-import { LINKEDIN_METRICS, type LinkedinMetric, type LinkedinStats } from '@parley/contract';
+import { LINKEDIN_METRICS, STATS_IMPORT_DAYS, type LinkedinMetric, type LinkedinStats } from '@parley/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { DomainError } from '../../lib/errors.js';
@@ -52,7 +52,10 @@ export function createLinkedinStats({ db, clock, log }: { db: Db; clock: () => D
       return { series, latest } as LinkedinStats;
     },
 
-    /** Imports an analytics export (CSV or XLSX): what it holds replaces the readings of the same days. */
+    /**
+     * Imports an analytics export (CSV or XLSX): what it holds for the last STATS_IMPORT_DAYS days replaces the
+     * readings of the same days (LinkedIn's exports cover at most 365 days; older rows of a made-up file are left).
+     */
     async import(caller: LinkedinCaller, bytes: Buffer) {
       let readings;
       try {
@@ -63,7 +66,8 @@ export function createLinkedinStats({ db, clock, log }: { db: Db; clock: () => D
         throw new DomainError('STATS_FILE_UNREADABLE');
       }
       const today = localDate(clock(), caller.user.timezone);
-      const kept = readings.filter((r) => r.day <= today);
+      const since = daysBefore(today, STATS_IMPORT_DAYS - 1);
+      const kept = readings.filter((r) => r.day <= today && r.day >= since);
       if (!kept.length) throw new DomainError('STATS_FILE_UNREADABLE');
       await db.transaction((tx) => q.saveReadings(tx, caller.user.id, kept, 'import', clock()));
       return { imported: kept.length, days: new Set(kept.map((r) => r.day)).size };

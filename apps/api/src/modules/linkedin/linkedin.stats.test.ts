@@ -1,8 +1,13 @@
 import { randomBytes } from 'node:crypto';
+import { STATS_IMPORT_DAYS } from '@parley/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { linkedinStats } from '../../db/schema/index.js';
 import { createZip } from '../../lib/zip.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { encodeForm } from '../../test/sse.js';
+import { readStatsFile, UnreadableFile } from './linkedin.stats.import.js';
+import { STATS_IMPORTS_PER_HOUR } from './linkedin.stats.routes.js';
 
 // Stats: readings of the person's own pages (one per metric and day, a later one replaces it), their series, and the
 // import of LinkedIn's analytics export (CSV or XLSX); a hostile file is refused with a message, never a 500.
@@ -127,11 +132,19 @@ describe('readings of the person’s own pages', () => {
       { readings: [{ metric: 'followers', value: -1 }] },
       { readings: [{ metric: 'followers', value: 1, day: '2026-13-01' }] },
       { readings: [{ metric: 'followers', value: 1, day: '2026-11-27' }] },
+      // No year 0 (PostgreSQL has none), nor days before 2000 (no LinkedIn stats, and rows without end).
+      { readings: [{ metric: 'followers', value: 1, day: '0000-01-01' }] },
+      { readings: [{ metric: 'followers', value: 1, day: '1700-01-01' }] },
+      { readings: [{ metric: 'followers', value: 1, day: '1999-12-31' }] },
       { readings: [] },
     ]) {
       expect((await call('POST', '/api/linkedin/stats', me.token, body)).status, JSON.stringify(body)).toBe(400);
     }
     expect((await call('GET', '/api/linkedin/stats?days=0', me.token)).status).toBe(400);
+    const first = await call('POST', '/api/linkedin/stats', me.token, {
+      readings: [{ metric: 'connections', value: 1, day: '2000-01-01' }],
+    });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
   });
 });
 
@@ -264,5 +277,128 @@ describe('the analytics export', () => {
     });
     expect(anonymous.statusCode).toBe(401);
     expect((await call('GET', '/api/linkedin/stats', me.token)).body.data.latest.impressions).toBeNull();
+  });
+});
+
+/** Milliseconds `fn` takes, and what it returned or threw. */
+const timed = <T>(fn: () => T) => {
+  const start = performance.now();
+  let result: T | Error;
+  try {
+    result = fn();
+  } catch (error) {
+    result = error as Error;
+  }
+  return { ms: performance.now() - start, result };
+};
+
+/** A workbook of one sheet, its XML given as is, with shared strings given as is. */
+const rawWorkbook = (sheetXml: string, sharedXml: string) =>
+  createZip([
+    {
+      name: 'xl/workbook.xml',
+      data: Buffer.from('<workbook><sheets><sheet name="A" r:id="rId1"/></sheets></workbook>'),
+      modified: new Date(),
+    },
+    {
+      name: 'xl/_rels/workbook.xml.rels',
+      data: Buffer.from('<Relationships><Relationship Id="rId1" Target="worksheets/sheet1.xml"/></Relationships>'),
+      modified: new Date(),
+    },
+    { name: 'xl/sharedStrings.xml', data: Buffer.from(`<sst>${sharedXml}</sst>`), modified: new Date() },
+    { name: 'xl/worksheets/sheet1.xml', data: Buffer.from(`<sheetData>${sheetXml}</sheetData>`), modified: new Date() },
+  ]);
+
+describe('files made to be slow to read are read in bounded time', () => {
+  it('a 250 KB shared string referred to by every cell costs nothing: a cell over 1 KB is empty', async () => {
+    const shared = `<si><t>${'1'.repeat(250 * 1024)}</t></si><si><t>Date</t></si><si><t>Impressions</t></si>`;
+    const header = '<row><c t="s"><v>1</v></c>' + '<c t="s"><v>2</v></c>'.repeat(59) + '</row>';
+    const rows = ('<row><c><v>45000</v></c>' + '<c t="s"><v>0</v></c>'.repeat(59) + '</row>').repeat(300);
+    const xlsx = await rawWorkbook(header + rows, shared);
+    expect(xlsx.length).toBeLessThan(10_000);
+    const { ms, result } = timed(() => readStatsFile(xlsx));
+    expect(ms).toBeLessThan(1_000);
+    expect(result).toBeInstanceOf(UnreadableFile); // every value is the long string, read as empty: no readings
+    const me = await t.signUp();
+    const res = await upload(me.token, xlsx, 'slow.xlsx');
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('STATS_FILE_UNREADABLE');
+    // The same in a CSV: the long cell is empty, the others are read.
+    const csv = `Date,Impressions,Comments\n2026-11-20,${'1'.repeat(2_000)},5\n`;
+    expect(readStatsFile(Buffer.from(csv))).toEqual([{ metric: 'comments', day: '2026-11-20', value: 5 }]);
+  });
+
+  it('lines that made a regular expression backtrack: the total of followers, a header with parentheses', () => {
+    const followers = timed(() =>
+      readStatsFile(Buffer.from(`${'total followers '.repeat(32_000)}\nDate,Impressions\n2026-11-20,5\n`)),
+    );
+    expect(followers.ms).toBeLessThan(1_000);
+    expect(followers.result).toEqual([{ metric: 'impressions', day: '2026-11-20', value: 5 }]);
+    // Within the cell limit: 60 cells of nearly 1 KB each, none with a colon.
+    const cells = Array.from({ length: 60 }, () => 'total followers '.repeat(63)).join(',');
+    const wide = timed(() => readStatsFile(Buffer.from(`${cells}\nDate,Impressions\n2026-11-20,5\n`)));
+    expect(wide.ms).toBeLessThan(1_000);
+    expect(wide.result).toEqual([{ metric: 'impressions', day: '2026-11-20', value: 5 }]);
+    const header = timed(() => readStatsFile(Buffer.from(`Date,${'('.repeat(40_000)}\n2026-11-20,5\n`)));
+    expect(header.ms).toBeLessThan(1_000);
+    expect(header.result).toBeInstanceOf(UnreadableFile);
+    // A header's trailing "(…)" is still dropped; the total after its colon still read.
+    expect(
+      readStatsFile(
+        Buffer.from('Total followers on 11/22/2026: 1,234\nDate,Impressions (total),New followers\n11/22/2026,7,3\n'),
+      ),
+    ).toEqual([
+      { metric: 'impressions', day: '2026-11-22', value: 7 },
+      { metric: 'followers', day: '2026-11-22', value: 1234 },
+    ]);
+  });
+
+  it('a file of too many cells, or one that takes too long, is refused', () => {
+    const many = 'Date' + ',Impressions'.repeat(19) + '\n' + ('2026-11-01' + ',1'.repeat(19) + '\n').repeat(16_000);
+    expect(timed(() => readStatsFile(Buffer.from(many))).result).toBeInstanceOf(UnreadableFile);
+    // With no time left, reading stops at the first look at the clock.
+    const rows = 'Date,Impressions\n' + '2026-11-01,1\n'.repeat(2_000);
+    expect(readStatsFile(Buffer.from(rows))).toHaveLength(1);
+    expect(timed(() => readStatsFile(Buffer.from(rows), -1)).result).toBeInstanceOf(UnreadableFile);
+  });
+});
+
+describe('imports are bounded', () => {
+  it(`a file of every day since 2000 keeps the last ${STATS_IMPORT_DAYS} days`, async () => {
+    const me = await t.signUp();
+    const metrics = 'Followers,Connections,Posts,Impressions,Reactions,Comments,Profile viewers,SSI';
+    const lines = [`Date,${metrics}`];
+    for (let d = new Date('2000-01-01T00:00:00Z'); d <= now; d.setUTCDate(d.getUTCDate() + 1))
+      lines.push(`${d.toISOString().slice(0, 10)},1,2,3,4,5,6,7,8`);
+    expect(lines.length).toBeGreaterThan(9_000);
+    const res = await upload(me.token, Buffer.from(lines.join('\n')), 'everything.csv', 'text/csv');
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data).toEqual({ imported: STATS_IMPORT_DAYS * 8, days: STATS_IMPORT_DAYS });
+    const rows = await t.database.db.select().from(linkedinStats).where(eq(linkedinStats.userId, me.user.id));
+    expect(rows).toHaveLength(STATS_IMPORT_DAYS * 8);
+    expect(rows.map((r) => r.day).sort()[0]).toBe('2025-10-22'); // 2026-11-25 and the 399 days before it
+  });
+
+  it(`${STATS_IMPORTS_PER_HOUR} imports an hour per person; one file of at most 5 MB per request`, async () => {
+    const me = await t.signUp();
+    const other = await t.signUp();
+    const csv = Buffer.from('Date,Impressions\n2026-11-20,5\n');
+    // More files than the route takes: refused before a second is read (not the 5 files of other uploads).
+    const form = new FormData();
+    for (let i = 0; i < 6; i++) form.append('file', new Blob([csv]), `s${i}.csv`);
+    const { payload, contentType } = await encodeForm(form);
+    const several = await t.app.inject({
+      method: 'POST',
+      url: '/api/linkedin/stats/import',
+      headers: { authorization: `Bearer ${me.token}`, 'content-type': contentType },
+      payload,
+    });
+    expect(several.statusCode).toBe(400);
+    expect(several.json().code).toBe('STATS_FILE_UNREADABLE');
+    for (let i = 1; i < STATS_IMPORTS_PER_HOUR; i++) expect((await upload(me.token, csv, 'a.csv')).status).toBe(200);
+    const over = await upload(me.token, csv, 'a.csv');
+    expect(over.status).toBe(429);
+    expect(over.body.code).toBe('TOO_MANY_REQUESTS');
+    expect((await upload(other.token, csv, 'a.csv')).status).toBe(200);
   });
 });
