@@ -265,6 +265,17 @@ for (const lng of ['es', 'fr'] as const) {
       await shot(page, `linkedin-${name}-${lng}-375`);
     }
     await expect(page.getByText(tr(lng, 'linkedin:connection.none'))).toBeVisible();
+
+    // A keyword added with the keyboard alone: Enter in the form adds it.
+    await page.goto('/automation/keywords');
+    await page.getByLabel(tr(lng, 'linkedin:keywords.keyword'), { exact: true }).focus();
+    await page.keyboard.type('liderazgo');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('ventas, empleo');
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('ventas, empleo')).toBeVisible();
+    await expect(page.getByRole('heading', { name: tr(lng, 'linkedin:keywords.listTitle', { n: 1 }) })).toBeVisible();
+    expect(await noSidewaysScroll(page)).toBe(true);
   });
 }
 
