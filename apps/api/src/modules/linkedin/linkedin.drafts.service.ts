@@ -6,6 +6,7 @@ import {
   ENGAGE_POST_MAX_AGE_HOURS,
   type CandidatePost,
   type Draft,
+  type DraftResult,
   type DraftStatus,
   type LinkedinSettings,
 } from '@parley/contract';
@@ -44,7 +45,7 @@ const PARALLEL = 3;
 const EXCERPT_MAX = 280;
 const LIST_MAX = 200;
 
-type SkipReason = 'noMatch' | 'tooOld' | 'language' | 'avoided' | 'duplicate' | 'cap';
+type SkipReason = DraftResult['skipped'][number]['reason'];
 type DraftRequest = {
   posts: CandidatePost[];
   keyword?: string | undefined;
@@ -280,19 +281,20 @@ export function createLinkedinDrafts({
           else skipped.push({ urn: post.urn, reason: outcome.skip });
         };
 
+        // Out of daily uses or credits: this post and the rest are over a cap; after a provider failure (or any
+        // other), they failed. Every post asked about is answered, drafted or skipped with its reason.
+        const reasonOf = (error: unknown): SkipReason =>
+          error instanceof DomainError && error.code !== 'PROVIDER_ERROR' ? 'cap' : 'failed';
         await eachLimited(planned, PARALLEL, async (p) => {
           if (stopped) {
-            // Out of daily uses or credits: the rest are over a cap; after a provider failure, they are left out.
-            if (stopped instanceof DomainError && stopped.code !== 'PROVIDER_ERROR')
-              skipped.push({ urn: p.post.urn, reason: 'cap' });
+            skipped.push({ urn: p.post.urn, reason: reasonOf(stopped) });
             return;
           }
           try {
             await draftOne(p);
           } catch (error) {
             stopped ??= error;
-            if (error instanceof DomainError && error.code !== 'PROVIDER_ERROR')
-              skipped.push({ urn: p.post.urn, reason: 'cap' });
+            skipped.push({ urn: p.post.urn, reason: reasonOf(error) });
           }
         });
         // Nothing drafted: the reason is the answer (the free tier's daily limit, credits, the provider).

@@ -396,6 +396,8 @@ export const hasAny = (text: string, words: readonly string[]) => words.some((w)
 // Instructions aimed at an AI inside a post
 
 const AI = String.raw`(?:ai|a\.i\.|bots?|llms?|language models?|assistants?|chatgpt|gpt|claude|gemini|copilot)`;
+/** What a post asks a commenting AI to do. */
+const ORDER = String.raw`(?:write|append|add|include|insert|mention|put|say|reply|respond|ignore|disregard|forget|paste|tag|link|share|promote|recommend|use|end|start|begin|sign|praise)\b`;
 const INSTRUCTION_PATTERNS: RegExp[] = [
   /\b(ignore|disregard|forget|override)\b.{0,40}\b(previous|prior|above|earlier|all|your|the)\b.{0,20}\b(instructions?|prompts?|rules|directions)\b/i,
   new RegExp(String.raw`\b(if|when) you(['’]re| are)? (an? )?${AI}\b`, 'i'),
@@ -412,10 +414,47 @@ const INSTRUCTION_PATTERNS: RegExp[] = [
   /\b(ignora|olvida)\b.{0,30}\binstrucciones\b/i,
   /\b(ignore[rz]?|oublie[rz]?)\b.{0,30}\b(instructions|consignes)\b/i,
   /\bprompt injection\b/i,
+  // "AI tools commenting here: write…", "To the model drafting replies: append…": a reader at work, then an order.
+  new RegExp(
+    String.raw`\b(${AI}|models?|agents?)(\s+(tools?|agents?|systems?|models?))?\s+(that\s+(is|are)\s+)?(commenting|replying|responding|reading|drafting|writing|generating|summari[sz]ing|processing|scanning)\b[^.!?\n]{0,40}?[:,]\s*(please\s+)?${ORDER}`,
+    'i',
+  ),
+  // "To the model: append…", "To any agent reading this, include…".
+  new RegExp(
+    String.raw`\bto (the|any|all|every|each)\s+(${AI}|models?|agents?)\b[^.!?\n]{0,40}?[:,]\s*(please\s+)?${ORDER}`,
+    'i',
+  ),
+  // "Automated commenters must mention…", "AI-generated replies should include…".
+  new RegExp(
+    String.raw`\b(automated|automatic|ai[- ]generated|ai[- ]powered|ai|bots?)\s+(commenters?|comments?|repl(y|ies|iers?)|responders?)\b[^.!?\n]{0,30}?\b(must|should|shall|need to|needs to|have to|has to|are (asked|required|expected) to|please)\s+(always\s+)?${ORDER}`,
+    'i',
+  ),
 ];
 
-/** Whether a post holds text that addresses an AI (asks it to change its rules, add something…): flagged. */
-export const hasInstructions = (post: string) => INSTRUCTION_PATTERNS.some((re) => re.test(post));
+/** Letters written as digits or signs ("ign0re", "1nstructions", "@ppend") read as letters. */
+const LEET: Record<string, string> = {
+  '0': 'o',
+  '1': 'i',
+  '3': 'e',
+  '4': 'a',
+  '5': 's',
+  '7': 't',
+  '@': 'a',
+  $: 's',
+  '|': 'i',
+};
+/** Characters that show nothing (zero-width spaces and joiners, soft hyphens) hide words from a pattern. */
+const INVISIBLE = /[\u00AD\u180E\u200B-\u200F\u2060-\u2064\uFEFF]/g;
+
+/**
+ * Whether a post holds text that addresses an AI (asks it to change its rules, add something…): flagged. The text is
+ * looked at as written and with look-alike characters (NFKC), invisible characters and leetspeak undone.
+ */
+export const hasInstructions = (post: string) => {
+  const plain = post.normalize('NFKC').replace(INVISIBLE, '');
+  const unleet = plain.replace(/[0134573@$|]/g, (c) => LEET[c] ?? c);
+  return [post, plain, unleet].some((text) => INSTRUCTION_PATTERNS.some((re) => re.test(text)));
+};
 
 // ---------------------------------------------------------------------------------------------------------------
 // The prompt
@@ -476,8 +515,20 @@ export function draftSystemPrompt(
 // ---------------------------------------------------------------------------------------------------------------
 // Cleaning what the model wrote
 
-const URL_RE =
-  /\b(?:https?:\/\/|www\.)[^\s<>"']+|\b(?:[a-z0-9-]+\.)+(?:com|net|org|io|co|ai|app|dev|me|ly|gl|link|info|biz|xyz|site|online|shop|fr|es|de|uk|us)(?:\/[^\s<>"']*)?/gi;
+/** An address with a scheme (http, https, ftp: "hxxps", "h**p" and "[:]" were undone before), or www.… */
+const URL_RE = /\b(?:(?:https?|ftp):\/\/|www\.)[^\s<>"']+/gi;
+/**
+ * Anything that reads as a host name, with or without a path: labels joined by dots ending in a top-level domain of
+ * two or more letters (lnkd.in, evil.ru/offer, my-shop.tv, пример.рф) or xn--…; "。" joins ASCII labels too (browsers
+ * read it as a dot). Not "Node.js" or "file.ts": no such top-level domains exist, and they are common words here.
+ */
+const HOST_RE =
+  /(?<![\p{L}\p{N}@._-])(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,62})?\.)+(?!(?:js|jsx|ts|tsx)(?![\p{L}\p{N}]))(?:\p{L}{2,24}|xn--[a-z0-9-]{1,59})(?![\p{L}\p{N}_-])(?:[/?#:][^\s<>"']*)?|(?<![a-z0-9-])(?:[a-z0-9-]{1,63}\u3002)+[a-z]{2,24}(?![a-z0-9-])(?:\/[^\s<>"']*)?/giu;
+/** "hxxps://", "h**p[:]//": a scheme written so as not to be one. */
+const OBFUSCATED_SCHEME_RE = /\bh(?:tt|xx|\*\*|XX)p(s?)\s*(?::|\[:\]|\(:\))\s*\/\//gi;
+/** "[dot]", "(dot)", "{.}", " [.] ": a dot written so as not to be one; "[at]", "(at)", "[@]" the same for @. */
+const OBFUSCATED_DOT_RE = /\s*[[({]\s*(?:dot|\.)\s*[\])}]\s*/gi;
+const OBFUSCATED_AT_RE = /\s*[[({]\s*(?:at|@)\s*[\])}]\s*/gi;
 const EMAIL_RE = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.[\p{L}]{2,}/gu;
 /** A phone number: 7 to 15 digits with the usual separators, possibly after a +. */
 const PHONE_RE = /(?<![\p{L}\p{N}])\+?\(?\d[\d\s().-]{6,18}\d(?![\p{L}\p{N}])/gu;
@@ -500,7 +551,15 @@ export function cleanDraft(
   options: { allowEmojis: boolean; allowHashtags: boolean; avoid: string[]; max: number; keepPostMentions: boolean },
 ): { text: string; flags: DraftFlag[] } {
   const flags = new Set<DraftFlag>();
-  let text = draft.replace(/\r\n?/g, '\n');
+  // Look-alike characters (a full-width dot, letters) read as what they look like; no expression below runs over
+  // more than a few times the longest comment.
+  let text = draft
+    .slice(0, Math.max(options.max, 1) * 4)
+    .normalize('NFKC')
+    .replace(/\r\n?/g, '\n')
+    .replace(OBFUSCATED_SCHEME_RE, 'http$1://')
+    .replace(OBFUSCATED_DOT_RE, '.')
+    .replace(OBFUSCATED_AT_RE, '@');
   // A model may wrap its answer in quotes or add a label: the comment alone.
   text = text
     .replace(/<author>[^<]{0,300}<\/author>|<\/?post>/gi, ' ')
@@ -510,17 +569,18 @@ export function cleanDraft(
     flags.add('contactRemoved');
     return '';
   });
-  text = text.replace(URL_RE, () => {
-    flags.add('linkRemoved');
-    return '';
-  });
+  for (const re of [URL_RE, HOST_RE])
+    text = text.replace(re, () => {
+      flags.add('linkRemoved');
+      return '';
+    });
   text = text.replace(PHONE_RE, (m) => {
     // A range of years (2023-2024) is no phone number.
     if (digitsOf(m) < 7 || digitsOf(m) > 15 || /^\d{4}\s*[-–]\s*\d{4}$/.test(m.trim())) return m;
     flags.add('contactRemoved');
     return '';
   });
-  const postLower = post.toLowerCase();
+  const postLower = post.normalize('NFKC').toLowerCase();
   text = text.replace(MENTION_RE, (m) => {
     // A mention of someone the post names stays, unless the post talks to the AI (it may be what it asked for).
     if (options.keepPostMentions && postLower.includes(m.toLowerCase())) return m;
