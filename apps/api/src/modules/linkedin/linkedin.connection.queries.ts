@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, lt } from 'drizzle-orm';
+import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { linkedinConnections, linkedinOauthStates } from '../../db/schema/index.js';
 
@@ -40,26 +40,38 @@ export async function findConnection(db: Db | Tx, userId: string) {
   return row;
 }
 
-export async function saveConnection(db: Db, values: Omit<ConnectionRow, 'createdAt' | 'updatedAt'> & { now: Date }) {
+/**
+ * Stores a person's connection and returns the one it replaced, read under a per-person lock in the same transaction:
+ * two callbacks at once each get back the token the other one replaced, so none is left unrevoked.
+ */
+export async function replaceConnection(
+  db: Db,
+  values: Omit<ConnectionRow, 'createdAt' | 'updatedAt'> & { now: Date },
+): Promise<{ row: ConnectionRow; previous: ConnectionRow | undefined }> {
   const { now, ...row } = values;
-  const [saved] = await db
-    .insert(linkedinConnections)
-    .values({ ...row, createdAt: now, updatedAt: now })
-    .onConflictDoUpdate({
-      target: linkedinConnections.userId,
-      set: {
-        memberId: row.memberId,
-        name: row.name,
-        email: row.email,
-        picture: row.picture,
-        accessTokenEnc: row.accessTokenEnc,
-        scope: row.scope,
-        expiresAt: row.expiresAt,
-        updatedAt: now,
-      },
-    })
-    .returning();
-  return saved!;
+  return db.transaction(async (tx) => {
+    // A lock that holds even when the person has no row yet (a row lock would not).
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`linkedin-connection:${row.userId}`}, 0))`);
+    const previous = await findConnection(tx, row.userId);
+    const [saved] = await tx
+      .insert(linkedinConnections)
+      .values({ ...row, createdAt: now, updatedAt: now })
+      .onConflictDoUpdate({
+        target: linkedinConnections.userId,
+        set: {
+          memberId: row.memberId,
+          name: row.name,
+          email: row.email,
+          picture: row.picture,
+          accessTokenEnc: row.accessTokenEnc,
+          scope: row.scope,
+          expiresAt: row.expiresAt,
+          updatedAt: now,
+        },
+      })
+      .returning();
+    return { row: saved!, previous };
+  });
 }
 
 export async function deleteConnection(db: Db, userId: string) {

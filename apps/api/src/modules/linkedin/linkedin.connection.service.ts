@@ -57,6 +57,15 @@ export function createLinkedinConnection(deps: {
     }
   };
 
+  /** A stored token in the clear, or null when it cannot be opened (sealed with another server secret). */
+  const openedOrNull = (sealed: string) => {
+    try {
+      return box.open(sealed);
+    } catch {
+      return null;
+    }
+  };
+
   const requireClient = () => {
     if (!client) throw new DomainError('LINKEDIN_NOT_CONFIGURED');
     return client;
@@ -102,8 +111,7 @@ export function createLinkedinConnection(deps: {
         // A code LinkedIn refuses (used, expired, for another redirect): start again.
         throw new DomainError(error.failure === 'rejected' ? 'LINKEDIN_STATE_INVALID' : 'LINKEDIN_ERROR');
       }
-      const previous = await q.findConnection(db, owner.user.id);
-      const row = await q.saveConnection(db, {
+      const { row, previous } = await q.replaceConnection(db, {
         userId: owner.user.id,
         memberId: member.sub,
         name: member.name,
@@ -114,8 +122,10 @@ export function createLinkedinConnection(deps: {
         expiresAt: token.expiresAt,
         now: clock(),
       });
-      // Connected again (another account, or the same after "login needed"): the token it replaces is ended.
-      if (previous && previous.accessTokenEnc !== row.accessTokenEnc)
+      // Connected again (another account, or the same after "login needed"): the token it replaces is ended, unless
+      // LinkedIn gave the same token back. Sealing uses a random IV, so the tokens are compared opened. The call to
+      // LinkedIn is made after the transaction.
+      if (previous && openedOrNull(previous.accessTokenEnc) !== token.accessToken)
         await revokeQuietly(linkedin, previous.accessTokenEnc);
       return view(row);
     },

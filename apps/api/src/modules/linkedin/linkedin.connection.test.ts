@@ -1,8 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkedinConnections, linkedinOauthStates } from '../../db/schema/index.js';
+import { createSecretBox } from '../../lib/secret-box.js';
+import type { LinkedinClient } from '../../providers/linkedin/index.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { startFakeLinkedin, type FakeLinkedin } from '../../test/fake-linkedin.js';
+import { createLinkedinConnection } from './linkedin.connection.service.js';
 
 let fake: FakeLinkedin;
 let t: TestApp;
@@ -200,6 +203,83 @@ describe('the LinkedIn connection', () => {
     await t.json('POST', '/api/linkedin/callback', { token: me.token, body: again });
     fake.failNext(500, '/oauth/v2/revoke');
     expect((await t.json('POST', '/api/linkedin/logout', { token: me.token })).body.data.state).toBe('none');
+  });
+});
+
+/**
+ * The connection service with a LinkedIn stand-in that hands out the given tokens in turn; `gate`, when set, holds
+ * every userinfo call until it resolves (to line up callbacks that run at once).
+ */
+function stubbedConnection(tokens: string[]) {
+  const revoked: string[] = [];
+  const control: { gate: Promise<void> | null } = { gate: null };
+  const client = {
+    authorizationUrl: ({ state }: { state: string }) => `https://linkedin.test/auth?state=${state}`,
+    exchangeCode: async () => ({
+      accessToken: tokens.shift()!,
+      expiresAt: new Date(now.getTime() + 86_400_000),
+      scope: 'openid profile email w_member_social',
+    }),
+    userinfo: async () => {
+      if (control.gate) await control.gate;
+      return { sub: 'stubMember', name: 'Stub', email: null, picture: null };
+    },
+    revoke: async (token: string) => {
+      revoked.push(token);
+    },
+  } as unknown as LinkedinClient;
+  const box = createSecretBox('a test secret of some length', 'parley:linkedin-tokens');
+  const service = createLinkedinConnection({
+    db: t.database.db,
+    client,
+    box,
+    redirectUri: 'http://parley.test/linkedin-auth-redirect',
+    log: t.app.log,
+    clock,
+  });
+  const owner = (id: string) => ({ user: { id } });
+  const callback = async (userId: string) => {
+    const { url } = await service.connect(owner(userId));
+    const state = new URL(url).searchParams.get('state')!;
+    return service.callback(owner(userId), { code: 'code', state });
+  };
+  const stored = async (userId: string) => {
+    const [row] = await t.database.db
+      .select()
+      .from(linkedinConnections)
+      .where(eq(linkedinConnections.userId, userId));
+    return row ? box.open(row.accessTokenEnc) : null;
+  };
+  return { service, revoked, control, callback, stored };
+}
+
+describe('connecting again', () => {
+  it('keeps a token LinkedIn gives back unchanged, and revokes one that was replaced by another', async () => {
+    const me = await t.signUp();
+    const stub = stubbedConnection(['AQsame-token', 'AQsame-token', 'AQnew-token']);
+    await stub.callback(me.user.id);
+    await stub.callback(me.user.id);
+    // The same token sealed twice differs (a random IV): it is the token itself that is compared.
+    expect(stub.revoked).toEqual([]);
+    expect(await stub.stored(me.user.id)).toBe('AQsame-token');
+    await stub.callback(me.user.id);
+    expect(stub.revoked).toEqual(['AQsame-token']);
+    expect(await stub.stored(me.user.id)).toBe('AQnew-token');
+  });
+
+  it('two callbacks at once for one person: every token but the one kept is revoked, once', async () => {
+    const me = await t.signUp();
+    const stub = stubbedConnection(['AQfirst', 'AQleft', 'AQright']);
+    await stub.callback(me.user.id);
+    let open!: () => void;
+    stub.control.gate = new Promise((resolve) => (open = resolve));
+    const both = Promise.all([stub.callback(me.user.id), stub.callback(me.user.id)]);
+    await new Promise((r) => setTimeout(r, 50));
+    open();
+    await both;
+    const kept = await stub.stored(me.user.id);
+    expect(['AQleft', 'AQright']).toContain(kept);
+    expect([...stub.revoked].sort()).toEqual(['AQfirst', kept === 'AQleft' ? 'AQright' : 'AQleft'].sort());
   });
 });
 
