@@ -20,6 +20,10 @@ const DEFAULT_TIMEOUT_MS = 15_000;
 /** Larger answers are refused unread (a token answer, userinfo and a page of posts are a few kilobytes). */
 const MAX_ANSWER_BYTES = 256 * 1024;
 
+/** The bounds a token's announced lifetime is taken within (LinkedIn's are 60 days). */
+const TOKEN_LIFETIME_MIN_S = 60;
+const TOKEN_LIFETIME_MAX_S = 365 * 24 * 3600;
+
 type Fetch = typeof globalThis.fetch;
 
 export type LinkedinClientOptions = {
@@ -175,13 +179,17 @@ export function createLinkedinClient(options: LinkedinClientOptions) {
       });
       const answer = json('token', response.status, body);
       const accessToken = str(answer.access_token);
-      const expiresIn = Number(answer.expires_in);
-      if (!accessToken || !Number.isFinite(expiresIn) || expiresIn <= 0) {
-        throw new LinkedinApiError('rejected', response.status, 'token');
+      if (!accessToken) throw new LinkedinApiError('rejected', response.status, 'token');
+      // A lifetime that is not a positive number is an answer we cannot use (LinkedIn's fault, not the code's); one
+      // outside a minute to a year is taken as the nearest bound, so the expiry is always a date.
+      const expiresIn = answer.expires_in;
+      if (typeof expiresIn !== 'number' || !Number.isFinite(expiresIn) || expiresIn <= 0) {
+        throw new LinkedinApiError('unclear', response.status, 'token');
       }
+      const lifetimeSeconds = Math.min(Math.max(expiresIn, TOKEN_LIFETIME_MIN_S), TOKEN_LIFETIME_MAX_S);
       return {
         accessToken,
-        expiresAt: new Date(now.getTime() + expiresIn * 1000),
+        expiresAt: new Date(now.getTime() + lifetimeSeconds * 1000),
         scope: str(answer.scope) ?? '',
       } satisfies LinkedinToken;
     },

@@ -171,6 +171,32 @@ describe('the LinkedIn adapter, against the loopback LinkedIn', () => {
     }
   });
 
+  it('takes a token’s lifetime within a minute and a year, and refuses one that is not a number', async () => {
+    let expiresIn: unknown = 1e300;
+    const odd = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ access_token: 'AQodd', expires_in: expiresIn, scope: 'openid' }));
+    });
+    await new Promise<void>((r) => odd.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(odd.address() as AddressInfo).port}`;
+    const c = createLinkedinClient({ clientId: 'a', clientSecret: 'b', authUrl: url, apiUrl: url });
+    const now = new Date('2026-11-26T10:00:00Z');
+    const exchange = () => c.exchangeCode({ code: 'c', redirectUri: REDIRECT, now });
+    try {
+      expect((await exchange()).expiresAt.toISOString()).toBe('2027-11-26T10:00:00.000Z');
+      expiresIn = 1;
+      expect((await exchange()).expiresAt.toISOString()).toBe('2026-11-26T10:01:00.000Z');
+      expiresIn = 5_184_000;
+      expect((await exchange()).expiresAt.toISOString()).toBe('2027-01-25T10:00:00.000Z');
+      for (const value of ['5184000', null, 0, -5, 'soon', { s: 1 }]) {
+        expiresIn = value;
+        await expect(exchange(), JSON.stringify(value)).rejects.toMatchObject({ failure: 'unclear', operation: 'token' });
+      }
+    } finally {
+      await new Promise((r) => odd.close(r));
+    }
+  });
+
   it('sends a Posts API version LinkedIn still serves: three months back unless configured', () => {
     expect(defaultApiVersion(new Date('2026-11-26T10:00:00Z'))).toBe('202608');
     expect(defaultApiVersion(new Date('2027-02-01T00:00:00Z'))).toBe('202611');
