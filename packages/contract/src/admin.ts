@@ -83,6 +83,9 @@ export type AdminEditUserBody = z.input<typeof adminEditUserBodySchema>;
 
 export const adminForceLogoutSchema = z.object({ ended: z.number().int() });
 
+/** One person's LinkedIn automations, for a site admin (who may delete them). */
+export const adminAutomationsBodySchema = z.object({ id: z.uuid() }).strict();
+
 export const adminUserPlanBodySchema = z
   .object({
     id: z.uuid(),

@@ -57,6 +57,7 @@ import {
 import {
   adminAuditBodySchema,
   adminAuditSchema,
+  adminAutomationsBodySchema,
   adminDeletedSchema,
   adminDeleteErrorLogQuerySchema,
   adminEditUserBodySchema,
@@ -784,6 +785,12 @@ export const api = {
     data: deletedSchema,
     summary: 'Delete one of the caller’s automations',
   },
+  adminAutomations: {
+    ...ROUTES.adminAutomations,
+    body: adminAutomationsBodySchema,
+    data: automationsSchema,
+    summary: 'Site admin: one person’s LinkedIn automations (scheduled posts and daily runs), newest first',
+  },
   adminDeleteAutomation: {
     ...ROUTES.adminDeleteAutomation,
     query: adminAutomationQuerySchema,
@@ -853,7 +860,8 @@ export const api = {
     ...ROUTES.linkedinDraft,
     body: draftRequestSchema,
     data: draftResultSchema,
-    summary: 'Draft comments on posts read by the extension: the server picks the posts (24 hours, languages, words, caps)',
+    summary:
+      'Draft comments on posts read by the extension: the server picks the posts (24 hours, languages, words, caps)',
   },
   linkedinDrafts: {
     ...ROUTES.linkedinDrafts,

@@ -128,6 +128,7 @@ export const ROUTES = {
   disableDailyRunAutomation: { method: 'POST', path: '/api/mongo/automation/disableDailyRunAutomation', auth: true },
   deleteAutomation: { method: 'DELETE', path: '/api/mongo/automation/delete-automation', auth: true },
   adminDeleteAutomation: { method: 'POST', path: '/api/admin/deleteAutomation', auth: true },
+  adminAutomations: { method: 'POST', path: '/api/admin/automations', auth: true },
 } as const satisfies Record<string, { method: RouteMethod; path: string; auth: boolean }>;
 
 /** Calls that are not JSON in, JSON out. */

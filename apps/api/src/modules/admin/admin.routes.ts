@@ -62,6 +62,9 @@ export function registerAdminRoutes(
     ),
     message: 'errorLogsDeleted',
   }));
+  defineRoute(app, 'adminAutomations', requireSiteAdmin, async ({ body }) => ({
+    data: await admin.automationsOf(body.id),
+  }));
   defineRoute(app, 'adminDeleteAutomation', requireSiteAdmin, async ({ request, query }) => ({
     data: await admin.deleteAutomation(callerOf(request), query.automationId),
     message: 'automationDeleted',

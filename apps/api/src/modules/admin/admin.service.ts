@@ -52,7 +52,7 @@ export function createAdminService({
   payments: Pick<PaymentsService, 'currentPlan' | 'removePlanOf'>;
   organizations: AdminOrganizationsPort | null;
   /** LinkedIn's automations: a site admin may delete anyone's (recorded in the audit log by that module). */
-  automations: Pick<AutomationsService, 'adminDelete'>;
+  automations: Pick<AutomationsService, 'adminDelete' | 'list'>;
   recordAudit: RecordAudit;
 }) {
   const actorOf = (caller: SiteAdmin) => ({ id: caller.user.id, email: caller.user.email });
@@ -290,6 +290,12 @@ export function createAdminService({
         return deleted;
       });
       return { deleted };
+    },
+
+    /** One person's automations, as they see them (404 for no such person). */
+    async automationsOf(userId: string) {
+      await directory.find(userId);
+      return automations.list({ user: { id: userId } });
     },
 
     /** Deletes anyone's automation (spec §7 POST /api/admin/deleteAutomation). */

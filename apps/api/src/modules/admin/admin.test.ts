@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FREE_ALLOWANCE, PRO_ALLOWANCE } from '@parley/contract';
 import {
   auditLog,
+  automations,
   billingCustomers,
   chatMessages,
   conversations,
@@ -107,6 +108,7 @@ const calls = (victim: string, logId: string): [Method, string, unknown?][] => [
   ['DELETE', `/api/admin/deleteErrorLog?id=${logId}`],
   ['DELETE', `/api/admin/deleteErrorLog?before=${encodeURIComponent(new Date(Date.now() + 86400_000).toISOString())}`],
   ['POST', '/api/admin/audit', {}],
+  ['POST', '/api/admin/automations', { id: victim }],
 ];
 
 describe('who may call the admin portal', () => {
@@ -655,6 +657,35 @@ describe('error logs', () => {
       after: { deleted: 1 },
     });
     expect(previous).toMatchObject({ actorEmail: admin.email, before: { id: mid.id }, after: { deleted: 1 } });
+  });
+});
+
+describe('LinkedIn automations', () => {
+  it("lists a person's automations for a site admin, newest first; an unknown person is a 404", async () => {
+    const admin = await siteAdmin();
+    const owner = await t.signUp();
+    const other = await t.signUp();
+    const at = (minutes: number) => new Date(Date.now() + minutes * 60_000);
+    await db()
+      .insert(automations)
+      .values([
+        { userId: owner.user.id, kind: 'post', text: 'first post', runAt: at(60), createdAt: at(-2) },
+        { userId: owner.user.id, kind: 'post', text: 'second post', runAt: at(120), createdAt: at(-1) },
+        { userId: other.user.id, kind: 'post', text: 'not theirs', runAt: at(60) },
+      ]);
+    const res = await t.json('POST', '/api/admin/automations', { token: admin.token, body: { id: owner.user.id } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const listed = res.body.data.automations as { text: string; status: string; kind: string }[];
+    expect(listed.map((a) => a.text)).toEqual(['second post', 'first post']);
+    expect(listed[0]).toMatchObject({ kind: 'post', status: 'Pending' });
+
+    const unknown = await t.json('POST', '/api/admin/automations', {
+      token: admin.token,
+      body: { id: '00000000-0000-4000-8000-000000000000' },
+    });
+    expect(unknown.status).toBe(404);
+    const bad = await t.json('POST', '/api/admin/automations', { token: admin.token, body: { id: 'nope' } });
+    expect(bad.status).toBe(400);
   });
 });
 

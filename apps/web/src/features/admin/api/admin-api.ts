@@ -16,6 +16,7 @@ export const adminKeys = {
   organization: (id: string) => ['admin', 'organization', id] as const,
   errorLogs: (q: ErrorLogsQuery) => ['admin', 'errorLogs', q] as const,
   audit: (q: AuditQuery) => ['admin', 'audit', q] as const,
+  automations: (userId: string) => ['admin', 'automations', userId] as const,
 };
 
 /** Pages keep the previous page on screen while the next one loads. */
@@ -60,6 +61,13 @@ export const useAudit = (query: AuditQuery) =>
     placeholderData: keepPreviousData,
   });
 
+/** One person's LinkedIn automations. */
+export const useAdminAutomations = (userId: string) =>
+  useQuery({
+    queryKey: adminKeys.automations(userId),
+    queryFn: () => apiClient.call('adminAutomations', { body: { id: userId } }),
+  });
+
 /**
  * Every admin action changes what the portal shows (people, plans, logs, the audit log): all of it is read again.
  * Each resolves with the whole envelope, whose localized message says what the server did.
@@ -81,6 +89,8 @@ export const useDeleteUser = () =>
   useAdminMutation((id: string) => apiClient.request('adminDeleteUser', { query: { id } }));
 export const useRemoveUserPlan = () =>
   useAdminMutation((id: string) => apiClient.request('adminRemoveUserPlan', { query: { id } }));
+export const useDeleteAutomation = () =>
+  useAdminMutation((automationId: string) => apiClient.request('adminDeleteAutomation', { query: { automationId } }));
 export const useDeleteErrorLogs = () =>
   useAdminMutation((query: { id: string } | { before: string }) => apiClient.request('adminDeleteErrorLog', { query }));
 

@@ -20,6 +20,7 @@ function asAdmin(handlers: Handlers = {}) {
     'GET /api/user/profile': ok(adminProfile()),
     'POST /api/admin/users': users(),
     'POST /api/admin/userPlan': ok(freePlan()),
+    'POST /api/admin/automations': ok({ automations: [] }),
     ...handlers,
   });
 }
@@ -190,6 +191,51 @@ describe('/admin-portal', { timeout: 30_000 }, () => {
     expect(await screen.findByText('The user and their data have been deleted.')).toBeInTheDocument();
     expect(queryOf(calls(fetchMock, '/api/admin/deleteUser')[0]).get('id')).toBe('u-ada');
     expect(await screen.findByRole('list', { name: 'People' })).toBeInTheDocument();
+  });
+
+  it("lists a person's LinkedIn automations and deletes one after a question", async () => {
+    const user = userEvent.setup();
+    const automation = {
+      automationId: '6f1d3f7e-2a4b-4c1d-9e8f-0a1b2c3d4e5f',
+      kind: 'post' as const,
+      status: 'Pending' as const,
+      dailyRun: false,
+      text: 'Three things I learned shipping our first release',
+      keyword: null,
+      runAt: '2026-12-01T09:30:00.000Z',
+      timezone: 'Europe/Paris',
+      repeat: 'none' as const,
+      visibility: 'PUBLIC' as const,
+      postUrn: null,
+      postUrl: null,
+      publishedAt: null,
+      error: null,
+      createdAt: '2026-11-26T10:00:00.000Z',
+    };
+    let listed = [automation];
+    const fetchMock = asAdmin({
+      'POST /api/admin/automations': () => ok({ automations: listed }),
+      'POST /api/admin/deleteAutomation': () => {
+        listed = [];
+        return ok({ deleted: 1 }, 'The automation has been deleted.');
+      },
+    });
+    renderApp('/admin-portal');
+    await user.click(await screen.findByRole('button', { name: /Ada/ }, slow));
+    expect(bodyOf(calls(fetchMock, '/api/admin/automations')[0])).toEqual({ id: 'u-ada' });
+    const card = (await screen.findByRole('heading', { name: 'LinkedIn automations' })).parentElement!;
+    expect(await within(card).findByText('Scheduled post · Pending', {}, slow)).toBeInTheDocument();
+    expect(card).toHaveTextContent('Three things I learned shipping our first release');
+
+    await user.click(within(card).getByRole('button', { name: /^Delete: Three things/ }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete this automation?' });
+    expect(dialog).toHaveTextContent("It will be removed from Ada's automations and will not run again.");
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('The automation has been deleted.')).toBeInTheDocument();
+    expect(queryOf(calls(fetchMock, '/api/admin/deleteAutomation')[0]).get('automationId')).toBe(
+      automation.automationId,
+    );
+    expect(await within(card).findByText('No automations.')).toBeInTheDocument();
   });
 
   it('does not offer an admin to delete themself', async () => {

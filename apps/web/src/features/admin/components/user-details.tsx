@@ -10,6 +10,7 @@ import { useAdminUserPlan, useDeleteUser, useEditUser, useForceLogout, useRemove
 import { CREDIT_FIELDS, CreditsForm } from './credits-form';
 import { Fact, Facts } from './facts';
 import { PlanFacts } from './plan-facts';
+import { UserAutomations } from './user-automations';
 
 /** A subscription in one of these pays for its plan (see the server's isLive), so it can be removed. */
 const LIVE: readonly SubscriptionStatus[] = ['trialing', 'active', 'past_due', 'unpaid'];
@@ -210,6 +211,8 @@ export function UserDetails({
           </Card>
         </div>
       </div>
+
+      <UserAutomations userId={user.id} who={who} />
 
       <Card>
         <CardTitle as="h3">{t('details.actions')}</CardTitle>
