@@ -161,8 +161,10 @@ export async function startAttempt(db: Db, id: string, worker: string, key: stri
 }
 
 /**
- * The run with this key published `postUrn`: Completed, or, for a repeat, Pending again at its next time. Keyed by
- * the dedupe key, so the worker that posted and one that read it back settle it once between them.
+ * The run with this key published `postUrn`: Completed, or, for a repeat whose daily run is still on, Pending again at
+ * `nextRunAt`. Whether it goes on is decided here, from the row as it is now (its daily run may have been disabled
+ * while the post was being published), in the same statement. Keyed by the dedupe key, so the worker that posted and
+ * one that read it back settle it once between them.
  */
 export async function finishPublished(
   db: Db,
@@ -171,11 +173,13 @@ export async function finishPublished(
   outcome: { postUrn: string; publishedAt: Date; nextRunAt: Date | null },
   now: Date,
 ) {
+  const goesOn = sql`(${automations.dailyRun} AND ${automations.repeat} <> 'none')`;
+  const next = outcome.nextRunAt ? sql`${outcome.nextRunAt.toISOString()}::timestamptz` : null;
   const [row] = await db
     .update(automations)
     .set({
-      status: outcome.nextRunAt ? 'Pending' : 'Completed',
-      runAt: outcome.nextRunAt,
+      status: next ? sql`CASE WHEN ${goesOn} THEN 'Pending' ELSE 'Completed' END` : 'Completed',
+      runAt: next ? sql`CASE WHEN ${goesOn} THEN ${next} END` : null,
       postUrn: outcome.postUrn,
       publishedAt: outcome.publishedAt,
       runs: sql`${automations.runs} + 1`,

@@ -44,18 +44,16 @@ export function createPublisher(deps: {
   const { db, client, connection, log } = deps;
   const clock = deps.clock ?? (() => new Date());
 
+  /** A repeat's next time; whether there is one (its daily run still on) is decided when the run is recorded. */
   const next = (row: q.AutomationRow, now: Date) =>
-    row.dailyRun && row.repeat !== 'none' && row.runAt && row.localTime && row.timezone
+    row.repeat !== 'none' && row.runAt && row.localTime && row.timezone
       ? nextRun(row.runAt, row.localTime, row.timezone, row.repeat as PostRepeat, now)
       : null;
 
   /** The run with `key` published `postUrn`; a daily run disabled meanwhile ends the series here. */
   async function settle(row: q.AutomationRow, key: string, postUrn: string, publishedAt: Date) {
     const now = clock();
-    const done = await q.finishPublished(db, row.id, key, { postUrn, publishedAt, nextRunAt: next(row, now) }, now);
-    if (done && done.status === 'Pending' && !done.dailyRun) {
-      await q.setAutomation(db, done.userId, done.id, { status: 'Completed', runAt: null }, now, true);
-    }
+    await q.finishPublished(db, row.id, key, { postUrn, publishedAt, nextRunAt: next(row, now) }, now);
   }
 
   async function fail(row: q.AutomationRow, by: { key: string } | { worker: string }, code: string) {

@@ -5,6 +5,7 @@ import { openDatabase } from '../../db/client.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { createPostgresTestDatabase } from '../../test/database.js';
 import { startFakeLinkedin, type FakeLinkedin } from '../../test/fake-linkedin.js';
+import * as q from './linkedin.automations.queries.js';
 import { READBACK_GRACE_MS, READBACK_RETRY_MS } from './linkedin.scheduler.publisher.js';
 import { localMinute } from './linkedin.posts.time.js';
 
@@ -273,6 +274,44 @@ describe('a post being published', () => {
     }
     expect(await rowOf(post.id)).toMatchObject({ status: 'Completed', runAt: null, runs: 1, dailyRun: false });
     expect(publishedWith(post.text)).toHaveLength(1);
+  });
+});
+
+describe('recording a published run', () => {
+  it('decides whether the series goes on from the row as it is then, in the same statement', async () => {
+    const me = await connectedUser();
+    const post = await schedule(me.token, { repeat: 'daily' });
+    reach(post.runAt);
+    const now = clock();
+    expect(await q.claim(t.database.db, post.id, 'w1', now, new Date(now.getTime() + 60_000))).toBeTruthy();
+    expect(await q.startAttempt(t.database.db, post.id, 'w1', 'k-m1', now)).toBeTruthy();
+    // The publisher read the row with its daily run on; the person turns it off before the outcome is recorded.
+    await t.database.db.update(automations).set({ dailyRun: false }).where(eq(automations.id, post.id));
+    const nextRunAt = new Date(post.runAt.getTime() + 86_400_000);
+    const done = await q.finishPublished(
+      t.database.db,
+      post.id,
+      'k-m1',
+      { postUrn: 'urn:li:share:1', publishedAt: now, nextRunAt },
+      now,
+    );
+    expect(done).toMatchObject({ status: 'Completed', runAt: null, runs: 1, postUrn: 'urn:li:share:1' });
+
+    // With the daily run on, the same statement sets its next time.
+    const other = await schedule(me.token, { repeat: 'daily' });
+    reach(other.runAt);
+    const later = clock();
+    await q.claim(t.database.db, other.id, 'w1', later, new Date(later.getTime() + 60_000));
+    await q.startAttempt(t.database.db, other.id, 'w1', 'k-m1b', later);
+    const again = await q.finishPublished(
+      t.database.db,
+      other.id,
+      'k-m1b',
+      { postUrn: 'urn:li:share:2', publishedAt: later, nextRunAt: new Date(other.runAt.getTime() + 86_400_000) },
+      later,
+    );
+    expect(again).toMatchObject({ status: 'Pending', runs: 1 });
+    expect(again!.runAt!.getTime()).toBe(other.runAt.getTime() + 86_400_000);
   });
 });
 
