@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { automations, linkedinKeywords } from '../../db/schema/index.js';
 
@@ -27,6 +27,30 @@ export async function insertPost(tx: Tx, userId: string, values: PostValues, now
     .values({ ...values, userId, kind: 'post', status: 'Pending', createdAt: now, updatedAt: now })
     .returning();
   return row!;
+}
+
+/**
+ * Finished posts (Completed or Error) a person keeps: past this, the oldest finished are deleted when one is
+ * scheduled. With the posts that may wait (POSTS_SCHEDULED_MAX), what a person keeps stays within what the list shows.
+ */
+export const FINISHED_POSTS_KEPT = 250;
+
+/** Deletes the person's finished posts beyond the newest `FINISHED_POSTS_KEPT` (by when they last changed). */
+export async function pruneFinishedPosts(tx: Tx, userId: string) {
+  const kept = tx
+    .select({ id: automations.id })
+    .from(automations)
+    .where(
+      and(
+        eq(automations.userId, userId),
+        eq(automations.kind, 'post'),
+        inArray(automations.status, ['Completed', 'Error']),
+        isNull(automations.dedupeKey),
+      ),
+    )
+    .orderBy(desc(automations.updatedAt), desc(automations.id))
+    .offset(FINISHED_POSTS_KEPT);
+  await tx.delete(automations).where(and(eq(automations.userId, userId), inArray(automations.id, kept)));
 }
 
 /** The person's automations, newest first, with the keyword a daily engagement run is for. */
@@ -75,7 +99,7 @@ export async function updateWaitingPost(db: Db, userId: string, id: string, valu
 }
 
 export async function setAutomation(
-  db: Db,
+  db: Db | Tx,
   userId: string,
   id: string,
   values: Partial<Pick<AutomationRow, 'status' | 'runAt' | 'dailyRun' | 'error' | 'leaseUntil'>>,

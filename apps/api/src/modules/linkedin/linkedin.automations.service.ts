@@ -1,4 +1,4 @@
-import type { Automation, AutomationStatus, PostRepeat } from '@parley/contract';
+import { POSTS_SCHEDULED_MAX, type Automation, type AutomationStatus, type PostRepeat } from '@parley/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { DomainError, NotFoundError } from '../../lib/errors.js';
 import { postUrl } from '../../providers/linkedin/index.js';
@@ -58,11 +58,15 @@ export function createAutomationsService(deps: {
     return row;
   };
 
-  /** When a resumed automation runs: its next wall-clock time from now (a one-off post whose time is past: now). */
+  /**
+   * When a resumed automation runs: its next wall-clock time from now (a one-off post whose time is past: now). A
+   * repeating post that was published already never runs at once, even with its daily run off: that would publish
+   * the text again straight after a run; it runs at the next time its wall-clock time comes round.
+   */
   const resumeAt = (row: q.AutomationRow, now: Date) => {
     if (row.runAt && row.runAt.getTime() > now.getTime()) return row.runAt;
     if (row.kind !== 'post') return now;
-    if (row.repeat !== 'none' && row.dailyRun && row.localTime && row.timezone) {
+    if (row.repeat !== 'none' && (row.dailyRun || row.runs > 0) && row.localTime && row.timezone) {
       // The same wall-clock time today, or the next day (week) it comes round.
       const today = localToUtc(`${localMinute(now, row.timezone).slice(0, 10)}T${row.localTime}`, row.timezone);
       if (today && today.getTime() > now.getTime()) return today;
@@ -94,16 +98,25 @@ export function createAutomationsService(deps: {
       // A one-off post already published stays published: resuming would post it again.
       if (row.kind === 'post' && row.repeat === 'none' && row.runs > 0)
         throw new DomainError('AUTOMATION_NOT_EDITABLE');
-      // Pending again: a publication in doubt is settled by the publisher first.
+      // Pending again: a publication in doubt is settled by the publisher first. A post counts against the scheduled
+      // posts a person may have waiting, counted under the same per-person lock as scheduling one.
       const runAt = resumeAt(row, now);
-      const resumed = await q.setAutomation(
-        db,
-        owner.user.id,
-        id,
-        { status: 'Pending', runAt, error: null, leaseUntil: null },
-        now,
-        true,
-      );
+      const resumed = await db.transaction(async (tx) => {
+        if (row.kind === 'post') {
+          await q.lockOwner(tx, owner.user.id);
+          if ((await q.countPendingPosts(tx, owner.user.id)) >= POSTS_SCHEDULED_MAX) {
+            throw new DomainError('TOO_MANY_ITEMS', { max: POSTS_SCHEDULED_MAX });
+          }
+        }
+        return q.setAutomation(
+          tx,
+          owner.user.id,
+          id,
+          { status: 'Pending', runAt, error: null, leaseUntil: null },
+          now,
+          true,
+        );
+      });
       if (!resumed) throw new DomainError('AUTOMATION_NOT_EDITABLE');
       if (resumed.kind === 'post') deps.onScheduled?.(resumed.id, runAt);
       return toAutomation(resumed);

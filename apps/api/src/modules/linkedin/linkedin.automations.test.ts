@@ -1,7 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
+import { POSTS_SCHEDULED_MAX } from '@parley/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, automations, users } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
+import { FINISHED_POSTS_KEPT } from './linkedin.automations.queries.js';
 import { localMinute } from './linkedin.posts.time.js';
 
 let t: TestApp;
@@ -147,5 +149,90 @@ describe('the automations of spec §7', () => {
 
     const again = await t.json('POST', `/api/admin/deleteAutomation?automationId=${id}`, { token: admin.token });
     expect(again.status).toBe(404);
+  });
+
+  it('resume a published repeating post whose daily run is off at its next time, never at once', async () => {
+    const me = await t.signUp();
+    for (const status of ['Completed', 'Error'] as const) {
+      const id = await schedule(me.token, 'daily');
+      // Its wall-clock time comes round in two hours. Published once, its daily run turned off, then stopped (or
+      // its last run failed).
+      const localTime = localMinute(new Date(Date.now() + 2 * 3_600_000), 'UTC').slice(11);
+      await t.database.db
+        .update(automations)
+        .set({
+          status,
+          localTime,
+          runs: 1,
+          dailyRun: false,
+          runAt: null,
+          postUrn: 'urn:li:share:9',
+          publishedAt: new Date(),
+        })
+        .where(eq(automations.id, id));
+      const before = Date.now();
+      const res = await t.json('POST', `${A}/updateAutomationStatus?automationId=${id}&automationStatus=Pending`, {
+        token: me.token,
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const runAt = new Date(res.body.data.runAt);
+      expect(runAt.getTime() - before, status).toBeGreaterThan(3_600_000);
+      expect(localMinute(runAt, 'UTC').slice(11), status).toBe(localTime);
+      expect(res.body.data).toMatchObject({ status: 'Pending', dailyRun: false, postUrn: 'urn:li:share:9' });
+    }
+  });
+
+  it('count a resumed post against the posts a person may have waiting', async () => {
+    const me = await t.signUp();
+    const id = await schedule(me.token);
+    await t.database.db.update(automations).set({ status: 'Completed', runAt: null }).where(eq(automations.id, id));
+    const runAt = new Date(Date.now() + 86_400_000);
+    await t.database.db.insert(automations).values(
+      Array.from({ length: POSTS_SCHEDULED_MAX }, () => ({
+        userId: me.user.id,
+        kind: 'post' as const,
+        text: 'Waiting',
+        runAt,
+        localTime: '09:00',
+        timezone: 'UTC',
+      })),
+    );
+    const res = await t.json('POST', `${A}/updateAutomationStatus?automationId=${id}&automationStatus=Pending`, {
+      token: me.token,
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('TOO_MANY_ITEMS');
+    const [row] = await t.database.db.select().from(automations).where(eq(automations.id, id));
+    expect(row!.status).toBe('Completed');
+  });
+
+  it('keep a person’s newest finished posts: scheduling one deletes the oldest past the cap', async () => {
+    const me = await t.signUp();
+    const other = await t.signUp();
+    const base = Date.now() - 30 * 86_400_000;
+    const finished = (userId: string) =>
+      Array.from({ length: FINISHED_POSTS_KEPT + 10 }, (_, i) => ({
+        userId,
+        kind: 'post' as const,
+        status: (i % 2 ? 'Completed' : 'Error') as 'Completed' | 'Error',
+        text: `Old ${i}`,
+        updatedAt: new Date(base + i * 60_000),
+      }));
+    await t.database.db.insert(automations).values([...finished(me.user.id), ...finished(other.user.id)]);
+    const waiting = await schedule(me.token);
+    const mine = await t.database.db.select().from(automations).where(eq(automations.userId, me.user.id));
+    const done = mine.filter((r) => r.status !== 'Pending');
+    expect(done).toHaveLength(FINISHED_POSTS_KEPT);
+    // The oldest ten went; the pending post stays.
+    expect(done.map((r) => r.text).sort()).toEqual(
+      Array.from({ length: FINISHED_POSTS_KEPT }, (_, i) => `Old ${i + 10}`).sort(),
+    );
+    expect(mine.some((r) => r.id === waiting && r.status === 'Pending')).toBe(true);
+    // Someone else's are theirs.
+    const theirs = await t.database.db
+      .select()
+      .from(automations)
+      .where(and(eq(automations.userId, other.user.id), eq(automations.kind, 'post')));
+    expect(theirs).toHaveLength(FINISHED_POSTS_KEPT + 10);
   });
 });

@@ -63,7 +63,10 @@ export function createPostsService(deps: {
         if ((await q.countPendingPosts(tx, owner.user.id)) >= POSTS_SCHEDULED_MAX) {
           throw new DomainError('TOO_MANY_ITEMS', { max: POSTS_SCHEDULED_MAX });
         }
-        return q.insertPost(tx, owner.user.id, values, clock());
+        const inserted = await q.insertPost(tx, owner.user.id, values, clock());
+        // What a person keeps is bounded: the oldest finished posts go.
+        await q.pruneFinishedPosts(tx, owner.user.id);
+        return inserted;
       });
       deps.onScheduled?.(row.id, values.runAt);
       return toAutomation(row);
