@@ -251,6 +251,15 @@ describe('a post being published', () => {
       );
       expect(stop.status).toBe(400);
       expect(stop.body.code).toBe('AUTOMATION_NOT_EDITABLE');
+      // Pending (it is already): nothing changes, the run in progress is left alone.
+      const keyed = await rowOf(post.id);
+      const resume = await t.json(
+        'POST',
+        `/api/mongo/automation/updateAutomationStatus?automationId=${post.id}&automationStatus=Pending`,
+        { token: me.token },
+      );
+      expect(resume.body.data).toMatchObject({ status: 'Pending' });
+      expect(await rowOf(post.id)).toEqual(keyed);
       const edit = await t.json('PUT', `/api/linkedin/posts/${post.id}`, {
         token: me.token,
         body: {
@@ -272,7 +281,14 @@ describe('a post being published', () => {
     } finally {
       fake.delayMs = 0;
     }
-    expect(await rowOf(post.id)).toMatchObject({ status: 'Completed', runAt: null, runs: 1, dailyRun: false });
+    const [sent] = publishedWith(post.text);
+    expect(await rowOf(post.id)).toMatchObject({
+      status: 'Completed',
+      runAt: null,
+      runs: 1,
+      dailyRun: false,
+      postUrn: sent!.id,
+    });
     expect(publishedWith(post.text)).toHaveLength(1);
   });
 });
