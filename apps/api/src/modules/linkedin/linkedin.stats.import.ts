@@ -452,7 +452,8 @@ export function readStatsFile(bytes: Buffer, maxMs = MAX_READ_MS): Reading[] {
   let readings: Reading[] = [];
   if (isZip(bytes)) {
     const sheets = readXlsx(bytes, budget);
-    for (const [, table] of sheets) readings.push(...readingsOf(table, true, totalFollowersIn(table)));
+    // Not push(...all): a sheet's readings can outnumber the arguments a call may take.
+    for (const [, table] of sheets) readings = readings.concat(readingsOf(table, true, totalFollowersIn(table)));
   } else {
     const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
     // A text file: no NUL bytes, mostly printable.

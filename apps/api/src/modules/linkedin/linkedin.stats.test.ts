@@ -363,6 +363,15 @@ describe('files made to be slow to read are read in bounded time', () => {
   });
 });
 
+describe('large files within the bounds', () => {
+  it('a sheet of 270,000 readings is read (not passed as the arguments of one call)', async () => {
+    const header = '<row><c t="s"><v>0</v></c>' + '<c t="s"><v>1</v></c>'.repeat(15) + '</row>';
+    const row = '<row><c><v>46346</v></c>' + '<c><v>7</v></c>'.repeat(15) + '</row>';
+    const xlsx = await rawWorkbook(header + row.repeat(18_000), '<si><t>Date</t></si><si><t>Impressions</t></si>');
+    expect(readStatsFile(xlsx)).toEqual([{ metric: 'impressions', day: '2026-11-20', value: 7 }]);
+  });
+});
+
 describe('imports are bounded', () => {
   it(`a file of every day since 2000 keeps the last ${STATS_IMPORT_DAYS} days`, async () => {
     const me = await t.signUp();
