@@ -149,10 +149,16 @@ export function createPublisher(deps: {
 
   return {
     runOne,
-    /** Every post due now (up to `limit`), one after another. */
-    async runDue(worker: string, limit = 50) {
+    /**
+     * Every post due now (up to `limit`), one after another. Once `signal` is aborted (the scheduler is stopping) no
+     * further post is taken; the one in progress finishes.
+     */
+    async runDue(worker: string, options: { limit?: number; signal?: AbortSignal } = {}) {
       const outcomes: RunOutcome[] = [];
-      for (const id of await q.dueIds(db, clock(), limit)) outcomes.push(await runOne(id, worker));
+      for (const id of await q.dueIds(db, clock(), options.limit ?? 50)) {
+        if (options.signal?.aborted) break;
+        outcomes.push(await runOne(id, worker));
+      }
       return outcomes;
     },
   };

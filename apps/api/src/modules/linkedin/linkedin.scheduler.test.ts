@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { automations } from '../../db/schema/index.js';
 import { openDatabase } from '../../db/client.js';
@@ -7,6 +8,7 @@ import { createPostgresTestDatabase } from '../../test/database.js';
 import { startFakeLinkedin, type FakeLinkedin } from '../../test/fake-linkedin.js';
 import * as q from './linkedin.automations.queries.js';
 import { READBACK_GRACE_MS, READBACK_RETRY_MS } from './linkedin.scheduler.publisher.js';
+import { createInProcessScheduler, createPgBossScheduler } from './linkedin.scheduler.js';
 import { localMinute } from './linkedin.posts.time.js';
 
 let fake: FakeLinkedin;
@@ -356,10 +358,75 @@ describe('the scheduler', () => {
   }, 30_000);
 });
 
+describe('stopping the scheduler', () => {
+  it('takes no further post once stopped: the one being published finishes, the rest wait', async () => {
+    offsetMs = 0;
+    const me = await connectedUser();
+    const posts = [];
+    for (let i = 0; i < 6; i++) posts.push(await schedule(me.token));
+    const ids = posts.map((p) => p.id);
+    await t.database.db
+      .update(automations)
+      .set({ runAt: new Date(clock().getTime() - 1_000) })
+      .where(inArray(automations.id, ids));
+    const scheduler = createInProcessScheduler({ publisher: publisher(), log: t.app.log, clock, sweepMs: 60_000 });
+    const before = creates();
+    fake.delayMs = 1_000;
+    try {
+      await scheduler.start();
+      await new Promise((r) => setTimeout(r, 300));
+      const stopping = Date.now();
+      await scheduler.stop();
+      expect(Date.now() - stopping).toBeLessThan(2_500);
+      const atStop = creates() - before;
+      expect(atStop).toBeLessThanOrEqual(1);
+      await new Promise((r) => setTimeout(r, 1_500));
+      expect(creates() - before).toBe(atStop);
+    } finally {
+      fake.delayMs = 0;
+    }
+    const rows = await t.database.db.select().from(automations).where(inArray(automations.id, ids));
+    expect(rows.filter((r) => r.status === 'Pending' && r.lockedBy === null).length).toBeGreaterThanOrEqual(5);
+  }, 20_000);
+});
+
+describe.skipIf(process.env.PARLEY_TEST_DB !== 'postgres')('pg-boss stopped while it starts', () => {
+  it('stops once its start is over, and publishes nothing after', async () => {
+    offsetMs = 0;
+    const me = await connectedUser();
+    const post = await schedule(me.token);
+    const pool = (t.database.db as unknown as { $client: pg.Pool }).$client;
+    const scheduler = createPgBossScheduler({
+      publisher: publisher(),
+      log: t.app.log,
+      pool,
+      pollingIntervalSeconds: 0.5,
+    });
+    try {
+      const started = scheduler.start();
+      await scheduler.stop();
+      await started;
+      const due = new Date(Date.now() - 1_000);
+      await t.database.db.update(automations).set({ runAt: due }).where(eq(automations.id, post.id));
+      await scheduler.enqueue(post.id, due);
+      await new Promise((r) => setTimeout(r, 3_000));
+      expect((await rowOf(post.id)).status).toBe('Pending');
+      expect(publishedWith(post.text)).toHaveLength(0);
+    } finally {
+      await scheduler.stop();
+      await t.database.db
+        .update(automations)
+        .set({ status: 'Completed', runAt: null })
+        .where(eq(automations.id, post.id));
+    }
+  }, 30_000);
+});
+
 describe.skipIf(process.env.PARLEY_TEST_DB !== 'postgres')('two API instances on one PostgreSQL database', () => {
   it('publish each due post once between them, through pg-boss', async () => {
     const created = await createPostgresTestDatabase();
-    const env = { ...fake.env(), RATE_LIMIT_PER_IP: '10000' };
+    // Instances of one deployment share the server secret (the LinkedIn tokens are sealed with a key from it).
+    const env = { ...fake.env(), RATE_LIMIT_PER_IP: '10000', APP_SECRET: 'one secret shared by both API instances' };
     const first = await createTestApp(env, {
       database: await openDatabase({ kind: 'postgres', url: created.url, poolSize: 5 }),
     });

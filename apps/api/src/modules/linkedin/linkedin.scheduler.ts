@@ -39,25 +39,32 @@ export function createInProcessScheduler(deps: {
   const timers = new Map<string, NodeJS.Timeout>();
   let sweeper: NodeJS.Timeout | null = null;
   let running = false;
+  /** Aborted by stop(): runs queued before it do not start, a sweep takes no further post. */
+  let stopping = new AbortController();
   /** One run at a time in this process (the rules hold without it; it keeps the embedded database calm). */
   let chain: Promise<unknown> = Promise.resolve();
-  const serial = (task: () => Promise<unknown>) => {
-    chain = chain.then(task).catch((error: unknown) => log.error({ err: error }, 'scheduled posts: a run failed'));
+  const serial = (task: (signal: AbortSignal) => Promise<unknown>) => {
+    const { signal } = stopping;
+    chain = chain
+      .then(() => (signal.aborted ? undefined : task(signal)))
+      .catch((error: unknown) => log.error({ err: error }, 'scheduled posts: a run failed'));
     return chain;
   };
-  const sweep = () => serial(() => publisher.runDue(worker));
+  const sweep = () => serial((signal) => publisher.runDue(worker, { signal }));
 
   return {
     kind: 'in-process',
     async start() {
       if (running) return;
       running = true;
+      stopping = new AbortController();
       sweeper = setInterval(() => void sweep(), deps.sweepMs ?? 15_000);
       sweeper.unref();
       void sweep();
     },
     async stop() {
       running = false;
+      stopping.abort();
       if (sweeper) clearInterval(sweeper);
       for (const timer of timers.values()) clearTimeout(timer);
       timers.clear();
@@ -88,44 +95,62 @@ export function createPgBossScheduler(deps: {
   const { publisher, log, pool } = deps;
   const worker = workerId();
   let boss: PgBoss | null = null;
+  /** A start in progress: stop() waits for it, then stops what it started. */
+  let starting: Promise<void> | null = null;
+  /** Aborted by stop(): a sweep in progress takes no further post. */
+  let stopping = new AbortController();
+
+  async function begin() {
+    const { default: PgBoss } = await import('pg-boss');
+    const instance = new PgBoss({
+      db: { executeSql: (text: string, values: unknown[]) => pool.query(text, values) },
+      schema: 'pgboss',
+    });
+    instance.on('error', (error) => log.error({ err: error }, 'scheduled posts: the job queue failed'));
+    // Instances starting together would create the queues at the same moment, and PostgreSQL answers that with a
+    // deadlock: the setup is done one instance at a time, under a session advisory lock.
+    const setup = await pool.connect();
+    try {
+      await setup.query(`SELECT pg_advisory_lock(hashtextextended('parley:pg-boss:setup', 0))`);
+      await instance.start();
+      await instance.createQueue(POST_QUEUE);
+      await instance.createQueue(SWEEP_QUEUE);
+      // pg-boss runs a schedule on one instance at a time; the sweep settles reads-back and what a job missed.
+      await instance.schedule(SWEEP_QUEUE, '* * * * *');
+    } catch (error) {
+      await instance.stop({ graceful: false, close: false }).catch(() => undefined);
+      throw error;
+    } finally {
+      await setup.query(`SELECT pg_advisory_unlock(hashtextextended('parley:pg-boss:setup', 0))`).catch(() => null);
+      setup.release();
+    }
+    const polling = { pollingIntervalSeconds: deps.pollingIntervalSeconds ?? 2 };
+    const { signal } = stopping;
+    await instance.work<{ automationId: string }>(POST_QUEUE, polling, async (jobs) => {
+      for (const job of jobs) if (!signal.aborted) await publisher.runOne(job.data.automationId, worker);
+    });
+    await instance.work(SWEEP_QUEUE, polling, async () => {
+      await publisher.runDue(worker, { signal });
+    });
+    boss = instance;
+  }
 
   return {
     kind: 'pg-boss',
     async start() {
       if (boss) return;
-      const { default: PgBoss } = await import('pg-boss');
-      const instance = new PgBoss({
-        db: { executeSql: (text: string, values: unknown[]) => pool.query(text, values) },
-        schema: 'pgboss',
-      });
-      instance.on('error', (error) => log.error({ err: error }, 'scheduled posts: the job queue failed'));
-      // Instances starting together would create the queues at the same moment, and PostgreSQL answers that with a
-      // deadlock: the setup is done one instance at a time, under a session advisory lock.
-      const setup = await pool.connect();
-      try {
-        await setup.query(`SELECT pg_advisory_lock(hashtextextended('parley:pg-boss:setup', 0))`);
-        await instance.start();
-        await instance.createQueue(POST_QUEUE);
-        await instance.createQueue(SWEEP_QUEUE);
-        // pg-boss runs a schedule on one instance at a time; the sweep settles reads-back and what a job missed.
-        await instance.schedule(SWEEP_QUEUE, '* * * * *');
-      } catch (error) {
-        await instance.stop({ graceful: false, close: false }).catch(() => undefined);
-        throw error;
-      } finally {
-        await setup.query(`SELECT pg_advisory_unlock(hashtextextended('parley:pg-boss:setup', 0))`).catch(() => null);
-        setup.release();
+      if (!starting) {
+        stopping = new AbortController();
+        starting = begin().finally(() => {
+          starting = null;
+        });
       }
-      const polling = { pollingIntervalSeconds: deps.pollingIntervalSeconds ?? 2 };
-      await instance.work<{ automationId: string }>(POST_QUEUE, polling, async (jobs) => {
-        for (const job of jobs) await publisher.runOne(job.data.automationId, worker);
-      });
-      await instance.work(SWEEP_QUEUE, polling, async () => {
-        await publisher.runDue(worker);
-      });
-      boss = instance;
+      await starting;
     },
     async stop() {
+      stopping.abort();
+      // Stopped while starting: what the start sets up is stopped once it is there.
+      if (starting) await starting.catch(() => undefined);
       const instance = boss;
       boss = null;
       await instance?.stop({ graceful: true, wait: true, timeout: 5_000, close: false });
