@@ -439,8 +439,15 @@ export async function buildApp(deps: AppDeps) {
   const deliverMail = () =>
     mailer.deliverDue().catch((error: unknown) => app.log.error({ err: error }, 'could not deliver stored mails'));
   const mailWorker = setInterval(deliverMail, 30 * 1000).unref();
+  // LinkedIn sign-in states nobody came back with (past their 10 minutes): at start and every 10 minutes.
+  const sweepLinkedinStates = () =>
+    linkedinConnection
+      .sweepStates()
+      .catch((error: unknown) => app.log.error({ err: error }, 'could not remove expired LinkedIn sign-in states'));
+  const linkedinStateSweeper = setInterval(sweepLinkedinStates, 10 * 60 * 1000).unref();
   app.addHook('onReady', async () => {
     await sweep();
+    await sweepLinkedinStates();
     await renew();
     void sweepFiles();
     void deliverMail();
@@ -463,6 +470,7 @@ export async function buildApp(deps: AppDeps) {
     clearInterval(fileSweeper);
     clearInterval(renewer);
     clearInterval(mailWorker);
+    clearInterval(linkedinStateSweeper);
     await Promise.allSettled([limits.close(), mailer.close()]);
     await database.close();
   });

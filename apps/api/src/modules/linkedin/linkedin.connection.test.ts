@@ -244,10 +244,7 @@ function stubbedConnection(tokens: string[]) {
     return service.callback(owner(userId), { code: 'code', state });
   };
   const stored = async (userId: string) => {
-    const [row] = await t.database.db
-      .select()
-      .from(linkedinConnections)
-      .where(eq(linkedinConnections.userId, userId));
+    const [row] = await t.database.db.select().from(linkedinConnections).where(eq(linkedinConnections.userId, userId));
     return row ? box.open(row.accessTokenEnc) : null;
   };
   return { service, revoked, control, callback, stored };
@@ -280,6 +277,35 @@ describe('connecting again', () => {
     const kept = await stub.stored(me.user.id);
     expect(['AQleft', 'AQright']).toContain(kept);
     expect([...stub.revoked].sort()).toEqual(['AQfirst', kept === 'AQleft' ? 'AQright' : 'AQleft'].sort());
+  });
+});
+
+describe('sign-in states nobody came back with', () => {
+  it('are removed by the server’s periodic sweep once past their 10 minutes', async () => {
+    const me = await t.signUp();
+    const fresh = await t.signUp();
+    await connectUrl(me.token);
+    const mine = () =>
+      t.database.db.select().from(linkedinOauthStates).where(eq(linkedinOauthStates.userId, me.user.id));
+    expect(await mine()).toHaveLength(1);
+    now = new Date(now.getTime() + 11 * 60_000);
+    try {
+      await connectUrl(fresh.token); // still in its 10 minutes at the sweep
+      // Another server on the same database sweeps when it starts (and every 10 minutes after).
+      const other = await createTestApp(
+        { ...fake.env(), RATE_LIMIT_PER_IP: '10000' },
+        { clock, database: { ...t.database, close: async () => undefined } },
+      );
+      await other.close();
+      expect(await mine()).toEqual([]);
+      const theirs = await t.database.db
+        .select()
+        .from(linkedinOauthStates)
+        .where(eq(linkedinOauthStates.userId, fresh.user.id));
+      expect(theirs).toHaveLength(1);
+    } finally {
+      now = new Date();
+    }
   });
 });
 
