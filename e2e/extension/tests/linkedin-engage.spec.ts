@@ -58,9 +58,10 @@ test('a watched keyword: drafts on the feed, Accept fills the comment box, nothi
   const text = (await list.text(`${item(1)} [data-parley=draft-text]`))!;
   await list.click('Accept', 10_000, item(1));
   await expect.poll(async () => (await editorState(page))?.text).toBe(text);
-  expect(await list.text(`${item(1)} [data-parley=draft-note]`)).toBe(
-    "It is in the comment box. Press LinkedIn's Comment button to post it.",
-  );
+  // The note follows the server's answer (the draft marked accepted), a moment after the text is in the box.
+  await expect
+    .poll(() => list.text(`${item(1)} [data-parley=draft-note]`))
+    .toBe("It is in the comment box. Press LinkedIn's Comment button to post it.");
   await expect
     .poll(async () =>
       (

@@ -407,5 +407,11 @@ export const statsSchema = z.object({
   latest: z.record(z.enum(LINKEDIN_METRICS), z.object({ day: z.string(), value: z.number() }).nullable()),
 });
 export type LinkedinStats = z.infer<typeof statsSchema>;
-export const statsImportResultSchema = z.object({ imported: z.number().int(), days: z.number().int() });
+/** What an import could not use: `followersWithoutTotal`, daily new followers in a file without its total line. */
+export const STATS_IMPORT_NOTES = ['followersWithoutTotal'] as const;
+export const statsImportResultSchema = z.object({
+  imported: z.number().int(),
+  days: z.number().int(),
+  notes: z.array(z.enum(STATS_IMPORT_NOTES)).default([]),
+});
 export const statsSavedSchema = z.object({ saved: z.number().int() });
