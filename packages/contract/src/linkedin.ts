@@ -30,7 +30,15 @@ export const CREATIVITY_TEMPERATURE: Record<CreativityLevel, number> = {
 };
 
 /** What kind of comment a draft is. */
-export const COMMENT_TYPES = ['insightful', 'supportive', 'question', 'congratulate', 'agree', 'disagree', 'funny'] as const;
+export const COMMENT_TYPES = [
+  'insightful',
+  'supportive',
+  'question',
+  'congratulate',
+  'agree',
+  'disagree',
+  'funny',
+] as const;
 export type CommentType = (typeof COMMENT_TYPES)[number];
 
 /** Engagement reads posts from the last 24 hours, prepares drafts every 24 hours (spec §9). */
@@ -161,7 +169,12 @@ export const linkedinSettingsSchema = z
   .object({
     /** Languages of the posts to engage with (writing languages); empty: any. */
     languages: z.array(z.enum(WRITING_LANGUAGES)).max(WRITING_LANGUAGES.length).default([]),
-    commentsPerKeywordPerDay: z.number().int().min(1).max(COMMENTS_PER_KEYWORD_MAX).default(DEFAULT_COMMENTS_PER_KEYWORD),
+    commentsPerKeywordPerDay: z
+      .number()
+      .int()
+      .min(1)
+      .max(COMMENTS_PER_KEYWORD_MAX)
+      .default(DEFAULT_COMMENTS_PER_KEYWORD),
     commentType: z.enum(COMMENT_TYPES).default('insightful'),
     customPrompts: z.array(customPromptSchema).max(CUSTOM_PROMPTS_MAX).default([]),
     avoidWords: wordListSchema,
@@ -372,7 +385,9 @@ export type Automation = z.infer<typeof automationSchema>;
 export const automationsSchema = z.object({ automations: z.array(automationSchema) });
 
 /** The spec's calls name `userId` in the query: accepted, but the caller is who counts (another id → 404). */
-export const automationQuerySchema = z.object({ automationId: z.uuid(), userId: z.string().max(64).optional() }).strict();
+export const automationQuerySchema = z
+  .object({ automationId: z.uuid(), userId: z.string().max(64).optional() })
+  .strict();
 export const automationStatusQuerySchema = automationQuerySchema
   .extend({ automationStatus: z.enum(AUTOMATION_STATUSES) })
   .strict();
@@ -397,7 +412,12 @@ export const statReadingSchema = z
   })
   .strict();
 export const statReadingsSchema = z
-  .object({ readings: z.array(statReadingSchema).min(1).max(LINKEDIN_METRICS.length * 400) })
+  .object({
+    readings: z
+      .array(statReadingSchema)
+      .min(1)
+      .max(LINKEDIN_METRICS.length * 400),
+  })
   .strict();
 export const statsQuerySchema = z.object({ days: z.coerce.number().int().min(1).max(STATS_DAYS_MAX).default(90) });
 export const statPointSchema = z.object({ day: z.string(), value: z.number(), source: z.enum(['page', 'import']) });

@@ -190,7 +190,10 @@ describe('the LinkedIn adapter, against the loopback LinkedIn', () => {
       expect((await exchange()).expiresAt.toISOString()).toBe('2027-01-25T10:00:00.000Z');
       for (const value of ['5184000', null, 0, -5, 'soon', { s: 1 }]) {
         expiresIn = value;
-        await expect(exchange(), JSON.stringify(value)).rejects.toMatchObject({ failure: 'unclear', operation: 'token' });
+        await expect(exchange(), JSON.stringify(value)).rejects.toMatchObject({
+          failure: 'unclear',
+          operation: 'token',
+        });
       }
     } finally {
       await new Promise((r) => odd.close(r));
