@@ -121,6 +121,31 @@ export async function setAutomation(
   return row;
 }
 
+/**
+ * The daily run stops, in one statement. A repeating post already published (runs > 0), waiting for its next run
+ * and not being published (no dedupe key) ends at once: Completed, no next time, so a queued job or a sweep finds
+ * nothing to claim. A post never published keeps its one pending run. One being published is left Pending: the
+ * statement that records its run ends the series then, from `daily_run`. A daily engagement run has no next time.
+ * The conditions are read from the row as it is when the statement runs (a publication starting at the same moment
+ * either sees it Completed or is seen by it).
+ */
+export async function disableDailyRun(db: Db, userId: string, id: string, now: Date) {
+  const ends = sql`(${automations.kind} = 'post' AND ${automations.repeat} <> 'none' AND ${automations.runs} > 0 AND ${automations.status} = 'Pending' AND ${automations.dedupeKey} IS NULL)`;
+  const [row] = await db
+    .update(automations)
+    .set({
+      dailyRun: false,
+      status: sql`CASE WHEN ${ends} THEN 'Completed' ELSE ${automations.status} END`,
+      runAt: sql`CASE WHEN ${ends} OR ${automations.kind} = 'aiComment' THEN NULL ELSE ${automations.runAt} END`,
+      lockedBy: sql`CASE WHEN ${ends} THEN NULL ELSE ${automations.lockedBy} END`,
+      leaseUntil: sql`CASE WHEN ${ends} THEN NULL ELSE ${automations.leaseUntil} END`,
+      updatedAt: now,
+    })
+    .where(and(eq(automations.id, id), eq(automations.userId, userId)))
+    .returning();
+  return row;
+}
+
 /** Deletes an automation (the owner's: only while no publication is in doubt; a site admin's: any). */
 export async function deleteAutomation(db: Db | Tx, id: string, userId?: string) {
   return db

@@ -122,10 +122,14 @@ export function createAutomationsService(deps: {
       return toAutomation(resumed);
     },
 
-    /** The daily run stops: a repeating post is not published again after its pending run. */
+    /**
+     * The daily run stops: no further post. A repeating post already published ends now (Completed); one never
+     * published keeps its one scheduled run; one being published ends once its run is recorded. A daily engagement
+     * run stops.
+     */
     async disableDailyRun(owner: Owner, id: string) {
       await owned(owner, id);
-      const row = await q.setAutomation(db, owner.user.id, id, { dailyRun: false }, clock());
+      const row = await q.disableDailyRun(db, owner.user.id, id, clock());
       if (!row) throw new NotFoundError('automation');
       return toAutomation(row);
     },

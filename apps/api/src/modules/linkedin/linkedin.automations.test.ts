@@ -122,12 +122,22 @@ describe('the automations of spec §7', () => {
     // Its daily run (made when auto-engage is on).
     await t.database.db
       .insert(automations)
-      .values({ userId: me.user.id, kind: 'aiComment', keywordId: kw.body.data.id, dailyRun: true });
+      .values({ userId: me.user.id, kind: 'aiComment', keywordId: kw.body.data.id, dailyRun: true, runAt: new Date() });
     const list = await t.json('GET', `${A}/getAllAutomations`, { token: me.token });
     const runs = (list.body.data.automations as { kind: string; keyword: string | null }[]).filter(
       (a) => a.kind === 'aiComment',
     );
     expect(runs.map((r) => r.keyword)).toEqual(['product design']);
+
+    // Disabling its daily run stops it: no next time.
+    const id = (list.body.data.automations as { kind: string; automationId: string }[]).find(
+      (a) => a.kind === 'aiComment',
+    )!.automationId;
+    const daily = await t.json('POST', `${A}/disableDailyRunAutomation?automationId=${id}`, { token: me.token });
+    expect(daily.status).toBe(200);
+    expect(daily.body.data).toMatchObject({ dailyRun: false, runAt: null });
+    const [row] = await t.database.db.select().from(automations).where(eq(automations.id, id));
+    expect(row).toMatchObject({ dailyRun: false, runAt: null });
   });
 
   it('are deleted by a site admin (recorded in the audit log), and by no one else through the admin route', async () => {

@@ -228,11 +228,47 @@ describe('publishing scheduled posts', () => {
       `/api/mongo/automation/disableDailyRunAutomation?automationId=${post.id}&userId=${me.user.id}`,
       { token: me.token },
     );
-    expect(disabled.body.data).toMatchObject({ dailyRun: false, status: 'Pending' });
+    // Published already and waiting for tomorrow's run: the series ends now, no post tomorrow.
+    expect(disabled.body.data).toMatchObject({ dailyRun: false, status: 'Completed', runAt: null });
+    const jobTime = (await rowOf(post.id)).runAt;
+    expect(jobTime).toBeNull();
+    advance(86_400_000 + 1_000);
+    // The job queued for its time (pg-boss's or the timer's) runs the publisher for this post: nothing to claim.
+    expect(await publisher().runOne(post.id, 'w1')).toBe('skipped');
+    expect(await publisher().runDue('w1')).not.toContain('published');
+    expect(await rowOf(post.id)).toMatchObject({ status: 'Completed', runAt: null, runs: 2, dailyRun: false });
+    expect(publishedWith(post.text)).toHaveLength(2);
+  });
+
+  it('keeps the one scheduled run of a repeating post never published when its daily run is disabled', async () => {
+    const me = await connectedUser();
+    const post = await schedule(me.token, { repeat: 'daily' });
+    const disabled = await t.json('POST', `/api/mongo/automation/disableDailyRunAutomation?automationId=${post.id}`, {
+      token: me.token,
+    });
+    expect(disabled.body.data).toMatchObject({ dailyRun: false, status: 'Pending', runAt: post.runAt.toISOString() });
+    reach(post.runAt);
+    expect(await publisher().runOne(post.id, 'w1')).toBe('published');
+    expect(await rowOf(post.id)).toMatchObject({ status: 'Completed', runAt: null, runs: 1 });
+    advance(86_400_000 + 1_000);
+    expect(await publisher().runDue('w1')).not.toContain('published');
+    expect(publishedWith(post.text)).toHaveLength(1);
+  });
+
+  it('publishes nothing when the daily run is disabled between a worker’s claim and its attempt', async () => {
+    const me = await connectedUser();
+    const post = await schedule(me.token, { repeat: 'daily' });
+    reach(post.runAt);
+    expect(await publisher().runOne(post.id, 'w1')).toBe('published');
     reach((await rowOf(post.id)).runAt!);
-    expect(await publisher().runDue('w1')).toContain('published');
-    expect(await rowOf(post.id)).toMatchObject({ status: 'Completed', runAt: null, runs: 3 });
-    expect(publishedWith(post.text)).toHaveLength(3);
+    const now = clock();
+    expect(await q.claim(t.database.db, post.id, 'w2', now, new Date(now.getTime() + 60_000))).toBeTruthy();
+    const daily = await t.json('POST', `/api/mongo/automation/disableDailyRunAutomation?automationId=${post.id}`, {
+      token: me.token,
+    });
+    expect(daily.body.data).toMatchObject({ status: 'Completed', runAt: null });
+    expect(await q.startAttempt(t.database.db, post.id, 'w2', 'k-claimed', clock())).toBeUndefined();
+    expect(publishedWith(post.text)).toHaveLength(1);
   });
 });
 
