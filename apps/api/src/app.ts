@@ -58,7 +58,7 @@ import {
   registerLinkedinConnectionRoutes,
   registerLinkedinPostRoutes,
 } from './modules/linkedin/index.js';
-import { createLinkedinClient } from './providers/linkedin/index.js';
+import { createLinkedinClient, linkedinPictureOrigins } from './providers/linkedin/index.js';
 import { createTemplatesService, registerTemplateRoutes } from './modules/templates/index.js';
 import { createFileStore } from './modules/storage/index.js';
 import { createWritingService, registerWritingRoutes } from './modules/writing/index.js';
@@ -69,6 +69,7 @@ import { registerErrorHandler, sendError } from './plugins/error-handler.js';
 import { createExtensionPackager, registerExtensionDownload } from './plugins/extension-download.js';
 import { UPLOAD_LIMITS } from './lib/upload.js';
 import { registerRequestContext } from './plugins/request-context.js';
+import { helmetOptions, securityHeaders } from './plugins/security-headers.js';
 import { serializerCompiler } from './plugins/serializer.js';
 import { registerWeb } from './plugins/web.js';
 import { createGoogleVerifier, type GoogleVerifier } from './providers/google.js';
@@ -159,7 +160,10 @@ export async function buildApp(deps: AppDeps) {
   const passwords = deps.passwords ?? createPasswordHasher(config.argon2MemoryKib);
   const google = deps.google ?? createGoogleVerifier(config.google);
 
-  registerRequestContext(app);
+  registerRequestContext(
+    app,
+    securityHeaders(helmetOptions({ pictureOrigins: linkedinPictureOrigins(config.linkedin) })),
+  );
   registerErrorHandler(app, database.db);
 
   await app.register(cors, {

@@ -15,8 +15,7 @@ declare module 'fastify' {
  * What every request starts with, in one hook: the language of its messages (the `lang-type` header, spec §5), its
  * id on the answer (`x-request-id`), and the answer's security headers (computed once, see security-headers.ts).
  */
-export function registerRequestContext(app: FastifyInstance) {
-  const headers = securityHeaders();
+export function registerRequestContext(app: FastifyInstance, headers: Record<string, string> = securityHeaders()) {
   app.decorateRequest('lang', 'en');
   app.decorateRequest('caller', null);
   app.addHook('onRequest', (request, reply, done) => {

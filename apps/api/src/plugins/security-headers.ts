@@ -1,23 +1,33 @@
 import helmet, { type HelmetOptions } from 'helmet';
+import { LINKEDIN_PICTURE_ORIGIN } from '../providers/linkedin/index.js';
 
-/** The security headers of every answer: the content security policy for the web app and Google sign-in, and more. */
-const OPTIONS: HelmetOptions = {
-  contentSecurityPolicy: {
-    directives: {
-      defaultSrc: ["'self'"],
-      scriptSrc: ["'self'", 'https://accounts.google.com/gsi/client'],
-      styleSrc: ["'self'", "'unsafe-inline'", 'https://accounts.google.com/gsi/style'],
-      frameSrc: ["'self'", 'https://accounts.google.com/gsi/'],
-      connectSrc: ["'self'", 'https://accounts.google.com/gsi/'],
-      imgSrc: ["'self'", 'data:', 'blob:'],
-      objectSrc: ["'none'"],
-      baseUri: ["'self'"],
-      formAction: ["'self'"],
-      frameAncestors: ["'none'"],
+/**
+ * The security headers of every answer: the content security policy for the web app and Google sign-in, and more.
+ * Images load from the app itself and from `pictureOrigins`: the person's LinkedIn profile picture, which the page
+ * loads from LinkedIn's picture host (providers/linkedin `linkedinPictureOrigins`; decision 032).
+ */
+export function helmetOptions({
+  pictureOrigins = [LINKEDIN_PICTURE_ORIGIN],
+}: { pictureOrigins?: string[] } = {}): HelmetOptions {
+  return {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", 'https://accounts.google.com/gsi/client'],
+        styleSrc: ["'self'", "'unsafe-inline'", 'https://accounts.google.com/gsi/style'],
+        frameSrc: ["'self'", 'https://accounts.google.com/gsi/'],
+        connectSrc: ["'self'", 'https://accounts.google.com/gsi/'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...pictureOrigins],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
     },
-  },
-  crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
-};
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+  };
+}
+const OPTIONS: HelmetOptions = helmetOptions();
 
 /**
  * The headers helmet sets with OPTIONS, computed once: they are the same on every answer (no per-request nonces),

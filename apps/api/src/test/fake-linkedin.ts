@@ -2,15 +2,18 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { pathToFileURL } from 'node:url';
+import sharp from 'sharp';
 
 /**
  * LinkedIn on loopback, speaking the protocol of its official APIs as Parley uses them: the OAuth 2.0 authorization
  * page (an "Allow" button, or approval at once), the token exchange and revocation (form-encoded, client id and
  * secret checked), OpenID Connect userinfo, and the Posts API (create with its version headers, the id in
  * `x-restli-id`; list a member's posts). Knobs let tests make the next call fail, accept a post and drop the
- * answer, or answer slowly. Control calls under /__fake/ serve browser tests.
+ * answer, or answer slowly. Control calls under /__fake/ serve browser tests. Members' profile pictures are served
+ * from its own origin (`/media/…png`), as LinkedIn serves them from its picture host.
  */
 
+/** `picture`: an address, or a path on the fake itself (where it serves a real PNG). */
 export type FakeLinkedinMember = { sub: string; name: string; email: string; picture?: string };
 export type FakeLinkedinPost = {
   id: string;
@@ -39,7 +42,7 @@ export const DEFAULT_FAKE_MEMBER: FakeLinkedinMember = {
   sub: 'fAk3MeMbEr01',
   name: 'Robin Example',
   email: 'robin@example.com',
-  picture: 'https://media.licdn.example/robin.jpg',
+  picture: '/media/robin.png',
 };
 
 type Grant = { member: FakeLinkedinMember; redirectUri: string; scope: string; expiresAt: number };
@@ -59,6 +62,19 @@ async function readBody(req: IncomingMessage, max = 1024 * 1024) {
   }
   return Buffer.concat(chunks).toString('utf8');
 }
+
+/** A member's profile picture: a small PNG (a head and shoulders on a blue ground), drawn once. */
+let picture: Promise<Buffer> | null = null;
+const profilePicture = () =>
+  (picture ??= sharp(
+    Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96">' +
+        '<rect width="96" height="96" fill="#0a66c2"/><circle cx="48" cy="38" r="18" fill="#e8f1fb"/>' +
+        '<ellipse cx="48" cy="92" rx="32" ry="28" fill="#e8f1fb"/></svg>',
+    ),
+  )
+    .png()
+    .toBuffer());
 
 export async function startFakeLinkedin(options: FakeLinkedinOptions = {}) {
   const clientId = options.clientId ?? 'parley-fake-client';
@@ -86,6 +102,11 @@ export async function startFakeLinkedin(options: FakeLinkedinOptions = {}) {
     /** Delay before answering any API call, in milliseconds. */
     delayMs: 0,
     url: '',
+    /** The address userinfo gives as the member's picture (a path is on the fake itself). */
+    pictureUrl(member?: FakeLinkedinMember): string | null {
+      const picture = (member ?? fake.member).picture;
+      return picture ? new URL(picture, origin).href : null;
+    },
     /** The next call (to `path` when given) answers `status` with a LinkedIn-style error body. */
     failNext(status: number, path?: string) {
       knobs.push({ status, ...(path ? { path } : {}) });
@@ -282,8 +303,19 @@ export async function startFakeLinkedin(options: FakeLinkedinOptions = {}) {
           given_name: given,
           family_name: family.join(' '),
           email: m.email,
-          ...(m.picture ? { picture: m.picture } : {}),
+          ...(m.picture ? { picture: fake.pictureUrl(m) } : {}),
         });
+      }
+
+      if (req.method === 'GET' && /^\/media\/[\w-]{1,60}\.png$/.test(url.pathname)) {
+        const png = await profilePicture();
+        res.writeHead(200, {
+          'content-type': 'image/png',
+          'content-length': png.length,
+          'cache-control': 'public, max-age=3600',
+        });
+        res.end(png);
+        return;
       }
 
       if (url.pathname === '/rest/posts') {

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkedinConnections, linkedinOauthStates } from '../../db/schema/index.js';
 import { createSecretBox } from '../../lib/secret-box.js';
@@ -71,8 +72,21 @@ describe('the LinkedIn connection', () => {
       state: 'connected',
       name: 'Robin Example',
       email: 'robin@example.com',
+      picture: `${fake.url}/media/robin.png`,
       canPost: true,
     });
+    // The picture is a real image on LinkedIn's (here: the stand-in's) picture host, which the pages may load.
+    const picture = await fetch(done.body.data.picture);
+    expect(picture.headers.get('content-type')).toBe('image/png');
+    expect(await sharp(Buffer.from(await picture.arrayBuffer())).metadata()).toMatchObject({
+      format: 'png',
+      width: 96,
+      height: 96,
+    });
+    const page = await t.app.inject({ method: 'GET', url: '/api/linkedin/connection' });
+    const imgSrc = /img-src ([^;]*)/.exec(String(page.headers['content-security-policy']))![1]!.split(' ');
+    expect(imgSrc).toContain(fake.url);
+    expect(imgSrc).toContain('https://media.licdn.com');
     expect(new Date(done.body.data.expiresAt).getTime()).toBeGreaterThan(now.getTime() + 59 * 86_400_000);
 
     // The token is nowhere in the database in the clear, nor in the logs.

@@ -56,6 +56,31 @@ export class LinkedinApiError extends Error {
   }
 }
 
+/** Where LinkedIn serves members' profile pictures. */
+export const LINKEDIN_PICTURE_ORIGIN = 'https://media.licdn.com';
+
+/**
+ * The origins a member's picture is taken from (and the pages may load it from): LinkedIn's picture host, and the
+ * configured LinkedIn when it is not LinkedIn's (a stand-in on loopback serves its own pictures). Nothing broader.
+ */
+export function linkedinPictureOrigins(options: { authUrl: string; apiUrl: string }): string[] {
+  const origins = new Set([LINKEDIN_PICTURE_ORIGIN]);
+  for (const url of [options.apiUrl, options.authUrl]) {
+    const { hostname, origin } = new URL(url);
+    if (hostname !== 'linkedin.com' && !hostname.endsWith('.linkedin.com')) origins.add(origin);
+  }
+  return [...origins];
+}
+
+const pictureFrom = (origins: string[], value: string | null) => {
+  if (!value || value.length > 2000) return null;
+  try {
+    return origins.includes(new URL(value).origin) ? value : null;
+  } catch {
+    return null;
+  }
+};
+
 export type LinkedinToken = { accessToken: string; expiresAt: Date; scope: string };
 export type LinkedinMember = { sub: string; name: string | null; email: string | null; picture: string | null };
 export type LinkedinPost = { id: string; commentary: string; createdAt: Date | null };
@@ -208,7 +233,8 @@ export function createLinkedinClient(options: LinkedinClientOptions) {
         sub,
         name: str(answer.name)?.slice(0, 200) ?? null,
         email: str(answer.email)?.slice(0, 320) ?? null,
-        picture: picture && /^https:\/\//.test(picture) && picture.length <= 2000 ? picture : null,
+        // Only from where the pages may show it (the content security policy's img-src).
+        picture: pictureFrom(linkedinPictureOrigins(options), picture),
       };
     },
 

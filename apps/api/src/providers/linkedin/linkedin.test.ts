@@ -63,7 +63,7 @@ describe('the LinkedIn adapter, against the loopback LinkedIn', () => {
       sub: fake.member.sub,
       name: 'Robin Example',
       email: 'robin@example.com',
-      picture: fake.member.picture,
+      picture: fake.pictureUrl(),
     });
 
     const text = 'Hello (world) — #launch @team [1] *bold* _x_ ~y~ <tag> {b} | back\\slash';
@@ -85,6 +85,26 @@ describe('the LinkedIn adapter, against the loopback LinkedIn', () => {
     await client.revoke(token.accessToken);
     expect(fake.revoked).toContain(token.accessToken);
     await expect(client.userinfo(token.accessToken)).rejects.toMatchObject({ failure: 'auth', status: 401 });
+  });
+
+  it('takes a member’s picture only from LinkedIn’s picture host (or the configured stand-in)', async () => {
+    const pictureOf = async (picture: string) => {
+      const member = { ...fake.member, picture };
+      const code = fake.authorize({ redirectUri: REDIRECT, member });
+      const token = await client.exchangeCode({ code, redirectUri: REDIRECT });
+      return (await client.userinfo(token.accessToken)).picture;
+    };
+    const licdn = 'https://media.licdn.com/dms/image/v2/C4E03AQ/profile-displayphoto-shrink_100_100/0?e=1&t=x';
+    expect(await pictureOf(licdn)).toBe(licdn);
+    expect(await pictureOf('/media/robin.png')).toBe(`${fake.url}/media/robin.png`);
+    for (const elsewhere of [
+      'https://tracker.example/pixel.png',
+      'http://media.licdn.com/x.jpg',
+      'https://media.licdn.com.evil.example/x.jpg',
+      'javascript:alert(1)',
+    ]) {
+      expect(await pictureOf(elsewhere), elsewhere).toBeNull();
+    }
   });
 
   it('refuses a code used twice, or sent with another redirect', async () => {
