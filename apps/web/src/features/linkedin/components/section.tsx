@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { Alert, cn, focusRing } from '@parley/ui';
@@ -29,15 +29,6 @@ export function LinkedinSection({
   children: ReactNode;
 }) {
   const { t } = useTranslation('linkedin');
-  const nav = useRef<HTMLElement>(null);
-  // On a narrow screen the links scroll sideways: the current page's link is brought into view.
-  useEffect(() => {
-    const current = nav.current?.querySelector<HTMLElement>('[aria-current="page"]');
-    if (current && nav.current && typeof nav.current.scrollTo === 'function') {
-      const left = current.offsetLeft - (nav.current.clientWidth - current.offsetWidth) / 2;
-      nav.current.scrollTo({ left: Math.max(0, left) });
-    }
-  }, []);
   return (
     <div className="mx-auto max-w-5xl space-y-5 p-4 sm:p-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -45,12 +36,9 @@ export function LinkedinSection({
         {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
       </div>
       {intro && <p className="-mt-2 text-sm text-zinc-600 dark:text-zinc-400">{intro}</p>}
-      <nav
-        ref={nav}
-        aria-label={t('nav.label')}
-        className="relative -mx-4 overflow-x-auto border-b border-zinc-200 px-4 sm:mx-0 sm:px-0 dark:border-zinc-800"
-      >
-        <ul className="flex gap-x-1 whitespace-nowrap">
+      {/* On a narrow screen the links wrap onto more lines: none is hidden or cut. */}
+      <nav aria-label={t('nav.label')} className="border-b border-zinc-200 dark:border-zinc-800">
+        <ul className="flex flex-wrap gap-x-1">
           {SECTIONS.map((section) => (
             <li key={section.key}>
               <NavLink

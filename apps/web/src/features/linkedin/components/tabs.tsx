@@ -3,7 +3,10 @@ import { cn, focusRing } from '@parley/ui';
 
 export type Tab = { id: string; label: string; content: ReactNode };
 
-/** Tabs as screen readers expect them: arrows, Home and End move between tabs; only the chosen one is in the Tab order. */
+/**
+ * Tabs as screen readers expect them: arrows, Home and End move between tabs; only the chosen one is in the Tab order.
+ * On a narrow screen the tabs wrap onto more lines (a label between its words), never cut.
+ */
 export function Tabs({
   label,
   tabs,
@@ -48,11 +51,7 @@ export function Tabs({
 
   return (
     <div className="space-y-4">
-      <div
-        role="tablist"
-        aria-label={label}
-        className="-mx-4 flex overflow-x-auto border-b border-zinc-200 px-4 sm:mx-0 sm:px-0 dark:border-zinc-800"
-      >
+      <div role="tablist" aria-label={label} className="flex flex-wrap border-b border-zinc-200 dark:border-zinc-800">
         {tabs.map((tab) => {
           const selected = tab.id === current.id;
           return (
@@ -70,7 +69,7 @@ export function Tabs({
               onClick={() => onChange(tab.id)}
               onKeyDown={onKeyDown}
               className={cn(
-                '-mb-px shrink-0 whitespace-nowrap border-b-2 px-3 py-2 text-sm font-medium',
+                '-mb-px border-b-2 px-3 py-2 text-left text-sm font-medium',
                 focusRing,
                 selected
                   ? 'border-blue-500 text-blue-700 dark:text-blue-300'
