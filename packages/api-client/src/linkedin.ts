@@ -10,6 +10,7 @@ import type {
   LinkedinSettings,
   LinkedinStats,
   PostInput,
+  STATS_IMPORT_NOTES,
 } from '@parley/contract';
 import { ROUTES, STREAM_PATHS } from '@parley/contract/values';
 import type { ApiClient } from './client.js';
@@ -52,7 +53,12 @@ async function json<T>(client: ApiClient, name: RouteName, input: Input = {}): P
 export type { CustomPrompt };
 export type KeywordInput = { keyword: string; avoid?: string[]; include?: string[]; active?: boolean };
 export type ProfileInput = { url: string; name?: string; active?: boolean };
-export type StatsImportResult = { imported: number; days: number };
+/** `notes`: what the file held but could not be used (older servers send none). */
+export type StatsImportResult = {
+  imported: number;
+  days: number;
+  notes?: (typeof STATS_IMPORT_NOTES)[number][];
+};
 export type PostIdeaInput = { idea: string; language?: string; tone?: string };
 
 export const linkedinApi = {

@@ -38,6 +38,42 @@ describe('/automation/li-automation', { timeout: 30_000 }, () => {
       .find((el) => el.tagName === 'DT')!;
     expect(completed.nextElementSibling).toHaveTextContent('1');
   });
+  it("names the time zone of a run and a publication, whatever the browser's zone", async () => {
+    signedIn({
+      automations: [
+        makeAutomation({
+          status: 'Completed',
+          runAt: '2026-06-01T14:29:00.000Z',
+          publishedAt: '2026-06-01T14:29:00.000Z',
+        }),
+      ],
+    });
+    renderApp('/automation/li-automation');
+    const runs = await screen.findByText('Runs:', { selector: 'dt' }, slow);
+    expect(runs.nextElementSibling).toHaveTextContent('Jun 1, 2026, 4:29 PM (Europe/Paris)');
+    const published = screen.getByText('Published:', { selector: 'dt' });
+    expect(published.nextElementSibling).toHaveTextContent('Jun 1, 2026, 4:29 PM (Europe/Paris)');
+  });
+
+  it('writes the labels the French way (a space before the colon) and lets the tabs wrap', async () => {
+    signedIn({
+      language: 'fr',
+      automations: [makeAutomation({ runAt: '2026-06-01T14:29:00.000Z', timezone: 'America/New_York' })],
+    });
+    renderApp('/automation/li-automation');
+    const runs = await screen.findByText(/^Exécution/, { selector: 'dt' }, slow);
+    expect(runs.textContent).toBe('Exécution\u00a0: ');
+    expect(runs.nextElementSibling).toHaveTextContent('1 juin 2026, 10:29 (America/New York)');
+    expect(screen.getByText(/^Répétition/, { selector: 'dt' }).textContent).toBe('Répétition\u00a0: ');
+    // On a narrow screen the tabs and the links between the pages go onto more lines, never cut mid-word.
+    expect(screen.getByRole('tablist')).toHaveClass('flex-wrap');
+    expect(screen.getByRole('tablist')).not.toHaveClass('overflow-x-auto');
+    for (const tab of screen.getAllByRole('tab')) expect(tab).not.toHaveClass('whitespace-nowrap');
+    const links = within(screen.getByRole('navigation', { name: 'Pages LinkedIn' })).getByRole('list');
+    expect(links).toHaveClass('flex-wrap');
+    expect(links).not.toHaveClass('whitespace-nowrap');
+  });
+
   it('an automation that failed for the connection says so and leads to connecting again', async () => {
     signedIn({ automations: [makeAutomation({ status: 'Error', error: 'LINKEDIN_LOGIN_NEEDED' })] });
     renderApp('/automation/li-automation');

@@ -2,30 +2,39 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { AUTOMATION_STATUSES, type Automation } from '@parley/contract';
-import { formatDateTime, formatNumber } from '@parley/i18n';
+import { formatDate, formatNumber } from '@parley/i18n';
 import { Button, Card, cn, focusRing } from '@parley/ui';
 import { ConfirmDialog } from '@parley/ui/confirm-dialog';
 import { toast } from '../../../lib/toast';
 import { useAutomations, useDeleteAutomation, useDisableDailyRun } from '../api/linkedin-api';
-import { useLoaderWhile } from '../lib/linkedin-lib';
+import { browserTimeZone, useLoaderWhile } from '../lib/linkedin-lib';
 import { LINKEDIN_PATHS } from '../paths';
 import { CallError, Empty, LinkedinSection, StatusBadge } from './section';
 import { Tabs } from './tabs';
 
-/** When it runs or ran, in the person's language and the automation's time zone. */
+/** A time zone the browser knows, or null. */
+function knownZone(timeZone: string | null | undefined): string | null {
+  if (!timeZone) return null;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone });
+    return timeZone;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * When it runs or ran, in the person's language and the automation's time zone, which is named: "Nov 26, 2026,
+ * 3:29 PM (Europe/Paris)" (the browser may be elsewhere).
+ */
 export function useWhen() {
-  const { i18n } = useTranslation('linkedin');
+  const { t, i18n } = useTranslation('linkedin');
   return (iso: string | null, timeZone?: string | null) => {
     if (!iso) return '—';
-    try {
-      return new Intl.DateTimeFormat(i18n.language, {
-        dateStyle: 'medium',
-        timeStyle: 'short',
-        ...(timeZone ? { timeZone } : {}),
-      }).format(new Date(iso));
-    } catch {
-      return formatDateTime(iso, i18n.language);
-    }
+    const zone = knownZone(timeZone) ?? browserTimeZone();
+    const time = formatDate(iso, i18n.language, { dateStyle: 'medium', timeStyle: 'short', timeZone: zone });
+    if (!time) return '—';
+    return t('format.inZone', { time, zone: zone.replace(/_/g, ' ') });
   };
 }
 
@@ -56,16 +65,16 @@ export function AutomationList({ automations, empty }: { automations: Automation
               )}
               <dl className="grid grid-cols-1 gap-x-4 gap-y-1 text-xs text-zinc-500 sm:grid-cols-3">
                 <div>
-                  <dt className="inline">{t('automations.runAt')}: </dt>
+                  <dt className="inline">{t('format.label', { label: t('automations.runAt') })} </dt>
                   <dd className="inline">{when(a.runAt, a.timezone)}</dd>
                 </div>
                 <div>
-                  <dt className="inline">{t('automations.repeat')}: </dt>
+                  <dt className="inline">{t('format.label', { label: t('automations.repeat') })} </dt>
                   <dd className="inline">{t(`posts.repeats.${a.repeat}`)}</dd>
                 </div>
                 {a.publishedAt && (
                   <div>
-                    <dt className="inline">{t('automations.publishedAt')}: </dt>
+                    <dt className="inline">{t('format.label', { label: t('automations.publishedAt') })} </dt>
                     <dd className="inline">{when(a.publishedAt, a.timezone)}</dd>
                   </div>
                 )}

@@ -22,6 +22,14 @@ describe('/automation/customization', { timeout: 30_000 }, () => {
     expect(screen.getByText('Wild')).toBeInTheDocument();
   });
 
+  it('writes the creativity label the French way, with a space before the colon', async () => {
+    signedIn({ language: 'fr' });
+    renderApp('/automation/customization');
+    const slider = await screen.findByRole('slider', { name: /Créativité/ }, slow);
+    const label = document.querySelector(`label[for="${slider.id}"]`)!;
+    expect(label.textContent).toBe('Créativité\u00a0: Équilibrée');
+  });
+
   it('saves every choice: a prompt, type, length, creativity, emojis, hashtags, the word lists', async () => {
     const user = userEvent.setup();
     const fetchMock = signedIn(

@@ -121,7 +121,8 @@ function CustomizationForm({ settings }: { settings: LinkedinSettings }) {
         </fieldset>
         <div className="space-y-1.5">
           <label htmlFor={`${id}-creativity`} className="block text-sm font-medium text-zinc-800 dark:text-zinc-200">
-            {t('custom.creativity')}: <span className="font-semibold">{t(`custom.levels.${form.creativity}`)}</span>
+            {t('format.label', { label: t('custom.creativity') })}{' '}
+            <span className="font-semibold">{t(`custom.levels.${form.creativity}`)}</span>
           </label>
           <input
             id={`${id}-creativity`}

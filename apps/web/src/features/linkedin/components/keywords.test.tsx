@@ -19,6 +19,25 @@ describe('/automation/keywords', { timeout: 30_000 }, () => {
     expect(screen.getByRole('heading', { name: 'Your keywords (1)' })).toBeInTheDocument();
   });
 
+  it('writes the labels of a keyword the French way', async () => {
+    signedIn({ language: 'fr', keywords: [makeKeyword()] });
+    renderApp('/automation/keywords');
+    expect((await screen.findByText(/^Mots à éviter/, { selector: 'dt' }, slow)).textContent).toBe(
+      'Mots à éviter\u00a0: ',
+    );
+    expect(screen.getByText(/^Mots à inclure/, { selector: 'dt' }).textContent).toBe('Mots à inclure\u00a0: ');
+    expect(screen.getByText(/^Brouillons aujourd’hui/, { selector: 'dt' }).textContent).toBe(
+      'Brouillons aujourd’hui\u00a0: ',
+    );
+  });
+
+  it("writes a followed profile's drafts of the day the French way", async () => {
+    signedIn({ language: 'fr', profiles: [makeProfileFollow()] });
+    renderApp('/automation/profiles');
+    const drafts = await screen.findByText(/^Brouillons aujourd’hui/, { selector: 'p' }, slow);
+    expect(drafts.textContent).toBe('Brouillons aujourd’hui\u00a0: 0');
+  });
+
   it('adds a keyword, splitting the lists on commas (trimmed, without repeats)', async () => {
     const user = userEvent.setup();
     const fetchMock = signedIn(

@@ -139,15 +139,15 @@ function KeywordItem({ keyword }: { keyword: Keyword }) {
       </div>
       <dl className="space-y-1 text-sm">
         <div>
-          <dt className="inline text-zinc-500">{t('keywords.avoid')}: </dt>
+          <dt className="inline text-zinc-500">{t('format.label', { label: t('keywords.avoid') })} </dt>
           <dd className="inline text-zinc-800 dark:text-zinc-200">{joinCommaList(keyword.avoid) || '—'}</dd>
         </div>
         <div>
-          <dt className="inline text-zinc-500">{t('keywords.include')}: </dt>
+          <dt className="inline text-zinc-500">{t('format.label', { label: t('keywords.include') })} </dt>
           <dd className="inline text-zinc-800 dark:text-zinc-200">{joinCommaList(keyword.include) || '—'}</dd>
         </div>
         <div>
-          <dt className="inline text-zinc-500">{t('keywords.draftsToday')}: </dt>
+          <dt className="inline text-zinc-500">{t('format.label', { label: t('keywords.draftsToday') })} </dt>
           <dd className="inline text-zinc-800 dark:text-zinc-200">
             {formatNumber(keyword.draftsToday, i18n.language)}
           </dd>

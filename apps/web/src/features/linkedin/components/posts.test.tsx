@@ -26,8 +26,8 @@ describe('/automation/post-automation', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Three things I learned shipping a roadmap.', {}, slow)).toBeInTheDocument();
     expect(screen.getByText('Pending')).toBeInTheDocument();
     expect(screen.getByText('Completed')).toBeInTheDocument();
-    // 08:30 UTC in the post's own time zone (Paris, summer time).
-    expect(screen.getByText('Jun 1, 2026, 10:30 AM')).toBeInTheDocument();
+    // 08:30 UTC in the post's own time zone (Paris, summer time), which is named.
+    expect(screen.getByText('Jun 1, 2026, 10:30 AM (Europe/Paris)')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Open on LinkedIn' })).toHaveAttribute(
       'href',
       'https://www.linkedin.com/feed/update/urn:li:share:1/',

@@ -101,7 +101,10 @@ function ProfileItem({ profile }: { profile: FollowedProfile }) {
           {profile.url}
         </a>
         <p className="text-xs text-zinc-500">
-          {t('keywords.draftsToday')}: {formatNumber(profile.draftsToday, i18n.language)}
+          {t('format.labelValue', {
+            label: t('keywords.draftsToday'),
+            value: formatNumber(profile.draftsToday, i18n.language),
+          })}
         </p>
       </div>
       <div className="flex items-center gap-3">

@@ -61,6 +61,46 @@ describe('/automation/linkedInStatus', { timeout: 30_000 }, () => {
     expect(await screen.findByText('1,400', { selector: 'p' })).toBeInTheDocument();
   });
 
+  it('says which columns are read, and why followers could not be charted when the total line was missing', async () => {
+    const user = userEvent.setup();
+    let notes: string[] = [];
+    signedIn({}, { 'POST /api/linkedin/stats/import': () => ok({ imported: 3, days: 3, notes }) });
+    renderApp('/automation/linkedInStatus');
+    expect(
+      await screen.findByText(/^Columns read, as LinkedIn names them: Date, with Impressions/, {}, slow),
+    ).toHaveTextContent(/New followers with the “Total followers on …” line/);
+    const input = screen.getByLabelText('Choose the export file');
+    const file = () => new File(['Date,New followers\n04/01/2026,3\n'], 'analytics.csv', { type: 'text/csv' });
+    await user.upload(input, file());
+    expect(await screen.findByText('3 readings imported over 3 days.')).toBeInTheDocument();
+    expect(screen.queryByText(/New followers were found/)).toBeNull();
+
+    notes = ['followersWithoutTotal'];
+    await user.upload(input, file());
+    expect(
+      await screen.findByText(
+        'New followers were found but not your total number of followers, so followers could not be charted. LinkedIn’s export has a “Total followers on …” line above them: import that file unchanged.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('gives the note and the columns in French', async () => {
+    const user = userEvent.setup();
+    signedIn(
+      { language: 'fr' },
+      { 'POST /api/linkedin/stats/import': ok({ imported: 1, days: 1, notes: ['followersWithoutTotal'] }) },
+    );
+    renderApp('/automation/linkedInStatus');
+    expect(await screen.findByText(/^Colonnes lues/, {}, slow)).toBeInTheDocument();
+    await user.upload(
+      screen.getByLabelText('Choisir le fichier exporté'),
+      new File(['Date,New followers\n04/01/2026,3\n'], 'analytics.csv', { type: 'text/csv' }),
+    );
+    expect(await screen.findByText(/^De nouveaux abonnés ont été trouvés/)).toHaveTextContent(
+      /importez ce fichier sans le modifier\.$/,
+    );
+  });
+
   it('refuses a file that is not CSV or XLSX before sending, and shows the server refusing one', async () => {
     const user = userEvent.setup({ applyAccept: false });
     const fetchMock = signedIn(

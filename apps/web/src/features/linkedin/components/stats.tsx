@@ -7,6 +7,7 @@ import {
   type LinkedinMetric,
   type LinkedinStats,
 } from '@parley/contract';
+import type { StatsImportResult } from '@parley/api-client/linkedin';
 import { formatDate, formatFileSize, formatNumber } from '@parley/i18n';
 import { Alert, Card, CardTitle, cn, focusRing } from '@parley/ui';
 import { toast } from '../../../lib/toast';
@@ -119,7 +120,7 @@ function ImportStats() {
   const input = useRef<HTMLInputElement>(null);
   const id = useId();
   const [problem, setProblem] = useState<string | null>(null);
-  const [result, setResult] = useState<{ imported: number; days: number } | null>(null);
+  const [result, setResult] = useState<StatsImportResult | null>(null);
 
   const send = async (file: File | undefined) => {
     setProblem(null);
@@ -148,6 +149,7 @@ function ImportStats() {
     <Card className="space-y-3">
       <CardTitle>{t('stats.import.title')}</CardTitle>
       <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('stats.import.how')}</p>
+      <p className="text-xs text-zinc-500">{t('stats.import.columns')}</p>
       <div>
         <label
           htmlFor={id}
@@ -176,6 +178,9 @@ function ImportStats() {
             days: formatNumber(result.days, i18n.language),
           })}
         </Alert>
+      )}
+      {result?.notes?.includes('followersWithoutTotal') && (
+        <Alert tone="info">{t('stats.import.notes.followersWithoutTotal')}</Alert>
       )}
     </Card>
   );
