@@ -76,7 +76,13 @@ export function HeaderLayout({ menu }: { menu: 'main' | 'settings' }) {
         { to: '/template', label: t('menu.templates'), icon: <TemplateIcon /> },
         { to: '/image-generation', label: t('menu.imageGeneration'), icon: <ImageSparkIcon /> },
         { to: '/image-editor', label: t('menu.imageEditor'), icon: <ImageEditIcon /> },
-        { to: '/automation', label: t('menu.linkedin'), icon: <LinkedinIcon /> },
+        {
+          to: '/automation',
+          label: t('menu.linkedin'),
+          icon: <LinkedinIcon />,
+          // LinkedIn sends the browser back to /linkedin-auth-redirect (spec §2), a page of the assistant too.
+          also: ['/linkedin-auth-redirect'],
+        },
         { to: '/subscription', label: t('menu.subscription'), icon: <PlansIcon /> },
         { to: '/organization', label: t('menu.organization'), icon: <TeamIcon /> },
         { to: '/profile', label: t('menu.profile'), icon: <UserIcon /> },

@@ -74,6 +74,16 @@ describe('/linkedin-auth-redirect', { timeout: 30_000 }, () => {
     expect(bodyOf(sent[0]![1])).toEqual({ code: 'c0de', state: 'st4te' });
   });
 
+  it('is a page of the assistant: LinkedIn is the current side-menu entry, in the same column as the others', async () => {
+    signedIn({}, { 'POST /api/linkedin/callback': refused(400, 'LINKEDIN_STATE_INVALID', 'Ce lien a expiré.') });
+    renderApp('/linkedin-auth-redirect?code=c&state=forged');
+    expect(await screen.findByText('Ce lien a expiré.', {}, slow)).toBeInTheDocument();
+    const menu = screen.getByRole('complementary', { name: 'Main navigation' });
+    expect(within(menu).getByRole('link', { name: 'LinkedIn' })).toHaveClass('bg-blue-50');
+    expect(within(menu).getByRole('link', { name: 'Home' })).not.toHaveClass('bg-blue-50');
+    expect(screen.getByRole('heading', { level: 1 }).parentElement).toHaveClass('max-w-5xl');
+  });
+
   it('shows the localized refusal of a forged or used state', async () => {
     signedIn(
       {},

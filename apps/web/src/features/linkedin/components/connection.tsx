@@ -234,7 +234,7 @@ export function AuthRedirectPage() {
   }, []);
 
   return (
-    <div className="mx-auto max-w-xl space-y-4 p-4 sm:p-6">
+    <div className="mx-auto max-w-5xl space-y-5 p-4 sm:p-6">
       <h1 className="text-2xl font-semibold tracking-tight text-zinc-900 dark:text-zinc-50">{t('redirect.title')}</h1>
       {problem ? (
         <>

@@ -133,7 +133,8 @@ describe('/automation/dashboard-linkedin', { timeout: 30_000 }, () => {
     signedIn({ profiles: [makeProfileFollow()] });
     const { unmount } = renderApp('/automation/dashboard-linkedin?tab=accounts');
     expect(await screen.findByText('One LinkedIn account can be connected at a time.', {}, slow)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Disconnect LinkedIn' })).toHaveAttribute(
+    // The note is there at once; the account's card once the connection has come.
+    expect(await screen.findByRole('link', { name: 'Disconnect LinkedIn' })).toHaveAttribute(
       'href',
       '/automation/linkedInLogout',
     );

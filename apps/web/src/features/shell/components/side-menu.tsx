@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { ChevronLeftIcon, ChevronRightIcon, CloseIcon, LogoMark, cn, focusRing } from '@parley/ui';
 import { SideMenuSkeleton } from './skeletons';
 
@@ -9,6 +9,8 @@ export type SideMenuItem = {
   label: string;
   icon: ReactNode;
   end?: boolean;
+  /** Other paths (and the paths under them) where this entry is the current one too. */
+  also?: string[];
   /** An address outside the app, opened in a new tab; `note` says so to screen readers ("opens in a new tab"). */
   external?: { note: string; icon: ReactNode };
 };
@@ -36,6 +38,9 @@ export const SIDE_MENU_COLLAPSED_WIDTH = '6.2em';
  */
 export function SideMenu({ items, open, wide, loading = false, heading, back, onToggle, onNavigate }: Props) {
   const { t } = useTranslation('shell');
+  const { pathname } = useLocation();
+  const under = (paths: string[] | undefined) =>
+    !!paths?.some((path) => pathname === path || pathname.startsWith(`${path}/`));
   const collapsed = wide && !open;
   const hiddenOffscreen = !wide && !open;
 
@@ -72,7 +77,7 @@ export function SideMenu({ items, open, wide, loading = false, heading, back, on
         end={item.end}
         onClick={onNavigate}
         title={collapsed ? item.label : undefined}
-        className={({ isActive }) => itemClass(isActive)}
+        className={({ isActive }) => itemClass(isActive || under(item.also))}
       >
         <span className="shrink-0 text-[1.1em]">{item.icon}</span>
         <span className={collapsed ? 'sr-only' : 'truncate'}>{item.label}</span>
