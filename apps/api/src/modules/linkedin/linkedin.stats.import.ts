@@ -1,5 +1,7 @@
 import { inflateRawSync } from 'node:zlib';
-import type { LinkedinMetric } from '@parley/contract';
+import type { LinkedinMetric, STATS_IMPORT_NOTES } from '@parley/contract';
+
+type StatsImportNote = (typeof STATS_IMPORT_NOTES)[number];
 
 /**
  * Reading LinkedIn's analytics export: the "Content" workbook (XLSX: sheets DISCOVERY, ENGAGEMENT with Date,
@@ -136,9 +138,13 @@ type Table = string[][];
  * The readings of a table whose header row has a Date column and metric columns. `New followers` per day become
  * the total of each day when the total at the end is known (`totalFollowers`).
  */
-function readingsOf(table: Table, serialDates: boolean, totalFollowers: number | null): Reading[] {
+function readingsOf(
+  table: Table,
+  serialDates: boolean,
+  totalFollowers: number | null,
+): { readings: Reading[]; newFollowersUnused: boolean } {
   const headerAt = table.findIndex((row) => row.some(isDateHeader));
-  if (headerAt === -1) return [];
+  if (headerAt === -1) return { readings: [], newFollowersUnused: false };
   const header = table[headerAt]!;
   const dateColumn = header.findIndex(isDateHeader);
   const columns = header.map((c, i) => (i === dateColumn ? null : metricOf(c)));
@@ -155,7 +161,8 @@ function readingsOf(table: Table, serialDates: boolean, totalFollowers: number |
       else out.push({ metric, day, value });
     });
   }
-  if (totalFollowers !== null && newFollowers.length && !out.some((r) => r.metric === 'followers')) {
+  const withoutTotal = newFollowers.length > 0 && !out.some((r) => r.metric === 'followers');
+  if (totalFollowers !== null && withoutTotal) {
     // The total is the count on the last day; each day before it had that minus what came after.
     newFollowers.sort((a, b) => (a.day < b.day ? 1 : -1));
     let total = totalFollowers;
@@ -164,7 +171,7 @@ function readingsOf(table: Table, serialDates: boolean, totalFollowers: number |
       total -= value;
     }
   }
-  return out;
+  return { readings: out, newFollowersUnused: withoutTotal && totalFollowers === null };
 }
 
 /** Characters of a line looked at for the total of followers. */
@@ -446,23 +453,40 @@ export function readXlsx(buf: Buffer, budget: Budget = createBudget()): Map<stri
 
 const isZip = (buf: Buffer) => buf.length >= 4 && buf.readUInt32LE(0) === 0x04034b50;
 
-/** The readings in an export file (XLSX or CSV); UnreadableFile when it is neither or holds none. */
-export function readStatsFile(bytes: Buffer, maxMs = MAX_READ_MS): Reading[] {
+/**
+ * The readings in an export file (XLSX or CSV), and what it held that could not be used: daily new followers
+ * without the "Total followers" line to count them from (`followersWithoutTotal`). UnreadableFile when it is
+ * neither or holds no readings.
+ */
+export function readStatsExport(bytes: Buffer, maxMs = MAX_READ_MS): { readings: Reading[]; notes: StatsImportNote[] } {
   const budget = createBudget(maxMs);
   let readings: Reading[] = [];
-  if (isZip(bytes)) {
-    const sheets = readXlsx(bytes, budget);
+  let newFollowersUnused = false;
+  const add = (table: Table, serialDates: boolean) => {
+    const read = readingsOf(table, serialDates, totalFollowersIn(table));
     // Not push(...all): a sheet's readings can outnumber the arguments a call may take.
-    for (const [, table] of sheets) readings = readings.concat(readingsOf(table, true, totalFollowersIn(table)));
+    readings = readings.concat(read.readings);
+    newFollowersUnused ||= read.newFollowersUnused;
+  };
+  if (isZip(bytes)) {
+    for (const [, table] of readXlsx(bytes, budget)) add(table, true);
   } else {
     const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
     // A text file: no NUL bytes, mostly printable.
     if (text.includes('\u0000') || text.includes('\uFFFD')) unreadable('not text');
-    const table = parseCsv(text, budget);
-    readings = readingsOf(table, false, totalFollowersIn(table));
+    add(parseCsv(text, budget), false);
   }
   if (!readings.length) unreadable('no readings');
   // One value per metric and day: the last one read wins.
   const byKey = new Map(readings.map((r) => [`${r.metric}:${r.day}`, r]));
-  return [...byKey.values()];
+  const kept = [...byKey.values()];
+  // New followers are of no use only when no sheet gave the followers otherwise.
+  const notes: StatsImportNote[] =
+    newFollowersUnused && !kept.some((r) => r.metric === 'followers') ? ['followersWithoutTotal'] : [];
+  return { readings: kept, notes };
+}
+
+/** The readings in an export file (readStatsExport without its notes). */
+export function readStatsFile(bytes: Buffer, maxMs = MAX_READ_MS): Reading[] {
+  return readStatsExport(bytes, maxMs).readings;
 }

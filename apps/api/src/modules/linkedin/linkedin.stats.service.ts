@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { DomainError } from '../../lib/errors.js';
 import { localDate } from '../../lib/time.js';
 import type { LinkedinCaller } from './linkedin.settings.service.js';
-import { readStatsFile, UnreadableFile } from './linkedin.stats.import.js';
+import { readStatsExport, UnreadableFile } from './linkedin.stats.import.js';
 import * as q from './linkedin.stats.queries.js';
 
 /** The day `days - 1` days before `today` (YYYY-MM-DD). */
@@ -55,11 +55,12 @@ export function createLinkedinStats({ db, clock, log }: { db: Db; clock: () => D
     /**
      * Imports an analytics export (CSV or XLSX): what it holds for the last STATS_IMPORT_DAYS days replaces the
      * readings of the same days (LinkedIn's exports cover at most 365 days; older rows of a made-up file are left).
+     * `notes` say what the file held that could not be used (new followers without the total to count from).
      */
     async import(caller: LinkedinCaller, bytes: Buffer) {
-      let readings;
+      let readings, notes;
       try {
-        readings = readStatsFile(bytes);
+        ({ readings, notes } = readStatsExport(bytes));
       } catch (error) {
         // Whatever a hostile file makes the reader stumble on, it is an unreadable file, never a 500.
         if (!(error instanceof UnreadableFile)) log.warn({ err: error }, 'a stats file could not be read');
@@ -70,7 +71,7 @@ export function createLinkedinStats({ db, clock, log }: { db: Db; clock: () => D
       const kept = readings.filter((r) => r.day <= today && r.day >= since);
       if (!kept.length) throw new DomainError('STATS_FILE_UNREADABLE');
       await db.transaction((tx) => q.saveReadings(tx, caller.user.id, kept, 'import', clock()));
-      return { imported: kept.length, days: new Set(kept.map((r) => r.day)).size };
+      return { imported: kept.length, days: new Set(kept.map((r) => r.day)).size, notes };
     },
   };
 }

@@ -159,7 +159,7 @@ describe('the analytics export', () => {
       '11/26/2026,5,5,5,5\r\n';
     const res = await upload(me.token, Buffer.from(csv), 'stats.csv', 'text/csv');
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.data).toEqual({ imported: 6, days: 2 });
+    expect(res.body.data).toEqual({ imported: 6, days: 2, notes: [] });
     const stats = (await call('GET', '/api/linkedin/stats?days=30', me.token)).body.data;
     expect(stats.series.impressions).toEqual([
       { day: '2026-11-23', value: 1200, source: 'import' },
@@ -192,7 +192,7 @@ describe('the analytics export', () => {
     });
     const res = await upload(me.token, xlsx, 'Content_2026.xlsx');
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.data).toEqual({ imported: 6, days: 3 });
+    expect(res.body.data).toEqual({ imported: 6, days: 3, notes: [] });
     const stats = (await call('GET', '/api/linkedin/stats?days=30', me.token)).body.data;
     expect(stats.series.impressions.map((p: { day: string; value: number }) => [p.day, p.value])).toEqual([
       ['2026-11-20', 1000],
@@ -205,8 +205,39 @@ describe('the analytics export', () => {
       ['2026-11-22', 1234],
     ]);
     // Imported again, the same days are replaced, not added.
-    expect((await upload(me.token, xlsx, 'again.xlsx')).body.data).toEqual({ imported: 6, days: 3 });
+    expect((await upload(me.token, xlsx, 'again.xlsx')).body.data).toEqual({ imported: 6, days: 3, notes: [] });
     expect((await call('GET', '/api/linkedin/stats?days=30', me.token)).body.data.series.followers).toHaveLength(3);
+  });
+
+  it('says when new followers came without the "Total followers" line to count them from', async () => {
+    const me = await t.signUp();
+    const xlsx = await contentWorkbook({
+      ENGAGEMENT: [
+        ['Date', 'Impressions'],
+        ['11/20/2026', 1000],
+      ],
+      FOLLOWERS: [
+        ['Date', 'New followers'],
+        ['11/20/2026', 4],
+        ['11/21/2026', 6],
+      ],
+    });
+    const res = await upload(me.token, xlsx, 'Content_2026.xlsx');
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data).toEqual({ imported: 1, days: 1, notes: ['followersWithoutTotal'] });
+    expect((await call('GET', '/api/linkedin/stats?days=30', me.token)).body.data.series.followers).toEqual([]);
+
+    // The same in a CSV; a followers column besides makes the new followers unneeded: no note.
+    const csv = 'Date,Impressions,New followers\n2026-11-20,5,3\n';
+    expect((await upload(me.token, Buffer.from(csv), 'stats.csv', 'text/csv')).body.data.notes).toEqual([
+      'followersWithoutTotal',
+    ]);
+    const withTotal = 'Date,Followers,New followers\n2026-11-20,120,3\n';
+    expect((await upload(me.token, Buffer.from(withTotal), 'stats.csv', 'text/csv')).body.data).toEqual({
+      imported: 1,
+      days: 1,
+      notes: [],
+    });
   });
 
   it('hostile files are refused with a message: not a table, a zip bomb, a huge sheet, too large, none', async () => {
@@ -382,7 +413,7 @@ describe('imports are bounded', () => {
     expect(lines.length).toBeGreaterThan(9_000);
     const res = await upload(me.token, Buffer.from(lines.join('\n')), 'everything.csv', 'text/csv');
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.data).toEqual({ imported: STATS_IMPORT_DAYS * 8, days: STATS_IMPORT_DAYS });
+    expect(res.body.data).toEqual({ imported: STATS_IMPORT_DAYS * 8, days: STATS_IMPORT_DAYS, notes: [] });
     const rows = await t.database.db.select().from(linkedinStats).where(eq(linkedinStats.userId, me.user.id));
     expect(rows).toHaveLength(STATS_IMPORT_DAYS * 8);
     expect(rows.map((r) => r.day).sort()[0]).toBe('2025-10-22'); // 2026-11-25 and the 399 days before it
