@@ -235,7 +235,7 @@ describe('publishing scheduled posts', () => {
     advance(86_400_000 + 1_000);
     // The job queued for its time (pg-boss's or the timer's) runs the publisher for this post: nothing to claim.
     expect(await publisher().runOne(post.id, 'w1')).toBe('skipped');
-    expect(await publisher().runDue('w1')).not.toContain('published');
+    await publisher().runDue('w1'); // (other posts due then may be published; this one is not)
     expect(await rowOf(post.id)).toMatchObject({ status: 'Completed', runAt: null, runs: 2, dailyRun: false });
     expect(publishedWith(post.text)).toHaveLength(2);
   });
@@ -251,7 +251,7 @@ describe('publishing scheduled posts', () => {
     expect(await publisher().runOne(post.id, 'w1')).toBe('published');
     expect(await rowOf(post.id)).toMatchObject({ status: 'Completed', runAt: null, runs: 1 });
     advance(86_400_000 + 1_000);
-    expect(await publisher().runDue('w1')).not.toContain('published');
+    await publisher().runDue('w1'); // (other posts due then may be published; this one is not)
     expect(publishedWith(post.text)).toHaveLength(1);
   });
 
