@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { isKnownTimeZone, lastDays, localDate, nextLocalMidnight, zoneOrUtc } from './time.js';
+import {
+  formatCacheSize,
+  isKnownTimeZone,
+  lastDays,
+  localDate,
+  localMinute,
+  nextLocalMidnight,
+  zoneOrUtc,
+} from './time.js';
 
 describe('days in a time zone', () => {
   it('the local date, and the next local midnight', () => {
@@ -32,6 +40,18 @@ describe('days in a time zone', () => {
     expect(nextLocalMidnight(new Date('2026-11-23T12:00:00Z'), 'Mars/Olympus_Mons').toISOString()).toBe(
       '2026-11-24T00:00:00.000Z',
     );
+  });
+
+  it('names that are not plain zone names are refused, and many unknown zones do not grow the cache past its bound', () => {
+    for (const zone of ['Europe/Paris; DROP', '', 'x'.repeat(100), '../../etc/passwd ']) {
+      expect(isKnownTimeZone(zone)).toBe(false);
+    }
+    for (let i = 0; i < 2_500; i++) expect(isKnownTimeZone(`Nowhere/Zone_${i}`)).toBe(false);
+    expect(formatCacheSize()).toBeLessThanOrEqual(1_000);
+    // Known zones still work after the cache was emptied.
+    expect(isKnownTimeZone('Europe/Paris')).toBe(true);
+    expect(localMinute(new Date('2026-07-01T07:05:00Z'), 'Europe/Paris')).toBe('2026-07-01T09:05');
+    expect(formatCacheSize()).toBeLessThanOrEqual(1_000);
   });
 
   it('lists the last days, oldest first', () => {

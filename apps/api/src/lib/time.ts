@@ -3,11 +3,16 @@
  * credits come back, and the free tier's daily uses start again, at the person's midnight.
  */
 
+/** IANA names are short and plain: anything else is refused before it costs a formatter or a cache entry. */
+const ZONE_NAME = /^[A-Za-z0-9_+\-/]{1,64}$/;
+/** Zone names come from requests: the cache of formatters (null for an unknown zone) is emptied when it fills. */
+const MAX_FORMATS = 1_000;
 const formats = new Map<string, Intl.DateTimeFormat | null>();
 
 function formatFor(timeZone: string): Intl.DateTimeFormat | null {
-  if (!formats.has(timeZone)) {
-    let format: Intl.DateTimeFormat | null;
+  if (!ZONE_NAME.test(timeZone)) return null;
+  let format = formats.get(timeZone);
+  if (format === undefined) {
     try {
       format = new Intl.DateTimeFormat('en-US', {
         timeZone,
@@ -22,11 +27,16 @@ function formatFor(timeZone: string): Intl.DateTimeFormat | null {
     } catch {
       format = null;
     }
+    if (formats.size >= MAX_FORMATS) formats.clear();
     formats.set(timeZone, format);
   }
-  return formats.get(timeZone)!;
+  return format;
 }
 
+/** How many zones the formatter cache holds (never more than its bound). */
+export const formatCacheSize = () => formats.size;
+
+/** Whether `timeZone` is an IANA zone this runtime knows (Europe/Paris, America/New_York, UTC). */
 export function isKnownTimeZone(timeZone: string) {
   return formatFor(timeZone) !== null;
 }
@@ -36,6 +46,7 @@ export const zoneOrUtc = (timeZone: string) => (isKnownTimeZone(timeZone) ? time
 
 type Parts = { year: number; month: number; day: number; hour: number; minute: number; second: number };
 
+/** The wall-clock date and time in `timeZone` (UTC when it is unknown) at `instant`. */
 function partsAt(instant: Date, timeZone: string): Parts {
   const parts = formatFor(zoneOrUtc(timeZone))!.formatToParts(instant);
   const get = (type: string) => Number(parts.find((p) => p.type === type)!.value);
@@ -49,10 +60,18 @@ function partsAt(instant: Date, timeZone: string): Parts {
   };
 }
 
+const pad = (n: number) => String(n).padStart(2, '0');
+
 /** The date in `timeZone` at `instant`, as YYYY-MM-DD. */
 export function localDate(instant: Date, timeZone: string): string {
   const p = partsAt(instant, timeZone);
-  return `${p.year}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}`;
+  return `${p.year}-${pad(p.month)}-${pad(p.day)}`;
+}
+
+/** The wall-clock minute in `timeZone` at `instant`, as YYYY-MM-DDTHH:mm. */
+export function localMinute(instant: Date, timeZone: string): string {
+  const p = partsAt(instant, timeZone);
+  return `${p.year}-${pad(p.month)}-${pad(p.day)}T${pad(p.hour)}:${pad(p.minute)}`;
 }
 
 /** The offset of `timeZone` from UTC at `instant`, in milliseconds (local time minus UTC). */

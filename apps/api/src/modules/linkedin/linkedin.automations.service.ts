@@ -3,7 +3,8 @@ import type { Db, Tx } from '../../db/client.js';
 import { DomainError, NotFoundError } from '../../lib/errors.js';
 import { postUrl } from '../../providers/linkedin/index.js';
 import * as q from './linkedin.automations.queries.js';
-import { localMinute, localToUtc, nextRun } from './linkedin.posts.time.js';
+import { localMinute } from '../../lib/time.js';
+import { localToUtc, nextRun } from './linkedin.posts.time.js';
 
 export type Owner = { user: { id: string } };
 

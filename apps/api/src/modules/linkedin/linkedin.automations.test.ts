@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, automations, users } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { FINISHED_POSTS_KEPT } from './linkedin.automations.queries.js';
-import { localMinute } from './linkedin.posts.time.js';
+import { localMinute } from '../../lib/time.js';
 
 let t: TestApp;
 beforeAll(async () => {

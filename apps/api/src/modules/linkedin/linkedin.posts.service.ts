@@ -11,7 +11,8 @@ import type { BillingService, Caller } from '../billing/index.js';
 import type { ModelsService } from '../models/index.js';
 import * as q from './linkedin.automations.queries.js';
 import { toAutomation, type Owner } from './linkedin.automations.service.js';
-import { isTimeZone, localToUtc } from './linkedin.posts.time.js';
+import { isKnownTimeZone } from '../../lib/time.js';
+import { localToUtc } from './linkedin.posts.time.js';
 
 type ParsedPost = z.output<typeof postInputSchema>;
 type PostIdea = z.output<typeof postIdeaSchema>;
@@ -40,7 +41,7 @@ export function createPostsService(deps: {
 
   /** The post's values: its instant from the local time (in the future), the wall-clock time kept for repeats. */
   function valuesOf(input: ParsedPost) {
-    if (!isTimeZone(input.timezone)) throw new DomainError('INVALID_TIMEZONE');
+    if (!isKnownTimeZone(input.timezone)) throw new DomainError('INVALID_TIMEZONE');
     const runAt = localToUtc(input.scheduledFor, input.timezone);
     if (!runAt) throw new DomainError('VALIDATION_FAILED');
     if (runAt.getTime() <= clock().getTime()) throw new DomainError('SCHEDULE_IN_PAST');

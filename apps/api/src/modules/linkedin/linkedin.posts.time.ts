@@ -1,45 +1,10 @@
 import type { PostRepeat } from '@parley/contract';
+import { localMinute } from '../../lib/time.js';
 
 /**
  * A scheduled post's time as the person chose it: a local date and time in their IANA time zone. Repeats keep that
  * wall-clock time, so a daily 09:00 post stays at 09:00 across daylight-saving changes.
  */
-
-const formats = new Map<string, Intl.DateTimeFormat | null>();
-
-function formatFor(timeZone: string) {
-  if (!formats.has(timeZone)) {
-    let format: Intl.DateTimeFormat | null = null;
-    try {
-      format = new Intl.DateTimeFormat('en-US', {
-        timeZone,
-        hourCycle: 'h23',
-        year: 'numeric',
-        month: '2-digit',
-        day: '2-digit',
-        hour: '2-digit',
-        minute: '2-digit',
-      });
-    } catch {
-      format = null;
-    }
-    if (formats.size > 1_000) formats.clear();
-    formats.set(timeZone, format);
-  }
-  return formats.get(timeZone) ?? null;
-}
-
-/** Whether `timeZone` is an IANA zone this runtime knows (Europe/Paris, America/New_York, UTC). */
-export function isTimeZone(timeZone: string) {
-  return /^[A-Za-z0-9_+\-/]{1,64}$/.test(timeZone) && formatFor(timeZone) !== null;
-}
-
-/** The wall-clock minute at `instant` in `timeZone`, as YYYY-MM-DDTHH:mm. */
-export function localMinute(instant: Date, timeZone: string) {
-  const parts = formatFor(timeZone)!.formatToParts(instant);
-  const get = (type: string) => parts.find((p) => p.type === type)!.value;
-  return `${get('year')}-${get('month')}-${get('day')}T${get('hour')}:${get('minute')}`;
-}
 
 const LOCAL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
 

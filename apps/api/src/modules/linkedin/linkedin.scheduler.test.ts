@@ -9,7 +9,7 @@ import { startFakeLinkedin, type FakeLinkedin } from '../../test/fake-linkedin.j
 import * as q from './linkedin.automations.queries.js';
 import { READBACK_GRACE_MS, READBACK_RETRY_MS } from './linkedin.scheduler.publisher.js';
 import { createInProcessScheduler, createPgBossScheduler } from './linkedin.scheduler.js';
-import { localMinute } from './linkedin.posts.time.js';
+import { localMinute } from '../../lib/time.js';
 
 let fake: FakeLinkedin;
 let t: TestApp;
