@@ -12,7 +12,13 @@ const stateClasses = (error: string | undefined) =>
 
 type FieldChrome = { label: ReactNode; error?: string | undefined; hint?: ReactNode };
 
-function FieldFrame({ id, label, error, hint, children }: FieldChrome & { id: string; children: ReactNode }) {
+export type FieldProps = FieldChrome & { id: string; children: ReactNode };
+
+/**
+ * A field's label, then its control (`children`, whose id is `id`), then its hint or its error: the control points
+ * at them with aria-describedby `${id}-hint` / `${id}-error`.
+ */
+export function Field({ id, label, error, hint, children }: FieldProps) {
   return (
     <div className="space-y-1.5">
       <label htmlFor={id} className="block text-sm font-medium text-zinc-800 dark:text-zinc-200">
@@ -44,7 +50,7 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
   const inputId = id ?? generated;
   const describedBy = error ? `${inputId}-error` : hint ? `${inputId}-hint` : undefined;
   return (
-    <FieldFrame id={inputId} label={label} error={error} hint={hint}>
+    <Field id={inputId} label={label} error={error} hint={hint}>
       <input
         ref={ref}
         id={inputId}
@@ -53,7 +59,7 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
         className={cn(controlClasses, stateClasses(error), className)}
         {...rest}
       />
-    </FieldFrame>
+    </Field>
   );
 });
 
@@ -67,7 +73,7 @@ export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(funct
   const generated = useId();
   const selectId = id ?? generated;
   return (
-    <FieldFrame id={selectId} label={label} error={error} hint={hint}>
+    <Field id={selectId} label={label} error={error} hint={hint}>
       <select
         ref={ref}
         id={selectId}
@@ -82,6 +88,6 @@ export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(funct
           </option>
         ))}
       </select>
-    </FieldFrame>
+    </Field>
   );
 });

@@ -1,8 +1,9 @@
 export { cn } from './cn.js';
 export { Button, buttonClasses, focusRing, type ButtonProps, type ButtonVariant } from './button.js';
 export { Spinner } from './spinner.js';
-export { TextField, SelectField, type TextFieldProps, type SelectFieldProps } from './field.js';
+export { Field, TextField, SelectField, type FieldProps, type TextFieldProps, type SelectFieldProps } from './field.js';
 export { Card, CardTitle, SkeletonBar } from './card.js';
+export { PageSection } from './page-section.js';
 export { Alert } from './alert.js';
 export {
   MenuIcon,

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
-import { Alert, cn, focusRing } from '@parley/ui';
+import { Alert, cn, Field, focusRing, PageSection } from '@parley/ui';
 import { ApiError } from '../../../lib/api';
 import { LINKEDIN_PATHS, PLANS_PATH } from '../paths';
 
@@ -30,11 +30,7 @@ export function LinkedinSection({
 }) {
   const { t } = useTranslation('linkedin');
   return (
-    <div className="mx-auto max-w-5xl space-y-5 p-4 sm:p-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold tracking-tight text-zinc-900 dark:text-zinc-50">{title}</h1>
-        {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
-      </div>
+    <PageSection title={title} actions={actions}>
       {intro && <p className="-mt-2 text-sm text-zinc-600 dark:text-zinc-400">{intro}</p>}
       {/* On a narrow screen the links wrap onto more lines: none is hidden or cut. */}
       <nav aria-label={t('nav.label')} className="border-b border-zinc-200 dark:border-zinc-800">
@@ -60,7 +56,7 @@ export function LinkedinSection({
         </ul>
       </nav>
       {children}
-    </div>
+    </PageSection>
   );
 }
 
@@ -167,10 +163,7 @@ export function TextArea({
   error?: string | undefined;
 }) {
   return (
-    <div className="space-y-1.5">
-      <label htmlFor={id} className="block text-sm font-medium text-zinc-800 dark:text-zinc-200">
-        {label}
-      </label>
+    <Field id={id} label={label} error={error} hint={hint}>
       <textarea
         id={id}
         rows={rows}
@@ -186,16 +179,6 @@ export function TextArea({
             : 'border-zinc-300 focus:border-blue-500 focus:ring-blue-500/40 dark:border-zinc-700',
         )}
       />
-      {hint && !error && (
-        <p id={`${id}-hint`} className="text-xs text-zinc-500 dark:text-zinc-400">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} role="alert" className="text-xs text-red-600 dark:text-red-400">
-          {error}
-        </p>
-      )}
-    </div>
+    </Field>
   );
 }

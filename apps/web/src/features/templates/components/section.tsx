@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
-import { cn, focusRing } from '@parley/ui';
+import { cn, focusRing, PageSection } from '@parley/ui';
 import { ApiError } from '../../../lib/api';
 import { TEMPLATE_PATHS } from '../paths';
 import { ShortcutIcon, SignatureIcon, TemplateIcon } from './icons';
@@ -26,11 +26,7 @@ export function TemplatesSection({
 }) {
   const { t } = useTranslation('templates');
   return (
-    <div className="mx-auto max-w-5xl space-y-5 p-4 sm:p-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold tracking-tight text-zinc-900 dark:text-zinc-50">{title}</h1>
-        {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
-      </div>
+    <PageSection title={title} actions={actions}>
       {nav && (
         <nav aria-label={t('nav.label')} className="-mt-1 border-b border-zinc-200 dark:border-zinc-800">
           <ul className="flex flex-wrap gap-x-1">
@@ -58,7 +54,7 @@ export function TemplatesSection({
         </nav>
       )}
       {children}
-    </div>
+    </PageSection>
   );
 }
 
