@@ -169,6 +169,19 @@ export function StatusOverview({ automations }: { automations: Automation[] }) {
   );
 }
 
+/** The link to write a new scheduled post, in the actions of the pages that list them. */
+export function NewPostLink() {
+  const { t } = useTranslation('linkedin');
+  return (
+    <Link
+      to={LINKEDIN_PATHS.newPost}
+      className={cn('rounded-md bg-blue-500 px-4 py-2 text-sm font-medium text-white hover:bg-blue-600', focusRing)}
+    >
+      {t('posts.new')}
+    </Link>
+  );
+}
+
 /** /automation/li-automation: Post Automation and Overview Status. */
 export function AutomationsPage() {
   const { t } = useTranslation('linkedin');
@@ -178,17 +191,7 @@ export function AutomationsPage() {
   useLoaderWhile(automations.isPending, 'automation');
   const list = automations.data ?? [];
   return (
-    <LinkedinSection
-      title={t('automations.title')}
-      actions={
-        <Link
-          to={LINKEDIN_PATHS.newPost}
-          className={cn('rounded-md bg-blue-500 px-4 py-2 text-sm font-medium text-white hover:bg-blue-600', focusRing)}
-        >
-          {t('posts.new')}
-        </Link>
-      }
-    >
+    <LinkedinSection title={t('automations.title')} actions={<NewPostLink />}>
       {automations.isError && <CallError error={automations.error} />}
       <Tabs
         label={t('automations.title')}

@@ -16,7 +16,7 @@ import { useWithLoader } from '../../../lib/global-loader';
 import { useAutomations, useConnection, useSavePost, useWritePost } from '../api/linkedin-api';
 import { browserTimeZone, localParts, timeZones, useLoaderWhile } from '../lib/linkedin-lib';
 import { LINKEDIN_PATHS } from '../paths';
-import { AutomationList } from './automations';
+import { AutomationList, NewPostLink } from './automations';
 import { Avatar } from './connection';
 import { SparkIcon } from './icons';
 import { CallError, LinkedinSection, StatusBadge, TextArea } from './section';
@@ -258,18 +258,7 @@ export function PostListPage() {
   useLoaderWhile(automations.isPending, 'automation');
   const posts = (automations.data ?? []).filter((a) => a.kind === 'post');
   return (
-    <LinkedinSection
-      title={t('posts.title')}
-      intro={t('posts.intro')}
-      actions={
-        <Link
-          to={LINKEDIN_PATHS.newPost}
-          className={cn('rounded-md bg-blue-500 px-4 py-2 text-sm font-medium text-white hover:bg-blue-600', focusRing)}
-        >
-          {t('posts.new')}
-        </Link>
-      }
-    >
+    <LinkedinSection title={t('posts.title')} intro={t('posts.intro')} actions={<NewPostLink />}>
       {automations.isError && <CallError error={automations.error} />}
       {automations.data && <AutomationList automations={posts} empty={t('posts.none')} />}
     </LinkedinSection>
