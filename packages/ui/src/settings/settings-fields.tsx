@@ -67,26 +67,6 @@ export function SettingsSection({
 }
 
 /** A switch with its label and, under it, what it does. */
-/** How long a chosen value is shown over the caller's, at most, when the caller's does not change meanwhile. */
-const CHOSEN_MS = 300;
-
-/**
- * The value a control shows: the one just chosen, from the moment it is chosen, until the value given by the caller
- * changes (the change arriving through the caller's store, or put back after a refusal) or, at the latest, CHOSEN_MS
- * later (a change and its refusal can reach the caller in one update, leaving its value as it was). Without it a
- * controlled input springs back to the old value until the caller's store catches up.
- */
-function useChosen<T>(given: T) {
-  const [chosen, setChosen] = useState<{ value: T } | null>(null);
-  useEffect(() => setChosen(null), [given]);
-  useEffect(() => {
-    if (!chosen) return;
-    const timer = setTimeout(() => setChosen(null), CHOSEN_MS);
-    return () => clearTimeout(timer);
-  }, [chosen]);
-  return [chosen ? chosen.value : given, (value: T) => setChosen({ value })] as const;
-}
-
 export function SettingSwitch({
   name,
   label,
@@ -101,7 +81,6 @@ export function SettingSwitch({
   onChange: (checked: boolean) => void;
 }) {
   const id = useId();
-  const [shown, choose] = useChosen(checked);
   return (
     <div className="flex items-start justify-between gap-4 py-3">
       <div className="min-w-0">
@@ -119,12 +98,9 @@ export function SettingSwitch({
         type="checkbox"
         role="switch"
         name={name}
-        checked={shown}
+        checked={checked}
         aria-describedby={hint ? `${id}-hint` : undefined}
-        onChange={(e) => {
-          choose(e.target.checked);
-          onChange(e.target.checked);
-        }}
+        onChange={(e) => onChange(e.target.checked)}
         className={cn(switchClasses, 'mt-0.5')}
       />
     </div>
@@ -148,7 +124,6 @@ export function SettingSelect<V extends string>({
   onChange: (value: V) => void;
 }) {
   const id = useId();
-  const [shown, choose] = useChosen(value);
   return (
     <div className="grid gap-1.5 py-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,18rem)] sm:items-center sm:gap-4">
       <div className="min-w-0">
@@ -164,12 +139,9 @@ export function SettingSelect<V extends string>({
       <select
         id={id}
         name={name}
-        value={shown}
+        value={value}
         aria-describedby={hint ? `${id}-hint` : undefined}
-        onChange={(e) => {
-          choose(e.target.value as V);
-          onChange(e.target.value as V);
-        }}
+        onChange={(e) => onChange(e.target.value as V)}
         className={cn(selectClasses, 'min-w-0 pr-8')}
       >
         {options.map((o) => (
