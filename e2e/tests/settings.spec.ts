@@ -78,7 +78,10 @@ test.describe('settings pages', () => {
     await openSignedIn(page, token, '/setting/instant-reply');
     await page.getByRole('combobox', { name: tr('en', 'settings:fields.tone.label') }).selectOption('FORMAL');
     await page.getByRole('combobox', { name: tr('en', 'settings:fields.length.label') }).selectOption('SHORT');
-    await page.getByRole('switch', { name: 'LinkedIn' }).uncheck();
+    // A click, then the state waited for: the switch shows the change once the settings store has it (a moment after
+    // the click), which `uncheck()` checks at once.
+    await page.getByRole('switch', { name: 'LinkedIn' }).click();
+    await expect(page.getByRole('switch', { name: 'LinkedIn' })).not.toBeChecked();
     await expect(page.getByText(tr('en', 'settings:saved'))).toBeVisible();
     await expect
       .poll(async () => (await apiGet('/api/user/setting', token)).data)
