@@ -23,7 +23,8 @@ describe('/join-organization', { timeout: 30_000 }, () => {
     expect(router.state.location.pathname).toBe('/join-organization');
     expect(document.title).toBe('Join organization | Parley');
     expect(screen.getByText(/This browser keeps the invitation for 7 days/)).toBeInTheDocument();
-    expect(storedKey()).toBe(KEY);
+    // Kept by an effect of the page, which may run just after the text is on screen.
+    await waitFor(() => expect(storedKey()).toBe(KEY));
     const next = encodeURIComponent(`/join-organization?key=${KEY}`);
     expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', `/login?next=${next}`);
     expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', `/signup?next=${next}`);
