@@ -69,6 +69,8 @@ test('AI template → keyboard reorder → signature with a link and hostile HTM
   await page
     .getByRole('button', { name: en('templates:editor.insertNamed', { name: en('templates:variables.first_name') }) })
     .click();
+  // The editor gives the focus back to the text after inserting; typing before that would go to the button.
+  await expect(body).toBeFocused();
   await page.keyboard.type(',\n\n');
   await expect(body).toHaveValue(/^Hi \{\{first_name\}\},\n\n/);
   await expect(page.getByTestId('template-preview')).toContainText(
