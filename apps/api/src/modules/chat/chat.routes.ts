@@ -64,7 +64,11 @@ async function writeUiStream(
   const flush = () => {
     const data = pending;
     pending = '';
-    if (!gone && data && !res.write(data)) full = true;
+    if (gone || !data) return;
+    if (!res.write(data)) full = true;
+    // Node corks the socket on a write and uncorks it on the next tick; a burst of provider chunks, all handled in
+    // promise jobs, keeps that tick from coming until the whole burst is through. The bytes leave now instead.
+    res.socket?.uncork();
   };
   const push = (data: string) => {
     if (!pending) process.nextTick(flush);
