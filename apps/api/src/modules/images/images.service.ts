@@ -207,7 +207,7 @@ export function createImagesService(deps: {
         ),
       ),
     );
-    return made!;
+    return { ...made!, bytes: image.bytes };
   }
 
   return {
@@ -370,23 +370,27 @@ export function createImagesService(deps: {
       // The version edited: one of the caller's, or the uploaded file kept first as a new image (never lost).
       let image: q.ImageRow;
       let parent: q.ImageVersionRow;
+      let parentBytes: Uint8Array;
       let keptHere = false;
       if (fields.imageId && fields.versionId) {
         const found = await q.findImage(db, userId, fields.imageId);
         const version = await q.findVersion(db, userId, fields.versionId);
         if (!found || !version || version.imageId !== found.id) throw new NotFoundError('image');
+        if ((await q.versionsOf(db, [found.id])).length >= IMAGE_VERSIONS_MAX)
+          throw new DomainError('TOO_MANY_ITEMS', { max: IMAGE_VERSIONS_MAX });
         image = found;
         parent = version;
+        parentBytes = await stored(parent.fileKey);
       } else if (imageFile) {
+        // A new image has one version, and its bytes are at hand: not read back from the storage.
         const made = await keepUpload(caller, imageFile);
         image = made.image;
         parent = made.versions[0]!;
+        parentBytes = made.bytes;
         keptHere = true;
       } else throw new DomainError('INVALID_FILE');
-      if ((await q.versionsOf(db, [image.id])).length >= IMAGE_VERSIONS_MAX)
-        throw new DomainError('TOO_MANY_ITEMS', { max: IMAGE_VERSIONS_MAX });
 
-      let source: ImageBytes = { bytes: await stored(parent.fileKey), mediaType: parent.mediaType };
+      let source: ImageBytes = { bytes: parentBytes, mediaType: parent.mediaType };
       // A described scene behind a cut-out: the model is given the subject on white, a background to replace (on
       // transparency, models keep the transparency and the picture looks unchanged).
       if (operation === 'changeBackground' && instruction !== null && parent.mediaType === 'image/png')
