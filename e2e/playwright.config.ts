@@ -19,11 +19,17 @@ export const E2E_OUT = path.resolve(
   process.env.E2E_OUT ?? 'test-results',
 );
 
+/**
+ * Two test files at a time (a browser each, one server for both): every test signs up its own people, so files do not
+ * share data, and the tests within a file keep their order. `E2E_WORKERS=1` runs one file at a time.
+ */
+export const E2E_WORKERS = Number(process.env.E2E_WORKERS) || 2;
+
 export default defineConfig({
   testDir: './tests',
   globalSetup: './global-setup.ts',
   fullyParallel: false,
-  workers: 1,
+  workers: E2E_WORKERS,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },

@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { E2E_OUT } from '../playwright.config.js';
+import { E2E_OUT, E2E_WORKERS } from '../playwright.config.js';
 
 /**
  * The built extension in Debian's Chromium (persistent context, see fixtures.ts). Run with
@@ -9,7 +9,7 @@ export default defineConfig({
   testDir: './tests',
   globalSetup: './global-setup.ts',
   fullyParallel: false,
-  workers: 1,
+  workers: E2E_WORKERS,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
