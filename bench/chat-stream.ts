@@ -11,7 +11,7 @@
 //   node --import tsx bench/chat-stream.ts [--requests 500] [--warmup 200] [--long 40] [--concurrency 100,250,500,750]
 //   BENCH_PG_ADMIN_URL=postgres://user@127.0.0.1:5432/test   (default: tries users postgres, then root)
 //   BENCH_SERVER_NODE_OPTIONS='--import /path/to/x.mjs'   (NODE_OPTIONS for the server, e.g. a profiler preload)
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import diagnosticsChannel from 'node:diagnostics_channel';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { setMaxListeners } from 'node:events';
@@ -29,11 +29,11 @@ import {
   LOOPBACK,
   makeTempDir,
   numberOption,
-  onCleanup,
   removeTempDir,
   repoRoot,
   runAsScript,
   sleep,
+  startHelperChild,
   startServer,
   table,
   waitForHealth,
@@ -112,42 +112,13 @@ type Fake = {
 };
 
 async function startFake(port: number, tokenDelayMs: number): Promise<Fake> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', '--import', './bench/parent-watchdog.mjs', 'bench/chat-stream.ts', '--fake-child'],
-    {
-      cwd: repoRoot,
-      env: { ...process.env, PORT: String(port), TOKEN_DELAY_MS: String(tokenDelayMs) },
-      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
-    },
-  );
-  let output = '';
-  child.stderr?.on('data', (chunk: Buffer) => (output = (output + chunk.toString('utf8')).slice(-4000)));
-  const kill = () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  };
-  process.once('exit', kill);
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      unregister();
-      if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      const timer = setTimeout(kill, 5000);
-      child.once('exit', () => {
-        clearTimeout(timer);
-        resolve();
-      });
-      child.kill('SIGTERM');
-    });
-  const unregister = onCleanup(stop);
-  const readyPort = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`fake provider did not start within 30 s:\n${output}`)), 30_000);
-    child.once('exit', (code) => reject(new Error(`fake provider exited (${code}):\n${output}`)));
-    child.on('message', (message: FakeMessage) => {
-      if (message.ready) {
-        clearTimeout(timer);
-        resolve(message.ready);
-      }
-    });
+  const {
+    child,
+    ready: readyPort,
+    stop,
+  } = await startHelperChild<number>('bench/chat-stream.ts', ['--fake-child'], {
+    what: 'fake provider',
+    env: { ...process.env, PORT: String(port), TOKEN_DELAY_MS: String(tokenDelayMs) },
   });
   const request = (cmd: 'record' | 'dump') =>
     new Promise<number[]>((resolve, reject) => {

@@ -39,6 +39,7 @@ import {
   repoRoot,
   runAsScript,
   sleep,
+  startHelperChild,
   startServer,
   table,
   waitForHealth,
@@ -107,37 +108,8 @@ async function runFakeChild(): Promise<void> {
 type Fake = FakeReady & { child: ChildProcess; stop: () => Promise<void> };
 
 async function startFake(): Promise<Fake> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', '--import', './bench/parent-watchdog.mjs', 'bench/images.ts', '--fake-child'],
-    { cwd: repoRoot, env: process.env, stdio: ['ignore', 'ignore', 'pipe', 'ipc'] },
-  );
-  let output = '';
-  child.stderr?.on('data', (chunk: Buffer) => (output = (output + chunk.toString('utf8')).slice(-4000)));
-  const kill = () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  };
-  process.once('exit', kill);
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      unregister();
-      if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      const timer = setTimeout(kill, 5000);
-      child.once('exit', () => {
-        clearTimeout(timer);
-        resolve();
-      });
-      child.kill('SIGTERM');
-    });
-  const unregister = onCleanup(stop);
-  const ready = await new Promise<FakeReady>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`fake providers did not start within 30 s:\n${output}`)), 30_000);
-    child.once('exit', (code) => reject(new Error(`fake providers exited (${code}):\n${output}`)));
-    child.on('message', (message: { ready?: FakeReady }) => {
-      if (!message.ready) return;
-      clearTimeout(timer);
-      resolve(message.ready);
-    });
+  const { child, ready, stop } = await startHelperChild<FakeReady>('bench/images.ts', ['--fake-child'], {
+    what: 'fake providers',
   });
   return { ...ready, child, stop };
 }

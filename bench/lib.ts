@@ -226,6 +226,56 @@ export function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
+/**
+ * A helper process of a benchmark (a fake provider, run in its own event loop as a real one would be): `script` run
+ * again with `args` (e.g. `--fake-child`), the parent watchdog preloaded, an IPC channel. Resolves once the child
+ * sends `{ ready: … }`, with that value; stopped with SIGTERM (SIGKILL after 5 s) by `stop`, by the benchmark's
+ * cleanup, or at the latest when this process exits.
+ */
+export async function startHelperChild<Ready>(
+  script: string,
+  args: string[],
+  { what, env = process.env }: { what: string; env?: NodeJS.ProcessEnv },
+): Promise<{ child: ChildProcess; ready: Ready; stop: () => Promise<void> }> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', '--import', './bench/parent-watchdog.mjs', script, ...args],
+    {
+      cwd: repoRoot,
+      env,
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    },
+  );
+  let output = '';
+  child.stderr?.on('data', (chunk: Buffer) => (output = (output + chunk.toString('utf8')).slice(-4000)));
+  const kill = () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  };
+  process.once('exit', kill);
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      unregister();
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      const timer = setTimeout(kill, 5000);
+      child.once('exit', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+      child.kill('SIGTERM');
+    });
+  const unregister = onCleanup(stop);
+  const ready = await new Promise<Ready>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${what} did not start within 30 s:\n${output}`)), 30_000);
+    child.once('exit', (code) => reject(new Error(`${what} exited (${code}):\n${output}`)));
+    child.on('message', (message: { ready?: Ready }) => {
+      if (message.ready === undefined) return;
+      clearTimeout(timer);
+      resolve(message.ready);
+    });
+  });
+  return { child, ready, stop };
+}
+
 /** One GET with its own socket (no keep-alive), resolved with the status code, rejected on network error. */
 export function getStatus(url: string, timeoutMs = 2000): Promise<number> {
   return new Promise((resolve, reject) => {
