@@ -229,7 +229,7 @@ export function stopChild(child: ChildProcess): Promise<void> {
 /**
  * A helper process of a benchmark (a fake provider, run in its own event loop as a real one would be): `script` run
  * again with `args` (e.g. `--fake-child`), the parent watchdog preloaded, an IPC channel. Resolves once the child
- * sends `{ ready: … }`, with that value; stopped with SIGTERM (SIGKILL after 5 s) by `stop`, by the benchmark's
+ * sends `{ ready: … }`, with that value. Kept with the servers: stopped by `stop` (`stopChild`), by the benchmark's
  * cleanup, or at the latest when this process exits.
  */
 export async function startHelperChild<Ready>(
@@ -246,24 +246,10 @@ export async function startHelperChild<Ready>(
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
     },
   );
+  children.add(child);
+  child.once('exit', () => children.delete(child));
   let output = '';
   child.stderr?.on('data', (chunk: Buffer) => (output = (output + chunk.toString('utf8')).slice(-4000)));
-  const kill = () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  };
-  process.once('exit', kill);
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      unregister();
-      if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      const timer = setTimeout(kill, 5000);
-      child.once('exit', () => {
-        clearTimeout(timer);
-        resolve();
-      });
-      child.kill('SIGTERM');
-    });
-  const unregister = onCleanup(stop);
   const ready = await new Promise<Ready>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${what} did not start within 30 s:\n${output}`)), 30_000);
     child.once('exit', (code) => reject(new Error(`${what} exited (${code}):\n${output}`)));
@@ -273,7 +259,7 @@ export async function startHelperChild<Ready>(
       resolve(message.ready);
     });
   });
-  return { child, ready, stop };
+  return { child, ready, stop: () => stopChild(child) };
 }
 
 /** One GET with its own socket (no keep-alive), resolved with the status code, rejected on network error. */
