@@ -157,6 +157,48 @@ describe('Composer', () => {
     expect(screen.getByRole('textbox', { name: 'Message' })).toHaveFocus();
   });
 
+  describe('sent before the model is known', () => {
+    const services: ChatServices = { transcribe: vi.fn(), translate: vi.fn(), errorText: () => null };
+    const renderWith = (onSend: () => void) => {
+      const ui = (props: { pending: boolean; disabled: boolean }) => (
+        <I18nextProvider i18n={i18n}>
+          <ChatServicesProvider value={services}>
+            <Composer streaming={false} onSend={onSend} onStop={vi.fn()} {...props} />
+          </ChatServicesProvider>
+        </I18nextProvider>
+      );
+      const view = render(ui({ pending: true, disabled: false }));
+      return { update: (props: { pending: boolean; disabled: boolean }) => view.rerender(ui(props)) };
+    };
+
+    it('is held in the box and goes once, as soon as the model is known', async () => {
+      const onSend = vi.fn();
+      const { update } = renderWith(onSend);
+      const user = userEvent.setup();
+      const box = screen.getByRole('textbox', { name: 'Message' });
+      await user.type(box, 'Quick question{Enter}');
+      expect(onSend).not.toHaveBeenCalled();
+      expect(box).toHaveValue('Quick question');
+      update({ pending: false, disabled: false });
+      expect(onSend).toHaveBeenCalledTimes(1);
+      expect(onSend).toHaveBeenCalledWith(expect.objectContaining({ text: 'Quick question' }));
+      expect(box).toHaveValue('');
+      update({ pending: false, disabled: false });
+      expect(onSend).toHaveBeenCalledTimes(1);
+    });
+
+    it('stays in the box when it turns out no model can answer', async () => {
+      const onSend = vi.fn();
+      const { update } = renderWith(onSend);
+      const user = userEvent.setup();
+      const box = screen.getByRole('textbox', { name: 'Message' });
+      await user.type(box, 'Quick question{Enter}');
+      update({ pending: false, disabled: true });
+      expect(onSend).not.toHaveBeenCalled();
+      expect(box).toHaveValue('Quick question');
+    });
+  });
+
   describe('voice input', () => {
     const getUserMedia = vi.fn();
     beforeEach(() => {

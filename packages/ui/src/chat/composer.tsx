@@ -88,6 +88,11 @@ export type ComposerProps = {
   streaming: boolean;
   /** No model can answer: typing is allowed, sending is not. */
   disabled?: boolean;
+  /**
+   * What a message needs is still loading (which model answers): a message sent now is held, text and files in the
+   * box, and goes as soon as it has loaded, or stays there when it turns out no model can answer.
+   */
+  pending?: boolean;
   onSend: (input: ComposerSubmit) => void;
   onStop: () => void;
   /**
@@ -128,6 +133,7 @@ export function Composer({
   ref,
   streaming,
   disabled = false,
+  pending = false,
   onSend,
   onStop,
   chips,
@@ -218,12 +224,18 @@ export function Composer({
 
   const trimmedUrl = url.trim();
   const canSend = !disabled && !streaming && text.trim().length > 0 && voice.state !== 'transcribing';
+  // Sent while `pending`: it goes when that ends.
+  const [held, setHeld] = useState(false);
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
     if (!canSend) return;
     if (trimmedUrl && !isHttpUrl(trimmedUrl)) {
       setUrlError(true);
+      return;
+    }
+    if (pending) {
+      setHeld(true);
       return;
     }
     if (voice.state !== 'idle') voice.stop();
@@ -241,6 +253,13 @@ export function Composer({
     showProblem(null);
     textarea.current?.focus();
   };
+
+  useEffect(() => {
+    if (!held || pending) return;
+    setHeld(false);
+    submit(); // does nothing when no model can answer after all: the message stays in the box
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs when the wait ends, with the box as it is then
+  }, [held, pending]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {

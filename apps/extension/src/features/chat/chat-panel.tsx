@@ -69,6 +69,7 @@ function ChatPanelInner({ pageContext, onPageContextChange, files, onFilesChange
   const [models, setModels] = useState<ModelAvailability[] | null>(null);
   const [modelsFailed, setModelsFailed] = useState(false);
   const [preferred, setPreferred] = useState<string | null>(null);
+  const [settingsRead, setSettingsRead] = useState(false);
   const [chosen, setChosen] = useState<ModelId | null>(null);
   const scroller = useRef<HTMLDivElement>(null);
   const [showHistory, setShowHistory] = useState(false);
@@ -80,7 +81,8 @@ function ChatPanelInner({ pageContext, onPageContextChange, files, onFilesChange
       .catch(() => setModelsFailed(true));
     sendMessage('GET_SETTINGS')
       .then((s) => setPreferred(s.model))
-      .catch(() => undefined);
+      .catch(() => undefined)
+      .finally(() => setSettingsRead(true));
   }, []);
 
   const labelOf = useCallback((id: string) => models?.find((m) => m.id === id)?.label ?? null, [models]);
@@ -93,6 +95,8 @@ function ChatPanelInner({ pageContext, onPageContextChange, files, onFilesChange
     available.find((m) => m.id === preferred)?.id ??
     available[0]?.id ??
     null;
+  // Until the models and the setting are known, a message sent waits for them (the box has the focus at once).
+  const modelPending = (models === null && !modelsFailed) || !settingsRead;
 
   useLayoutEffect(() => {
     const el = scroller.current;
@@ -202,7 +206,8 @@ function ChatPanelInner({ pageContext, onPageContextChange, files, onFilesChange
           autoFocus
           hint={mode === 'page'}
           streaming={chat.streaming}
-          disabled={!model}
+          disabled={!modelPending && !model}
+          pending={modelPending}
           onSend={(input) => void send(input)}
           onStop={chat.stop}
           attachedCount={files.length}

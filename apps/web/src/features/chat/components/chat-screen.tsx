@@ -86,6 +86,8 @@ function Chat({ keysPath, plansPath }: Props) {
     available.find((m) => m.id === settings.data?.model)?.id ??
     available[0]?.id ??
     null;
+  // Until the models and the setting are known, a message sent waits for them rather than going nowhere.
+  const modelPending = models.isPending || settings.isPending;
 
   // Opening a conversation from the address (a history link, a reload, back/forward).
   const toLoad = routeChatId && routeChatId !== session.chatId ? routeChatId : undefined;
@@ -354,7 +356,8 @@ function Chat({ keysPath, plansPath }: Props) {
               ref={composer}
               autoFocus
               streaming={session.streaming}
-              disabled={!model}
+              disabled={!modelPending && !model}
+              pending={modelPending}
               onSend={send}
               onStop={() => {
                 session.stop();
