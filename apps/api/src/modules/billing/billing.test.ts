@@ -375,6 +375,35 @@ describe('no route reads credits from users any more', () => {
   });
 });
 
+describe.runIf(process.env.PARLEY_TEST_DB === 'postgres')('the session statements on PostgreSQL', () => {
+  it('read every table by index, in the generic plan a prepared statement ends up with', async () => {
+    const plans = await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`SET LOCAL plan_cache_mode = force_generic_plan`);
+      const found: string[] = [];
+      for (const [i, s] of q.SESSION_STATEMENTS.entries()) {
+        const name = `plan_check_${i}`;
+        const count = Math.max(...[...s.text.matchAll(/\$(\d)/g)].map((m) => Number(m[1])));
+        const values = ["'h'", count === 4 ? '1' : "'2026-10-24T00:00:00Z'", "'chat'", "'2026-11-23T12:00:00Z'"];
+        await tx.execute(sql.raw(`PREPARE ${name} AS ${s.text}`));
+        try {
+          const result = (await tx.execute(
+            sql.raw(`EXPLAIN EXECUTE ${name}(${values.slice(0, count).join(', ')})`),
+          )) as unknown as { rows: { 'QUERY PLAN': string }[] };
+          found.push(`${s.name}:\n${result.rows.map((r) => r['QUERY PLAN']).join('\n')}`);
+        } finally {
+          await tx.execute(sql.raw(`DEALLOCATE ${name}`));
+        }
+      }
+      return found;
+    });
+    expect(plans).toHaveLength(5);
+    for (const plan of plans) {
+      expect(plan).not.toMatch(/Seq Scan|Hash Join/);
+      expect(plan).toMatch(/Index Scan using wallets_pkey on wallets/);
+    }
+  });
+});
+
 describe.runIf(process.env.PARLEY_TEST_DB === 'postgres')('the ledger’s connections on PostgreSQL', () => {
   it('do not wait for the disk at commit; every other statement does', async () => {
     const setting = async (db: typeof t.database.db) =>
