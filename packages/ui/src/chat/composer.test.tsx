@@ -187,6 +187,23 @@ describe('Composer', () => {
       expect(onSend).toHaveBeenCalledTimes(1);
     });
 
+    it('is held from the send button too, and not sent once the text is edited (that waits for Enter)', async () => {
+      const onSend = vi.fn();
+      const { update } = renderWith(onSend);
+      const user = userEvent.setup();
+      const box = screen.getByRole('textbox', { name: 'Message' });
+      await user.type(box, 'First thought');
+      await user.click(screen.getByRole('button', { name: 'Send' }));
+      expect(screen.getByRole('form', { name: 'Send a message' })).toHaveAttribute('aria-busy', 'true');
+      await user.type(box, ', and more');
+      expect(screen.getByRole('form', { name: 'Send a message' })).not.toHaveAttribute('aria-busy');
+      update({ pending: false, disabled: false });
+      expect(onSend).not.toHaveBeenCalled();
+      expect(box).toHaveValue('First thought, and more');
+      await user.type(box, '{Enter}');
+      expect(onSend).toHaveBeenCalledWith(expect.objectContaining({ text: 'First thought, and more' }));
+    });
+
     it('stays in the box when it turns out no model can answer', async () => {
       const onSend = vi.fn();
       const { update } = renderWith(onSend);

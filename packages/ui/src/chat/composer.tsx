@@ -224,10 +224,10 @@ export function Composer({
 
   const trimmedUrl = url.trim();
   const canSend = !disabled && !streaming && text.trim().length > 0 && voice.state !== 'transcribing';
-  // Sent while `pending`: it goes when that ends.
+  // Sent while `pending`: it goes when that ends, unless the text is edited in the meantime (then it waits for Enter).
   const [held, setHeld] = useState(false);
 
-  const submit = (event?: FormEvent) => {
+  const submit = (event?: FormEvent, { refocus = true } = {}) => {
     event?.preventDefault();
     if (!canSend) return;
     if (trimmedUrl && !isHttpUrl(trimmedUrl)) {
@@ -251,13 +251,15 @@ export function Composer({
     setUrl('');
     setShowUrl(false);
     showProblem(null);
-    textarea.current?.focus();
+    if (refocus) textarea.current?.focus();
   };
 
   useEffect(() => {
     if (!held || pending) return;
     setHeld(false);
-    submit(); // does nothing when no model can answer after all: the message stays in the box
+    // Does nothing when no model can answer after all: the message stays in the box. The focus stays where the person
+    // has taken it since.
+    submit(undefined, { refocus: false });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- runs when the wait ends, with the box as it is then
   }, [held, pending]);
 
@@ -283,7 +285,12 @@ export function Composer({
   const minutes = `${Math.floor(voice.seconds / 60)}:${String(voice.seconds % 60).padStart(2, '0')}`;
 
   return (
-    <form onSubmit={submit} className="space-y-2" aria-label={t('composer.formLabel')}>
+    <form
+      onSubmit={(event) => submit(event)}
+      className="space-y-2"
+      aria-label={t('composer.formLabel')}
+      aria-busy={held || undefined}
+    >
       {problem && (
         <Alert tone="error" className="flex items-start justify-between gap-3">
           <span>
@@ -390,7 +397,10 @@ export function Composer({
           id={`${id}-text`}
           ref={textarea}
           value={text}
-          onChange={(e) => setText(e.target.value)}
+          onChange={(e) => {
+            setText(e.target.value);
+            setHeld(false);
+          }}
           onKeyDown={onKeyDown}
           onPaste={onPaste}
           rows={1}

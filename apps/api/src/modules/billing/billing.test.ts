@@ -376,7 +376,10 @@ describe('no route reads credits from users any more', () => {
 });
 
 describe.runIf(process.env.PARLEY_TEST_DB === 'postgres')('the session statements on PostgreSQL', () => {
-  it('read every table by index, in the generic plan a prepared statement ends up with', async () => {
+  // The paying wallet is looked up by key from the session's user (a lateral lookup), never by hashing the wallets:
+  // a hash table built on every request over a table that grows with the accounts. (Whether a table is scanned or
+  // read by index is the planner's call with the statistics it has: a small table is scanned.)
+  it('build no hash table, in the generic plan a prepared statement ends up with', async () => {
     const plans = await t.database.db.transaction(async (tx) => {
       await tx.execute(sql`SET LOCAL plan_cache_mode = force_generic_plan`);
       const found: string[] = [];
@@ -397,10 +400,7 @@ describe.runIf(process.env.PARLEY_TEST_DB === 'postgres')('the session statement
       return found;
     });
     expect(plans).toHaveLength(5);
-    for (const plan of plans) {
-      expect(plan).not.toMatch(/Seq Scan|Hash Join/);
-      expect(plan).toMatch(/Index Scan using wallets_pkey on wallets/);
-    }
+    for (const plan of plans) expect(plan).not.toMatch(/Hash/);
   });
 });
 

@@ -62,6 +62,9 @@ export function ChatPanel(props: Props) {
   );
 }
 
+/** How long a message sent before the settings have been read waits for them. */
+const SETTINGS_WAIT_MS = 1500;
+
 function ChatPanelInner({ pageContext, onPageContextChange, files, onFilesChange, tools, mode }: Props) {
   // The side panel is narrow (360–420 px) and uses its whole width; the full page centres a column.
   const column = mode === 'page' ? 'mx-auto w-full max-w-3xl px-4' : 'px-3';
@@ -83,6 +86,10 @@ function ChatPanelInner({ pageContext, onPageContextChange, files, onFilesChange
       .then((s) => setPreferred(s.model))
       .catch(() => undefined)
       .finally(() => setSettingsRead(true));
+    // The settings may wait behind a sync with the server: a message sent meanwhile waits at most this long for them
+    // (then the first usable model answers, as when the setting names none).
+    const enough = setTimeout(() => setSettingsRead(true), SETTINGS_WAIT_MS);
+    return () => clearTimeout(enough);
   }, []);
 
   const labelOf = useCallback((id: string) => models?.find((m) => m.id === id)?.label ?? null, [models]);
