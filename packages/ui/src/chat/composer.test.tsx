@@ -62,15 +62,18 @@ describe('Composer', () => {
     };
     // `applyAccept: false`: the file dialog's filter can be switched off, so the check must not rely on it.
     const user = userEvent.setup({ applyAccept: false });
-    const view = render(
+    const ui = (shown: typeof props) => (
       <I18nextProvider i18n={i18n}>
         <ChatServicesProvider value={services}>
-          <Composer streaming={false} onSend={onSend} onStop={onStop} {...props} />
+          <Composer streaming={false} onSend={onSend} onStop={onStop} {...shown} />
         </ChatServicesProvider>
-      </I18nextProvider>,
+      </I18nextProvider>
     );
+    const view = render(ui(props));
     const fileInput = view.container.querySelector<HTMLInputElement>('input[type="file"]')!;
-    return { user, onSend, onStop, fileInput, services };
+    /** Renders it again with other props (as its parent would). */
+    const update = (changed: typeof props) => view.rerender(ui({ ...props, ...changed }));
+    return { user, onSend, onStop, fileInput, services, update };
   };
 
   it('limits the file picker to images and PDFs and explains a refused file', async () => {
@@ -158,24 +161,13 @@ describe('Composer', () => {
   });
 
   describe('sent before the model is known', () => {
-    const services: ChatServices = { transcribe: vi.fn(), translate: vi.fn(), errorText: () => null };
-    const renderWith = (onSend: () => void) => {
-      const ui = (props: { pending: boolean; disabled: boolean }) => (
-        <I18nextProvider i18n={i18n}>
-          <ChatServicesProvider value={services}>
-            <Composer streaming={false} onSend={onSend} onStop={vi.fn()} {...props} />
-          </ChatServicesProvider>
-        </I18nextProvider>
-      );
-      const view = render(ui({ pending: true, disabled: false }));
-      return { update: (props: { pending: boolean; disabled: boolean }) => view.rerender(ui(props)) };
+    const setupPending = () => {
+      const view = setup({ pending: true });
+      return { ...view, box: screen.getByRole('textbox', { name: 'Message' }) };
     };
 
     it('is held in the box and goes once, as soon as the model is known', async () => {
-      const onSend = vi.fn();
-      const { update } = renderWith(onSend);
-      const user = userEvent.setup();
-      const box = screen.getByRole('textbox', { name: 'Message' });
+      const { user, onSend, update, box } = setupPending();
       await user.type(box, 'Quick question{Enter}');
       expect(onSend).not.toHaveBeenCalled();
       expect(box).toHaveValue('Quick question');
@@ -188,10 +180,7 @@ describe('Composer', () => {
     });
 
     it('is held from the send button too, and not sent once the text is edited (that waits for Enter)', async () => {
-      const onSend = vi.fn();
-      const { update } = renderWith(onSend);
-      const user = userEvent.setup();
-      const box = screen.getByRole('textbox', { name: 'Message' });
+      const { user, onSend, update, box } = setupPending();
       await user.type(box, 'First thought');
       await user.click(screen.getByRole('button', { name: 'Send' }));
       expect(screen.getByRole('form', { name: 'Send a message' })).toHaveAttribute('aria-busy', 'true');
@@ -205,10 +194,7 @@ describe('Composer', () => {
     });
 
     it('stays in the box when it turns out no model can answer', async () => {
-      const onSend = vi.fn();
-      const { update } = renderWith(onSend);
-      const user = userEvent.setup();
-      const box = screen.getByRole('textbox', { name: 'Message' });
+      const { user, onSend, update, box } = setupPending();
       await user.type(box, 'Quick question{Enter}');
       update({ pending: false, disabled: true });
       expect(onSend).not.toHaveBeenCalled();

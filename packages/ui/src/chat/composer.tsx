@@ -86,11 +86,11 @@ export type ComposerHandle = {
 export type ComposerProps = {
   ref?: Ref<ComposerHandle>;
   streaming: boolean;
-  /** No model can answer: typing is allowed, sending is not. */
+  /** No model can answer: typing is allowed, sending is not. Not asked while `pending`. */
   disabled?: boolean;
   /**
    * What a message needs is still loading (which model answers): a message sent now is held, text and files in the
-   * box, and goes as soon as it has loaded, or stays there when it turns out no model can answer.
+   * box, and goes as soon as it has loaded, or stays there when it turns out no model can answer (`disabled` then).
    */
   pending?: boolean;
   onSend: (input: ComposerSubmit) => void;
@@ -223,7 +223,7 @@ export function Composer({
   });
 
   const trimmedUrl = url.trim();
-  const canSend = !disabled && !streaming && text.trim().length > 0 && voice.state !== 'transcribing';
+  const canSend = (pending || !disabled) && !streaming && text.trim().length > 0 && voice.state !== 'transcribing';
   // Sent while `pending`: it goes when that ends, unless the text is edited in the meantime (then it waits for Enter).
   const [held, setHeld] = useState(false);
 

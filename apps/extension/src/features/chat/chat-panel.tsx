@@ -213,7 +213,7 @@ function ChatPanelInner({ pageContext, onPageContextChange, files, onFilesChange
           autoFocus
           hint={mode === 'page'}
           streaming={chat.streaming}
-          disabled={!modelPending && !model}
+          disabled={!model}
           pending={modelPending}
           onSend={(input) => void send(input)}
           onStop={chat.stop}

@@ -356,7 +356,7 @@ function Chat({ keysPath, plansPath }: Props) {
               ref={composer}
               autoFocus
               streaming={session.streaming}
-              disabled={!modelPending && !model}
+              disabled={!model}
               pending={modelPending}
               onSend={send}
               onStop={() => {
