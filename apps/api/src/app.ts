@@ -252,7 +252,6 @@ export async function buildApp(deps: AppDeps) {
   // The S3 client is loaded only when S3 storage is configured (it adds ~100 ms to a start).
   const s3 =
     !deps.storage && config.s3 ? (await import('./providers/storage/s3.js')).createS3Storage(config.s3) : undefined;
-  if (s3) app.addHook('onClose', async () => s3.close());
   const files = createFileStore({
     storage: deps.storage ?? s3 ?? createLocalStorage(path.join(config.dataDir, 'files')),
     log: app.log,
@@ -467,6 +466,8 @@ export async function buildApp(deps: AppDeps) {
   }
 
   app.addHook('onClose', async () => {
+    // Thumbnails still being made after their answers are finished, while the storage is open.
+    await images.settle();
     await linkedinScheduler
       .stop()
       .catch((error: unknown) => app.log.error({ err: error }, 'the scheduled posts did not stop cleanly'));
@@ -475,7 +476,7 @@ export async function buildApp(deps: AppDeps) {
     clearInterval(renewer);
     clearInterval(mailWorker);
     clearInterval(linkedinStateSweeper);
-    await Promise.allSettled([limits.close(), mailer.close()]);
+    await Promise.allSettled([limits.close(), mailer.close(), s3?.close()]);
     await database.close();
   });
 

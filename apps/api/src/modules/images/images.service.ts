@@ -35,11 +35,17 @@ import {
   maskPng,
   normalizeOutput,
   readUpload,
+  startUpload,
+  thumbnail,
+  type KeptOutput,
   type ProcessedImage,
+  type StartedUpload,
 } from './processing.js';
 
 /** Images one person keeps; far above a gallery anyone scrolls, low enough to bound what one account stores. */
 export const IMAGES_MAX = 5_000;
+/** Thumbnails remembered as not decoding, so that each view does not try again (the oldest forgotten first). */
+const UNDECODABLE_MAX = 1_000;
 
 /** What the editor asks of a model for each operation, in words it follows. */
 const INSTRUCTIONS = {
@@ -115,16 +121,22 @@ export function createImagesService(deps: {
     throw new DomainError('PROVIDER_ERROR');
   }
 
-  /** Writes a version's file and thumbnail; returns the row values. The caller writes the row, or removes the files. */
+  /**
+   * Writes a version's file, and its thumbnail when it has one (else `proveLater` makes it); returns the row values.
+   * The caller writes the row, or removes the files.
+   */
   async function store(
     userId: string,
-    image: ProcessedImage,
+    image: KeptOutput,
     meta: { operation: string; parentId: string | null; prompt: string | null; model: string | null },
   ): Promise<q.NewVersion> {
     const id = randomUUID();
     const fileKey = `images/${userId}/${id}`;
     const thumbKey = `images/${userId}/${id}-thumb`;
-    const written = await Promise.allSettled([files.put(fileKey, image.bytes), files.put(thumbKey, image.thumbnail)]);
+    const written = await Promise.allSettled([
+      files.put(fileKey, image.bytes),
+      ...(image.thumbnail ? [files.put(thumbKey, image.thumbnail)] : []),
+    ]);
     const failed = written.find((w) => w.status === 'rejected');
     if (failed) {
       // Neither half of the pair is kept; the store being unwritable is the server's trouble, said as such.
@@ -165,6 +177,56 @@ export function createImagesService(deps: {
     }
   }
 
+  // Thumbnails made after the answer — a provider's clean copy is proved by the decode that makes it — or at the
+  // first request for one that is missing (the server stopped before making it; a storage emptied by hand). One job
+  // per thumbnail at a time: a request that comes while it runs waits for it.
+  const making = new Map<string, Promise<Buffer>>();
+  const undecodable = new Set<string>();
+
+  function makeThumbnail(thumbKey: string, source: Uint8Array | (() => Promise<Uint8Array>)): Promise<Buffer> {
+    const running = making.get(thumbKey);
+    if (running) return running;
+    const job = (async () => {
+      try {
+        const made = await thumbnail(typeof source === 'function' ? await source() : source);
+        await files.put(thumbKey, made);
+        return made;
+      } catch (error) {
+        if (error instanceof DomainError && error.code !== 'SERVICE_UNAVAILABLE') {
+          // Its structure was whole, its pixels are not: kept as it came (served only as an image), shown without
+          // a thumbnail.
+          if (undecodable.size >= UNDECODABLE_MAX) undecodable.delete(undecodable.values().next().value!);
+          undecodable.add(thumbKey);
+          log.warn({ code: error.code }, 'a kept image does not decode: it has no thumbnail');
+          throw new NotFoundError('image');
+        }
+        if (!(error instanceof NotFoundError)) log.error({ err: error }, 'could not make a thumbnail');
+        throw error;
+      } finally {
+        making.delete(thumbKey);
+      }
+    })();
+    making.set(thumbKey, job);
+    return job;
+  }
+
+  /** For a version stored without a thumbnail, once its row is written: its decode and thumbnail, after the answer. */
+  function proveLater(version: q.NewVersion, image: KeptOutput) {
+    if (!image.thumbnail) makeThumbnail(version.thumbKey, image.bytes).catch(() => undefined);
+  }
+
+  async function thumbnailOf(version: q.ImageVersionRow): Promise<Uint8Array> {
+    const running = making.get(version.thumbKey);
+    if (running) return running;
+    if (undecodable.has(version.thumbKey)) throw new NotFoundError('image');
+    try {
+      return await files.get(version.thumbKey);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+    return makeThumbnail(version.thumbKey, () => stored(version.fileKey));
+  }
+
   /** What an insert made, or TOO_MANY_ITEMS when the person keeps as many images as they may. */
   const full = <T>(made: T | 'full'): T => {
     if (made === 'full') throw new DomainError('TOO_MANY_ITEMS', { max: IMAGES_MAX });
@@ -176,23 +238,31 @@ export function createImagesService(deps: {
       throw new DomainError('TOO_MANY_ITEMS', { max: IMAGES_MAX });
   }
 
-  /** An uploaded file, checked on its bytes: PNG or JPEG, within the size and pixel caps, without its metadata. */
-  async function readImageFile(file: Upload) {
+  function checkSize(file: Upload) {
     if (file.bytes.length === 0) throw new DomainError('INVALID_FILE');
     if (file.bytes.length > IMAGE_UPLOAD_MAX_MB * 1024 * 1024)
       throw new DomainError('FILE_TOO_LARGE', { limit: IMAGE_UPLOAD_MAX_MB });
+  }
+
+  /** An uploaded file, checked on its bytes: PNG or JPEG, within the size and pixel caps, without its metadata. */
+  async function readImageFile(file: Upload) {
+    checkSize(file);
     return readUpload(file.bytes);
+  }
+
+  /** `readImageFile` in two steps (see `startUpload`): the clean copy now, its proof to await before keeping it. */
+  async function startImageFile(file: Upload) {
+    checkSize(file);
+    return startUpload(file.bytes);
   }
 
   async function imageView(row: q.ImageRow, versions?: q.ImageVersionRow[]): Promise<Image> {
     return toImage(row, versions ?? (await q.versionsOf(db, [row.id])));
   }
 
-  /** Keeps an uploaded file as a new image (not metered: no provider is called). */
-  async function keepUpload(caller: Caller, file: Upload) {
-    const userId = caller.user.id;
-    await underCeiling(userId, 1);
-    const image = await readImageFile(file);
+  /** Keeps an uploaded file as a new image, once it has proved to decode (not metered: no provider is called). */
+  async function keepUpload(userId: string, file: Upload, started: StartedUpload) {
+    const image: ProcessedImage = { ...started.image, thumbnail: await started.proof };
     const version = await store(userId, image, { operation: 'upload', parentId: null, prompt: null, model: null });
     const name = safeFileName(file.name.replace(/\.(png|jpe?g)$/i, ''), 'image').slice(0, 100);
     const [made] = await keeping([version], () =>
@@ -207,10 +277,15 @@ export function createImagesService(deps: {
         ),
       ),
     );
-    return { ...made!, bytes: image.bytes };
+    return made!;
   }
 
   return {
+    /** Waits for the thumbnails being made (at shutdown: they are written before the storage closes). */
+    async settle() {
+      while (making.size) await Promise.allSettled([...making.values()]);
+    },
+
     /** The catalogue as this person can use it: the price of each model, and whether a key (theirs or the server's) runs it. */
     async models(caller: Caller): Promise<ImageModel[]> {
       const available = registry.availability(await ownKeys(caller.user.id));
@@ -270,9 +345,10 @@ export function createImagesService(deps: {
           }
           if (!made.length) providerFailure(new Error('no image'), info, 'generate');
           const versions: q.NewVersion[] = [];
+          const kept: KeptOutput[] = [];
           try {
             for (const output of made) {
-              let image: ProcessedImage;
+              let image: KeptOutput;
               try {
                 image = await normalizeOutput(output.bytes);
               } catch (error) {
@@ -289,6 +365,7 @@ export function createImagesService(deps: {
                   model: info.id,
                 }),
               );
+              kept.push(image);
             }
           } catch (error) {
             await files.removeAll(versions.flatMap((v) => [v.fileKey, v.thumbKey]));
@@ -316,6 +393,7 @@ export function createImagesService(deps: {
               ),
             ),
           );
+          versions.forEach((version, i) => proveLater(version, kept[i]!));
           return {
             images: rows.map((r) => toImage(r.image, r.versions)),
             missing: fields.count - rows.length,
@@ -327,7 +405,8 @@ export function createImagesService(deps: {
 
     /** An upload kept for the editor. */
     async upload(caller: Caller, file: Upload) {
-      const made = await keepUpload(caller, file);
+      await underCeiling(caller.user.id, 1);
+      const made = await keepUpload(caller.user.id, file, await startImageFile(file));
       return { image: toImage(made.image, made.versions) };
     },
 
@@ -367,34 +446,41 @@ export function createImagesService(deps: {
       const background = backgroundFile ? await readImageFile(backgroundFile) : undefined;
       const maskUpload = maskFile ? await readImageFile(maskFile) : undefined;
 
-      // The version edited: one of the caller's, or the uploaded file kept first as a new image (never lost).
-      let image: q.ImageRow;
-      let parent: q.ImageVersionRow;
-      let parentBytes: Uint8Array;
-      let keptHere = false;
+      // The version edited: one of the caller's, or the file sent with the edit. That file is kept as a new image (so
+      // that it is never lost, whatever the provider does) once its decode has proved it; the provider works on its
+      // clean copy meanwhile.
+      let target: { image: q.ImageRow; parent: q.ImageVersionRow } | undefined;
+      let sent: StartedUpload | undefined;
+      let source: ImageBytes & { width: number; height: number };
       if (fields.imageId && fields.versionId) {
         const found = await q.findImage(db, userId, fields.imageId);
         const version = await q.findVersion(db, userId, fields.versionId);
         if (!found || !version || version.imageId !== found.id) throw new NotFoundError('image');
         if ((await q.versionsOf(db, [found.id])).length >= IMAGE_VERSIONS_MAX)
           throw new DomainError('TOO_MANY_ITEMS', { max: IMAGE_VERSIONS_MAX });
-        image = found;
-        parent = version;
-        parentBytes = await stored(parent.fileKey);
+        target = { image: found, parent: version };
+        source = { ...version, bytes: await stored(version.fileKey) };
       } else if (imageFile) {
-        // A new image has one version, and its bytes are at hand: not read back from the storage.
-        const made = await keepUpload(caller, imageFile);
-        image = made.image;
-        parent = made.versions[0]!;
-        parentBytes = made.bytes;
-        keptHere = true;
+        await underCeiling(userId, 1);
+        sent = await startImageFile(imageFile);
+        source = sent.image;
       } else throw new DomainError('INVALID_FILE');
 
-      let source: ImageBytes = { bytes: parentBytes, mediaType: parent.mediaType };
+      let given: ImageBytes = { bytes: source.bytes, mediaType: source.mediaType };
       // A described scene behind a cut-out: the model is given the subject on white, a background to replace (on
       // transparency, models keep the transparency and the picture looks unchanged).
-      if (operation === 'changeBackground' && instruction !== null && parent.mediaType === 'image/png')
-        source = { bytes: (await composeOnColour(source.bytes, '#ffffff')).bytes, mediaType: 'image/jpeg' };
+      if (operation === 'changeBackground' && instruction !== null && source.mediaType === 'image/png')
+        given = { bytes: (await composeOnColour(source.bytes, '#ffffff')).bytes, mediaType: 'image/jpeg' };
+      const asked = instruction;
+      const { width, height } = source;
+      async function callProvider(signal: AbortSignal): Promise<ImageBytes> {
+        if (asked === null) return model.adapter.removeBackground({ image: given, abortSignal: signal });
+        const mask = maskUpload
+          ? { bytes: await maskPng(maskUpload.bytes, width, height), mediaType: 'image/png' }
+          : undefined;
+        return model.adapter.edit({ instruction: asked, image: given, ...(mask ? { mask } : {}), abortSignal: signal });
+      }
+
       const use = {
         capability: 'imageEdit',
         feature: `image-${operation}`,
@@ -402,31 +488,33 @@ export function createImagesService(deps: {
         keySource: model.keySource,
         credits: model.info.creditsPerImage,
       } as const;
-      let called = false;
-      const editing = billing.metered(caller, use, async () => {
-        called = true;
-        const signal = AbortSignal.timeout(timeoutMs);
-        let output: ImageBytes;
-        try {
-          if (instruction === null)
-            output = await model.adapter.removeBackground({ image: source, abortSignal: signal });
-          else {
-            const mask = maskUpload
-              ? { bytes: await maskPng(maskUpload.bytes, parent.width, parent.height), mediaType: 'image/png' }
-              : undefined;
-            output = await model.adapter.edit({
-              instruction,
-              image: source,
-              ...(mask ? { mask } : {}),
-              abortSignal: signal,
-            });
+      // Refused before the provider is called (the day's free uses, credits), nothing is kept: a file sent with the
+      // edit is kept only inside, so retries do not fill the history with copies.
+      const version = await billing.metered(caller, use, async () => {
+        const stop = new AbortController();
+        const calling = callProvider(AbortSignal.any([stop.signal, AbortSignal.timeout(timeoutMs)])).then(
+          (output) => ({ output }),
+          (error: unknown) => ({ error }),
+        );
+        if (sent) {
+          try {
+            target = await keepUpload(userId, imageFile!, sent).then((made) => ({
+              image: made.image,
+              parent: made.versions[0]!,
+            }));
+          } catch (error) {
+            // The file does not decode, or cannot be kept: the provider's work on it is not wanted.
+            stop.abort();
+            await calling;
+            throw error;
           }
-        } catch (error) {
-          providerFailure(error, model.info, operation);
         }
-        let result: ProcessedImage;
+        const { image, parent } = target!;
+        const answer = await calling;
+        if ('error' in answer) providerFailure(answer.error, model.info, operation);
+        let result: KeptOutput;
         try {
-          result = await normalizeOutput(output.bytes);
+          result = await normalizeOutput(answer.output.bytes);
           if (fields.colour) result = await composeOnColour(result.bytes, fields.colour);
           else if (background) result = await composeOnImage(result.bytes, background.bytes);
         } catch (error) {
@@ -446,20 +534,10 @@ export function createImagesService(deps: {
           if (inserted === 'full') throw new DomainError('TOO_MANY_ITEMS', { max: IMAGE_VERSIONS_MAX });
           return inserted;
         });
+        proveLater(values, result);
         return row;
       });
-      let version: q.ImageVersionRow;
-      try {
-        version = await editing;
-      } catch (error) {
-        // Refused before any provider was called (the day's free uses, credits): an upload kept for this edit goes
-        // too, so that retries do not fill the history with copies.
-        if (keptHere && !called) {
-          const keys = await q.deleteImage(db, userId, image.id);
-          if (keys) await files.removeAll(keys);
-        }
-        throw error;
-      }
+      const { image } = target!;
       const fresh = (await q.findImage(db, userId, image.id)) ?? image;
       return { image: await imageView(fresh), version: toVersion(version) };
     },
@@ -504,7 +582,7 @@ export function createImagesService(deps: {
       const image = await q.findImage(db, caller.user.id, version.imageId);
       if (!image) throw new NotFoundError('image');
       const thumb = size === 'thumb';
-      const bytes = await stored(thumb ? version.thumbKey : version.fileKey);
+      const bytes = thumb ? await thumbnailOf(version) : await stored(version.fileKey);
       const mediaType = thumb ? 'image/webp' : version.mediaType;
       const extension = thumb ? 'webp' : version.mediaType === 'image/png' ? 'png' : 'jpg';
       return { bytes, mediaType, name: `${image.name}.${extension}` };

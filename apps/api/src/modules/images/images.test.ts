@@ -1,5 +1,6 @@
-import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import { access, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { crc32 } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -67,6 +68,20 @@ const photo = async (format: 'png' | 'jpeg' = 'png', width = 64, height = 48) =>
 };
 const pngFile = async (name = 'photo.png') => ({ name, type: 'image/png', bytes: await photo('png') });
 
+/** A PNG whole in its structure (every chunk's CRC right) whose compressed pixels do not decode. */
+async function undecodablePng() {
+  const png = Buffer.from(
+    await sharp(await photo('png'))
+      .png({ compressionLevel: 0 })
+      .toBuffer(),
+  );
+  const idat = png.indexOf('IDAT');
+  const length = png.readUInt32BE(idat - 4);
+  png.fill(0x55, idat + 4, idat + 4 + 64);
+  png.writeUInt32BE(crc32(png.subarray(idat, idat + 4 + length)), idat + 4 + length);
+  return png;
+}
+
 const onPaidPlan = async (email: string) =>
   t.database.db.execute(sql`UPDATE wallets SET plan = 'pro' WHERE id = ${(await walletOf(t.database.db, email)).id}`);
 
@@ -129,6 +144,62 @@ describe('generation', () => {
     expect(page2.body.data.nextCursor).toBeNull();
     const ids = [...page1.body.data.images, ...page2.body.data.images].map((i: { id: string }) => i.id).sort();
     expect(ids).toEqual(res.body.data.images.map((i: { id: string }) => i.id).sort());
+  });
+
+  it('keeps the provider’s image as it came, metadata gone; its thumbnail, made after the answer, is its proof', async () => {
+    const u = await t.signUp();
+    // A text chunk (what image tools write: the prompt, the software) before the end of the image.
+    const plain = await photo('png', 96, 64);
+    const text = Buffer.concat([Buffer.from('tEXt'), Buffer.from('Comment\0Provider Camera', 'latin1')]);
+    const chunk = Buffer.alloc(text.length + 8);
+    chunk.writeUInt32BE(text.length - 4, 0);
+    text.copy(chunk, 4);
+    chunk.writeUInt32BE(crc32(text), text.length + 4);
+    const drawn = Buffer.concat([plain.subarray(0, plain.length - 12), chunk, plain.subarray(plain.length - 12)]);
+    expect(drawn.includes('Provider Camera')).toBe(true);
+    fake.resultBytes = drawn;
+    try {
+      const res = await generate(u.token, { prompt: 'a kite', model: 'FAL_FLUX_DEV', count: '1' });
+      expect(res.status).toBe(200);
+      const version = res.body.data.images[0].versions[0];
+      expect(version).toMatchObject({ mediaType: 'image/png', width: 96, height: 64 });
+      const file = await fileOf(u.token, version.id);
+      expect(file.headers['content-type']).toBe('image/png');
+      expect(file.bytes.includes('Provider Camera')).toBe(false);
+      expect(await sharp(file.bytes).raw().toBuffer()).toEqual(await sharp(drawn).raw().toBuffer());
+      const thumb = await fileOf(u.token, version.id, '?size=thumb');
+      expect(thumb.status).toBe(200);
+      expect(await sharp(thumb.bytes).metadata()).toMatchObject({ format: 'webp', width: 96, height: 64 });
+
+      // Whole in its structure, its pixels spoilt: kept (an image only, served as one), without a thumbnail.
+      fake.resultBytes = await undecodablePng();
+      const broken = await generate(u.token, { prompt: 'a kite', model: 'FAL_FLUX_DEV', count: '1' });
+      expect(broken.status).toBe(200);
+      const brokenVersion = broken.body.data.images[0].versions[0].id;
+      expect((await fileOf(u.token, brokenVersion, '?size=thumb')).status).toBe(404);
+      expect((await fileOf(u.token, brokenVersion, '?size=thumb')).status).toBe(404);
+      const served = await fileOf(u.token, brokenVersion);
+      expect([served.status, served.headers['content-type'], served.headers['x-content-type-options']]).toEqual([
+        200,
+        'image/png',
+        'nosniff',
+      ]);
+    } finally {
+      fake.resultBytes = null;
+    }
+  });
+
+  it('a thumbnail gone from the storage is made again when it is asked for', async () => {
+    const u = await t.signUp();
+    const res = await generate(u.token, { prompt: 'a harbour', model: 'FAL_FLUX_DEV', count: '1' });
+    const version = res.body.data.images[0].versions[0];
+    expect((await fileOf(u.token, version.id, '?size=thumb')).status).toBe(200);
+    const thumbPath = path.join(t.config.dataDir, 'files', 'images', await userIdOf(u.email), `${version.id}-thumb`);
+    await rm(thumbPath);
+    const again = await fileOf(u.token, version.id, '?size=thumb');
+    expect(again.status).toBe(200);
+    expect((await sharp(again.bytes).metadata()).format).toBe('webp');
+    await access(thumbPath);
   });
 
   it('a refusal is said clearly, in the person’s language, and its credits come back', async () => {
@@ -330,6 +401,21 @@ describe('editing', () => {
       [mask],
     );
     expect(masked.status).toBe(200);
+  });
+
+  it('a file sent with an edit that does not decode is refused while the provider works: refunded, nothing kept', async () => {
+    const u = await t.signUp();
+    const before = await walletOf(t.database.db, u.email);
+    const res = await edit(u.token, { operation: 'removeBackground' }, [
+      { field: 'image', name: 'broken.png', type: 'image/png', bytes: await undecodablePng() },
+    ]);
+    expect([res.status, res.body.code]).toEqual([400, 'INVALID_FILE']);
+    expect(await walletOf(t.database.db, u.email)).toMatchObject({
+      basicCredit: before.basicCredit,
+      dailyCredit: before.dailyCredit,
+    });
+    expect((await t.json('GET', '/api/images', { token: u.token })).body.data.images).toHaveLength(0);
+    expect(await ledgerMismatches(t.database.db)).toEqual([]);
   });
 
   it('an edit of a file sent with it keeps the file as a new image first', async () => {

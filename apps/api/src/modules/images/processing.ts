@@ -9,7 +9,7 @@ import {
   type ImageLimits,
   type ImageMediaType,
 } from '../documents/index.js';
-import { cleanJpeg, cleanPng, pngMayHaveAlpha, type CleanCopy } from './clean-copy.js';
+import { cleanJpeg, cleanPng, pngMayHaveAlpha } from './clean-copy.js';
 
 /**
  * The editor's image work on sharp (libvips): uploads and providers' output checked on their bytes, decoded in full,
@@ -17,11 +17,16 @@ import { cleanJpeg, cleanPng, pngMayHaveAlpha, type CleanCopy } from './clean-co
  * they return.
  *
  * A plain PNG or JPEG (the usual case) is kept as a clean copy: its metadata chunks or segments dropped, its
- * compressed pixels copied byte for byte (clean-copy.ts), then decoded in full — the proof that it is an image —
- * by the same pass that makes its thumbnail. Encoding is what costs (a 2 MP photo on two server cores: ~22 ms as
- * JPEG, ~95 ms as PNG, against ~10 ms to decode a JPEG and ~23 ms a PNG; bench/images.ts), so pixels are encoded only
- * when they must change: turned upright, converted to sRGB, brought to 8 bits, a WebP or an opaque PNG from a
- * provider made a JPEG, a background composed.
+ * compressed pixels copied byte for byte (clean-copy.ts), and decoded in full — the proof that it is an image — by
+ * the same pass that makes its thumbnail. Encoding is what costs (a 2 MP photo on two server cores: ~22 ms as JPEG,
+ * ~95 ms as PNG, against ~10 ms to decode a JPEG and ~23 ms a PNG; bench/images.ts), so pixels are encoded only when
+ * they must change: turned upright, converted to sRGB, brought to 8 bits, a WebP from a provider, a background
+ * composed.
+ *
+ * When that decode happens is the caller's to choose (decision 036): a person's upload is proved before it is kept
+ * (`readUpload`), or while a provider works on its clean copy (`startUpload`); a provider's clean copy is kept on its
+ * checked structure and proved after the answer, by the pass that makes its thumbnail (`normalizeOutput`, then
+ * `thumbnail`).
  *
  * Memory is what bounds this: a decoded 25 MP image is 100 MB. So libvips runs one thread per image and keeps no
  * cache, and at most `concurrency` images are worked on at once (the others wait their turn), so twenty edits at
@@ -41,6 +46,19 @@ export type ProcessedImage = {
   height: number;
   /** Its WebP thumbnail (see `thumbnail`), made from the pixels decoded to check it. */
   thumbnail: Buffer;
+};
+
+/**
+ * A provider's image as Parley keeps it (see `normalizeOutput`). Without a thumbnail, it is a clean copy checked on
+ * its structure but not decoded yet: `thumbnail(bytes)` decodes it in full (the proof) and makes its thumbnail.
+ */
+export type KeptOutput = Omit<ProcessedImage, 'thumbnail'> & { thumbnail: Buffer | null };
+
+/** A person's upload in two steps (see `startUpload`). */
+export type StartedUpload = {
+  image: Omit<ProcessedImage, 'thumbnail'>;
+  /** The full decode (the proof) and the thumbnail it makes; rejects (INVALID_FILE) when the file does not decode. */
+  proof: Promise<Buffer>;
 };
 
 export const IMAGE_LIMITS: ImageLimits = { maxSide: IMAGE_MAX_SIDE, maxPixels: IMAGE_MAX_MEGAPIXELS * 1_000_000 };
@@ -126,15 +144,6 @@ async function withThumbnail(image: Encoded | Promise<Encoded>): Promise<Process
   return { ...done, thumbnail: await thumbnailOf(open(done.bytes)) };
 }
 
-/**
- * A clean copy kept as it is, once decoded in full: the thumbnail is made from every pixel (a JPEG's at a reduced
- * scale, every block still read), so a file that does not decode fails here, before anything is kept.
- */
-async function proved(copy: CleanCopy, mediaType: ProcessedImage['mediaType']): Promise<ProcessedImage> {
-  const thumbnail = await thumbnailOf(open(copy.bytes));
-  return { bytes: copy.bytes, mediaType, width: copy.width, height: copy.height, thumbnail };
-}
-
 /** True when some pixel of raw, interleaved `data` is not fully opaque (its last channel is the alpha). */
 function usesAlpha(data: Buffer, channels: number): boolean {
   for (let i = channels - 1; i < data.length; i += channels) if (data[i] !== 255) return true;
@@ -170,48 +179,67 @@ export function createImageProcessing({ concurrency = DEFAULT_CONCURRENCY }: { c
    * CMYK or 16 bits is turned upright, converted to sRGB and 8 bits, and re-encoded.
    */
   async function readUpload(bytes: Uint8Array): Promise<ProcessedImage> {
+    const started = await startUpload(bytes);
+    return { ...started.image, thumbnail: await started.proof };
+  }
+
+  /**
+   * `readUpload` in two steps, for a caller with work to start on the image meanwhile (an edit sends it to the
+   * provider): the clean copy at once — checked on its type, caps and structure, its metadata gone — and its proof,
+   * the full decode that makes its thumbnail, to await before the image is kept or anything made from it is. A file
+   * that is not plain is re-encoded first, and is proved when this returns.
+   */
+  async function startUpload(bytes: Uint8Array): Promise<StartedUpload> {
     if (bytes.length > IMAGE_UPLOAD_MAX_MB * 1024 * 1024) {
       throw new DomainError('FILE_TOO_LARGE', { limit: IMAGE_UPLOAD_MAX_MB });
     }
     const { mediaType } = inspect(bytes, UPLOAD_TYPES);
     const type = mediaType === 'image/png' ? 'image/png' : 'image/jpeg';
-    return limited(async () => {
-      const copy = type === 'image/png' ? cleanPng(bytes) : cleanJpeg(bytes);
-      return copy ? proved(copy, type) : withThumbnail(encoded(open(bytes).rotate(), type));
-    });
+    const copy = type === 'image/png' ? cleanPng(bytes) : cleanJpeg(bytes);
+    if (!copy) {
+      const { thumbnail, ...image } = await limited(() => withThumbnail(encoded(open(bytes).rotate(), type)));
+      return { image, proof: Promise.resolve(thumbnail) };
+    }
+    const proof = limited(() => thumbnailOf(open(copy.bytes)));
+    // Awaited by the caller when it needs it; a caller that stops first (a refusal) must not leave it unhandled.
+    proof.catch(() => undefined);
+    return { image: { bytes: copy.bytes, mediaType: type, width: copy.width, height: copy.height }, proof };
   }
 
   /**
-   * A provider's output (PNG, JPEG or WebP) as Parley keeps it: PNG when it has transparency, JPEG otherwise (an
-   * opaque PNG too), upright, sRGB, without metadata; the same caps as uploads.
+   * A provider's output (PNG, JPEG or WebP) as Parley keeps it: upright, sRGB, without metadata, within the same caps
+   * as uploads. A plain PNG or JPEG is kept as its clean copy, in its own format, and returned without a thumbnail:
+   * it has passed the checks of its type, caps and structure (every kept chunk's CRC, the segments to the end of the
+   * image, no markup), and its full decode — the proof, which makes the thumbnail — is left to `thumbnail`, after the
+   * answer. Anything else (a WebP, a colour profile, 16 bits, an orientation) is decoded and encoded now: a PNG when
+   * some pixel is see-through, else a JPEG.
    */
-  async function normalizeOutput(bytes: Uint8Array): Promise<ProcessedImage> {
+  async function normalizeOutput(bytes: Uint8Array): Promise<KeptOutput> {
     const { mediaType } = inspect(bytes, OUTPUT_TYPES);
+    if (mediaType === 'image/png' || mediaType === 'image/jpeg') {
+      const copy = mediaType === 'image/png' ? cleanPng(bytes) : cleanJpeg(bytes);
+      if (copy) return { bytes: copy.bytes, mediaType, width: copy.width, height: copy.height, thumbnail: null };
+    }
     return limited(async () => {
       // Opaque output becomes a JPEG: decoded (the proof) straight into it in one pass, then its thumbnail from the
-      // JPEG at a reduced scale. A provider's JPEG is kept as a clean copy when it is plain.
+      // JPEG at a reduced scale.
       const toJpeg = () => withThumbnail(encoded(open(bytes).rotate(), 'image/jpeg'));
-      if (mediaType === 'image/jpeg') {
-        const copy = cleanJpeg(bytes);
-        return copy ? proved(copy, 'image/jpeg') : toJpeg();
-      }
+      if (mediaType === 'image/jpeg') return toJpeg();
       const alpha = mediaType === 'image/png' ? pngMayHaveAlpha(bytes) : (await open(bytes).metadata()).hasAlpha;
       if (!alpha) return toJpeg();
       // An alpha channel may be fully opaque (many providers write RGBA): decoded once (the proof), and looked at.
       const { data, info } = await open(bytes).rotate().raw().toBuffer({ resolveWithObject: true });
       const raw = () => sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
       if (!usesAlpha(data, info.channels)) return withThumbnail(encoded(raw().removeAlpha(), 'image/jpeg'));
-      // See-through: a PNG, the provider's own when it is plain (its metadata dropped), else re-encoded.
       const thumbnail = await thumbnailOf(raw());
-      const copy = mediaType === 'image/png' ? cleanPng(bytes) : null;
-      if (copy) return { bytes: copy.bytes, mediaType: 'image/png', width: copy.width, height: copy.height, thumbnail };
       return { ...(await encoded(raw(), 'image/png')), thumbnail };
     });
   }
 
   /**
-   * A WebP of at most 384 pixels on its longest side (never enlarged), without metadata, for galleries. Every
-   * ProcessedImage comes with its own; this is for bytes from elsewhere.
+   * A WebP of at most 384 pixels on its longest side (never enlarged), without metadata, for galleries: the image
+   * decoded in full (strictly; a file that does not decode is INVALID_FILE), which is the proof of a provider's
+   * clean copy kept by `normalizeOutput`. A ProcessedImage comes with its own.
    */
   async function thumbnail(bytes: Uint8Array): Promise<Buffer> {
     inspect(bytes, OUTPUT_TYPES);
@@ -284,6 +312,7 @@ export function createImageProcessing({ concurrency = DEFAULT_CONCURRENCY }: { c
 
   return {
     readUpload,
+    startUpload,
     normalizeOutput,
     thumbnail,
     composeOnColour,
@@ -298,5 +327,6 @@ export type ImageProcessing = ReturnType<typeof createImageProcessing>;
 
 /** The server's image work: one limiter for every image of every request. */
 const processing = createImageProcessing();
-export const { readUpload, normalizeOutput, thumbnail, composeOnColour, composeOnImage, maskPng } = processing;
+export const { readUpload, startUpload, normalizeOutput, thumbnail, composeOnColour, composeOnImage, maskPng } =
+  processing;
 export const imageLoad = processing.load;
