@@ -13,7 +13,7 @@
 //   4. the image work of one 2 MP image, step by step, in this process: the floor under the figures of 1.
 //
 //   node --import tsx bench/images.ts [--requests 50] [--warmup 5] [--concurrent 20] [--skip-large 1]
-//                                      [--baseline-dir ../parley-before] [--cases 1,2,3,4]
+//                                      [--baseline-dir ../parley-before] [--cases 1,2,3,4] [--provider-ms 0]
 //   --baseline-dir: another copy of the repository (a git worktree with node_modules linked): its server, its image
 //   code and its limiter are measured beside this tree's, interleaved, so that both see the same machine load.
 //   BENCH_PG_ADMIN_URL=postgres://user@127.0.0.1:5432/test   (default: tries users postgres, then root)
@@ -94,9 +94,21 @@ function cpuMs(pid: number): number {
 
 type FakeReady = { url: string; deliveryUrl: string; env: Record<string, string> };
 
+/**
+ * `--provider-ms`: how long the fake takes to answer each provider request (0: at once, from memory). Real providers
+ * take seconds; Parley's work that runs while they do (the upload's check) is hidden by any time they take beyond it.
+ */
+const providerMs = () => numberOption('provider-ms', 'BENCH_IMAGES_PROVIDER_MS', 0);
+
 async function runFakeChild(): Promise<void> {
   const { startFakeImages } = await import('../apps/api/src/test/fake-images.js');
-  const fake = await startFakeImages({ host: LOOPBACK, photo: true, size: GENERATED, memo: true });
+  const fake = await startFakeImages({
+    host: LOOPBACK,
+    photo: true,
+    size: GENERATED,
+    memo: true,
+    delayMs: providerMs(),
+  });
   const stop = () => void fake.close().finally(() => process.exit(0));
   // The fake keeps every request (bodies summarised); not needed here.
   setInterval(() => (fake.requests.length = 0), 1000).unref();
@@ -108,7 +120,8 @@ async function runFakeChild(): Promise<void> {
 type Fake = FakeReady & { child: ChildProcess; stop: () => Promise<void> };
 
 async function startFake(): Promise<Fake> {
-  const { child, ready, stop } = await startHelperChild<FakeReady>('bench/images.ts', ['--fake-child'], {
+  const args = ['--fake-child', '--provider-ms', String(providerMs())];
+  const { child, ready, stop } = await startHelperChild<FakeReady>('bench/images.ts', args, {
     what: 'fake providers',
   });
   return { ...ready, child, stop };
@@ -438,7 +451,12 @@ type TargetLatency = {
   paired: number[];
   /** GET of the version's full bytes right after (what the editor loads next). */
   file: number[];
-  /** Server CPU per API request, ms (from /proc, 10 ms ticks: a mean over the requests). */
+  /** GET of its thumbnail after the file: made after the answer, it may still be in the making. */
+  thumb: number[];
+  /**
+   * Server CPU per round, ms (from /proc, 10 ms ticks: a mean over the rounds): the API request, then the GETs of its
+   * file and its thumbnail, so that the work done after the answer (the thumbnail) is counted.
+   */
   serverCpuMs: number;
   out: string;
 };
@@ -457,7 +475,7 @@ async function measureLatency(targets: Target[], n: number, warmup: number): Pro
     label: c.label,
     direct: [],
     provider: '',
-    targets: targets.map(() => ({ api: [], paired: [], file: [], serverCpuMs: 0, out: '' })),
+    targets: targets.map(() => ({ api: [], paired: [], file: [], thumb: [], serverCpuMs: 0, out: '' })),
   }));
   try {
     for (let i = 0; i < warmup + n; i++) {
@@ -469,12 +487,17 @@ async function measureLatency(targets: Target[], n: number, warmup: number): Pro
           const mine = r.targets[t]!;
           const cpu0 = cpuMs(target.pid);
           const { answer, made } = await target.cases[k]!.api(agents.api[t]!);
-          if (measured) mine.serverCpuMs += cpuMs(target.pid) - cpu0;
           const file = await send(`${target.api}/api/images/file/${made.version.id}`, agents.file[t]!, {
             headers: { authorization: `Bearer ${target.token}` },
           });
           if (file.status !== 200) throw new Error(`${c.label}: GET file HTTP ${file.status}`);
+          const thumb = await send(`${target.api}/api/images/file/${made.version.id}?size=thumb`, agents.file[t]!, {
+            headers: { authorization: `Bearer ${target.token}` },
+          });
+          if (thumb.status !== 200) throw new Error(`${c.label}: GET thumbnail HTTP ${thumb.status}`);
+          if (measured) mine.serverCpuMs += cpuMs(target.pid) - cpu0;
           if (measured) mine.file.push(file.ms);
+          if (measured) mine.thumb.push(thumb.ms);
           mine.out = `${made.version.mediaType.replace('image/', '')} ${made.version.width}×${made.version.height}, ${(made.version.bytes / 1024).toFixed(0)} KiB`;
           times[t] = answer.ms;
         });
@@ -660,6 +683,10 @@ async function imageSteps(
       ['normalizeOutput: provider JPEG 1920×1080', () => kept(work.normalizeOutput(inputs.providerJpeg))],
       ['normalizeOutput: provider PNG 1920×1080, opaque', () => kept(work.normalizeOutput(inputs.providerPng))],
       ['normalizeOutput: cut-out PNG 1632×1224, transparent', () => kept(work.normalizeOutput(inputs.cutout))],
+      // What is done before the answer (the rest, the thumbnail and the decode that proves a clean copy, after it).
+      ['  of which before the answer: provider JPEG', () => work.normalizeOutput(inputs.providerJpeg)],
+      ['  of which before the answer: provider PNG', () => work.normalizeOutput(inputs.providerPng)],
+      ['  of which before the answer: cut-out PNG', () => work.normalizeOutput(inputs.cutout)],
       ['reference: decode the phone JPEG in full', () => sharp(inputs.upload).raw().toBuffer()],
       ['reference: decode the provider PNG in full', () => sharp(inputs.providerPng).raw().toBuffer()],
     ];
@@ -742,6 +769,7 @@ export async function runImages(): Promise<ImagesBenchResult> {
   );
   console.log(`  before: ${loadSummary()}`);
   if (baselineDir) console.log(`  baseline: ${baselineDir} (its server measured beside this tree's, interleaved)`);
+  console.log(`  the fake providers answer ${providerMs() ? `after ${providerMs()} ms` : 'at once, from memory'}`);
   const fake = await startFake();
   const workDir = makeTempDir('images-inputs');
   try {
@@ -876,13 +904,14 @@ function report(
         ],
         row(`  added${side(label)}, per round`, mine.paired),
         row(`  then GET the image${side(label)} (not in the above)`, mine.file),
+        row(`  then GET its thumbnail${side(label)} (not in the above)`, mine.thumb),
       );
     }
   }
   console.log(table(['', 'p50', 'p90', 'p99', 'mean', 'n'], rows));
   console.log(
     table(
-      ['case', 'provider answers', ...trees.map((t) => `Parley keeps${side(t.label)}`), 'server CPU per request'],
+      ['case', 'provider answers', ...trees.map((t) => `Parley keeps${side(t.label)}`), 'server CPU per round'],
       latency.map((r) => [
         r.label,
         r.provider,
@@ -953,7 +982,9 @@ function report(
     );
   }
 
-  console.log(`\n  The image work of one 2 MP image (ms, one at a time, this process; includes its thumbnail):`);
+  console.log(
+    `\n  The image work of one 2 MP image (ms, one at a time, this process; each with its thumbnail, but the rows "before the answer"):`,
+  );
   console.log(
     table(
       ['step', ...(trees.length > 1 ? ['code'] : []), 'min', 'p50', 'p90'],
