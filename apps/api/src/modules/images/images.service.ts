@@ -492,42 +492,47 @@ export function createImagesService(deps: {
       // edit is kept only inside, so retries do not fill the history with copies.
       const version = await billing.metered(caller, use, async () => {
         const stop = new AbortController();
-        const calling = callProvider(AbortSignal.any([stop.signal, AbortSignal.timeout(timeoutMs)])).then(
-          (output) => ({ output }),
-          (error: unknown) => ({ error }),
+        // The provider's answer made what Parley keeps, its file written (its parent named once known), while the
+        // upload is kept.
+        const made = callProvider(AbortSignal.any([stop.signal, AbortSignal.timeout(timeoutMs)])).then(
+          async (output) => {
+            let result: KeptOutput;
+            try {
+              result = await normalizeOutput(output.bytes);
+              if (fields.colour) result = await composeOnColour(result.bytes, fields.colour);
+              else if (background) result = await composeOnImage(result.bytes, background.bytes);
+            } catch (error) {
+              if (error instanceof DomainError)
+                providerFailure(new Error(`unusable output: ${error.code}`), model.info, operation);
+              throw error;
+            }
+            const meta = { operation, parentId: null, prompt: fields.prompt ?? null, model: model.info.id };
+            return { result, values: await store(userId, result, meta) };
+          },
+          (error: unknown) => {
+            if (stop.signal.aborted) throw error; // stopped here: not the provider's failure
+            providerFailure(error, model.info, operation);
+          },
         );
+        // Awaited below; a failure while the upload is kept must not go unhandled meanwhile.
+        made.catch(() => undefined);
         if (sent) {
           try {
-            target = await keepUpload(userId, imageFile!, sent).then((made) => ({
-              image: made.image,
-              parent: made.versions[0]!,
+            target = await keepUpload(userId, imageFile!, sent).then((kept) => ({
+              image: kept.image,
+              parent: kept.versions[0]!,
             }));
           } catch (error) {
             // The file does not decode, or cannot be kept: the provider's work on it is not wanted.
             stop.abort();
-            await calling;
+            const done = await made.catch(() => null);
+            if (done) await files.removeAll([done.values.fileKey, done.values.thumbKey]);
             throw error;
           }
         }
         const { image, parent } = target!;
-        const answer = await calling;
-        if ('error' in answer) providerFailure(answer.error, model.info, operation);
-        let result: KeptOutput;
-        try {
-          result = await normalizeOutput(answer.output.bytes);
-          if (fields.colour) result = await composeOnColour(result.bytes, fields.colour);
-          else if (background) result = await composeOnImage(result.bytes, background.bytes);
-        } catch (error) {
-          if (error instanceof DomainError)
-            providerFailure(new Error(`unusable output: ${error.code}`), model.info, operation);
-          throw error;
-        }
-        const values = await store(userId, result, {
-          operation,
-          parentId: parent.id,
-          prompt: fields.prompt ?? null,
-          model: model.info.id,
-        });
+        const { result, values: unparented } = await made;
+        const values = { ...unparented, parentId: parent.id };
         const row = await keeping([values], async () => {
           const inserted = await q.insertVersion(db, userId, image.id, values, IMAGE_VERSIONS_MAX);
           if (inserted === null) throw new NotFoundError('image');

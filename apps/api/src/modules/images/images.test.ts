@@ -416,6 +416,9 @@ describe('editing', () => {
     });
     expect((await t.json('GET', '/api/images', { token: u.token })).body.data.images).toHaveLength(0);
     expect(await ledgerMismatches(t.database.db)).toEqual([]);
+    // No file either: neither the upload's nor one made of the provider's answer.
+    const folder = path.join(t.config.dataDir, 'files', 'images', await userIdOf(u.email));
+    expect(await readdir(folder).catch(() => [])).toEqual([]);
   });
 
   it('an edit of a file sent with it keeps the file as a new image first', async () => {
