@@ -476,7 +476,7 @@ export async function buildApp(deps: AppDeps) {
     clearInterval(renewer);
     clearInterval(mailWorker);
     clearInterval(linkedinStateSweeper);
-    await Promise.allSettled([limits.close(), mailer.close(), s3?.close()]);
+    await Promise.allSettled([limits.close(), mailer.close(), (async () => s3?.close())()]);
     await database.close();
   });
 

@@ -24,4 +24,37 @@ describe('createLimiter', () => {
     fifth();
     expect(limiter).toMatchObject({ active: 0, waiting: 0 });
   });
+
+  it('background work takes a place only when nothing else waits, and leaves one free', async () => {
+    const limiter = createLimiter(2);
+    const order: string[] = [];
+    const take = (name: string, background = false) =>
+      limiter.acquire({ background }).then((release) => (order.push(name), release));
+    const b1 = await take('b1', true);
+    // One background holder at most out of two places: the second waits, a request does not.
+    const b2 = take('b2', true);
+    const r1 = await take('r1');
+    await Promise.resolve();
+    expect(order).toEqual(['b1', 'r1']);
+    expect(limiter).toMatchObject({ active: 2, waiting: 0, waitingBackground: 1 });
+    // A request waiting goes before the background work that waited first.
+    const r2 = take('r2');
+    b1();
+    const r2Release = await r2;
+    expect(order).toEqual(['b1', 'r1', 'r2']);
+    r1();
+    const b2Release = await b2;
+    expect(order).toEqual(['b1', 'r1', 'r2', 'b2']);
+    r2Release();
+    b2Release();
+    expect(limiter).toMatchObject({ active: 0, waiting: 0, waitingBackground: 0 });
+  });
+
+  it('with one place, background work still gets it when nothing else waits', async () => {
+    const limiter = createLimiter(1);
+    const release = await limiter.acquire({ background: true });
+    expect(limiter.active).toBe(1);
+    release();
+    expect(limiter.active).toBe(0);
+  });
 });

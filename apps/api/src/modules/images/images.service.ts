@@ -14,6 +14,7 @@ import {
   type ImageVersion,
 } from '@parley/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import sharp from 'sharp';
 import type { Db } from '../../db/client.js';
 import { DomainError, NotFoundError } from '../../lib/errors.js';
 import type { Upload } from '../../lib/upload.js';
@@ -28,6 +29,7 @@ import type { BillingService, Caller } from '../billing/index.js';
 import { safeFileName } from '../documents/index.js';
 import type { ModelsService } from '../models/index.js';
 import type { FileStore } from '../storage/index.js';
+import { pngMayHaveAlpha } from './clean-copy.js';
 import * as q from './images.queries.js';
 import {
   composeOnColour,
@@ -37,6 +39,7 @@ import {
   readUpload,
   startUpload,
   thumbnail,
+  thumbnailLater,
   type KeptOutput,
   type ProcessedImage,
   type StartedUpload,
@@ -44,8 +47,15 @@ import {
 
 /** Images one person keeps; far above a gallery anyone scrolls, low enough to bound what one account stores. */
 export const IMAGES_MAX = 5_000;
-/** Thumbnails remembered as not decoding, so that each view does not try again (the oldest forgotten first). */
-const UNDECODABLE_MAX = 1_000;
+/** How long a closing server waits for the thumbnails being made; the others are made when they are asked for. */
+const SETTLE_MS = 5_000;
+
+/** The thumbnail of an image that does not decode: a plain grey square, made once. */
+let plain: Promise<Buffer> | undefined;
+const plainThumbnail = () =>
+  (plain ??= sharp({ create: { width: 64, height: 64, channels: 3, background: '#d4d4d8' } })
+    .webp()
+    .toBuffer());
 
 /** What the editor asks of a model for each operation, in words it follows. */
 const INSTRUCTIONS = {
@@ -177,54 +187,68 @@ export function createImagesService(deps: {
     }
   }
 
-  // Thumbnails made after the answer — a provider's clean copy is proved by the decode that makes it — or at the
-  // first request for one that is missing (the server stopped before making it; a storage emptied by hand). One job
-  // per thumbnail at a time: a request that comes while it runs waits for it.
+  // Thumbnails made after the answer — a provider's clean copy is proved by the decode that makes it — behind every
+  // request's image work, or at the first request for one that is missing (the server stopped before making it; a
+  // storage emptied by hand). One job per thumbnail at a time: a request that comes while it runs waits for it.
   const making = new Map<string, Promise<Buffer>>();
-  const undecodable = new Set<string>();
+  let closing = false;
 
-  function makeThumbnail(thumbKey: string, source: Uint8Array | (() => Promise<Uint8Array>)): Promise<Buffer> {
+  function makeThumbnail(version: Pick<q.NewVersion, 'fileKey' | 'thumbKey'>, when: 'now' | 'later'): Promise<Buffer> {
+    const { fileKey, thumbKey } = version;
     const running = making.get(thumbKey);
     if (running) return running;
     const job = (async () => {
+      let made: Buffer;
       try {
-        const made = await thumbnail(typeof source === 'function' ? await source() : source);
-        await files.put(thumbKey, made);
-        return made;
+        if (when === 'now') made = await thumbnail(await stored(fileKey));
+        else
+          made = await thumbnailLater(async () => {
+            // Its turn came while the server closes: left to be made when it is asked for.
+            if (closing) throw new DomainError('SERVICE_UNAVAILABLE');
+            return stored(fileKey);
+          });
       } catch (error) {
-        if (error instanceof DomainError && error.code !== 'SERVICE_UNAVAILABLE') {
-          // Its structure was whole, its pixels are not: kept as it came (served only as an image), shown without
-          // a thumbnail.
-          if (undecodable.size >= UNDECODABLE_MAX) undecodable.delete(undecodable.values().next().value!);
-          undecodable.add(thumbKey);
-          log.warn({ code: error.code }, 'a kept image does not decode: it has no thumbnail');
-          throw new NotFoundError('image');
+        if (error instanceof NotFoundError) throw error; // the image is gone
+        if (!(error instanceof DomainError)) {
+          log.error({ err: error }, 'could not make a thumbnail');
+          throw error;
         }
-        if (!(error instanceof NotFoundError)) log.error({ err: error }, 'could not make a thumbnail');
-        throw error;
-      } finally {
-        making.delete(thumbKey);
+        if (error.code === 'SERVICE_UNAVAILABLE') {
+          if (!closing) log.warn('a thumbnail waits to be made: the server is busy');
+          throw error;
+        }
+        // Its structure was whole, its pixels are not (only a broken or hostile provider makes one): kept as it
+        // came, served only as an image, shown with a plain thumbnail — stored, so that it is never decoded again.
+        log.warn({ code: error.code }, 'a kept image does not decode: it is shown with a plain thumbnail');
+        made = await plainThumbnail();
       }
-    })();
+      try {
+        await files.put(thumbKey, made);
+        // Deleted while this was made: its thumbnail goes too (the delete could not see it yet).
+        if (!(await q.knownKeys(db, [thumbKey])).size) await files.removeAll([thumbKey]);
+      } catch (error) {
+        log.warn({ err: error }, 'could not keep a thumbnail: it will be made again when asked for');
+      }
+      return made;
+    })().finally(() => making.delete(thumbKey));
     making.set(thumbKey, job);
     return job;
   }
 
   /** For a version stored without a thumbnail, once its row is written: its decode and thumbnail, after the answer. */
   function proveLater(version: q.NewVersion, image: KeptOutput) {
-    if (!image.thumbnail) makeThumbnail(version.thumbKey, image.bytes).catch(() => undefined);
+    if (!image.thumbnail) makeThumbnail(version, 'later').catch(() => undefined);
   }
 
   async function thumbnailOf(version: q.ImageVersionRow): Promise<Uint8Array> {
     const running = making.get(version.thumbKey);
     if (running) return running;
-    if (undecodable.has(version.thumbKey)) throw new NotFoundError('image');
     try {
       return await files.get(version.thumbKey);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     }
-    return makeThumbnail(version.thumbKey, () => stored(version.fileKey));
+    return makeThumbnail(version, 'now');
   }
 
   /** What an insert made, or TOO_MANY_ITEMS when the person keeps as many images as they may. */
@@ -281,8 +305,18 @@ export function createImagesService(deps: {
   }
 
   return {
-    /** Waits for the thumbnails being made (at shutdown: they are written before the storage closes). */
+    /**
+     * At shutdown: the thumbnails being made are finished and written before the storage closes, for at most
+     * SETTLE_MS; those not started are left to be made when they are asked for.
+     */
     async settle() {
+      closing = true;
+      const deadline = new Promise((resolve) => setTimeout(resolve, SETTLE_MS).unref());
+      await Promise.race([this.whenIdle(), deadline]);
+    },
+
+    /** When no thumbnail is being made or waits to be. */
+    async whenIdle() {
       while (making.size) await Promise.allSettled([...making.values()]);
     },
 
@@ -469,7 +503,12 @@ export function createImagesService(deps: {
       let given: ImageBytes = { bytes: source.bytes, mediaType: source.mediaType };
       // A described scene behind a cut-out: the model is given the subject on white, a background to replace (on
       // transparency, models keep the transparency and the picture looks unchanged).
-      if (operation === 'changeBackground' && instruction !== null && source.mediaType === 'image/png')
+      if (
+        operation === 'changeBackground' &&
+        instruction !== null &&
+        source.mediaType === 'image/png' &&
+        pngMayHaveAlpha(source.bytes)
+      )
         given = { bytes: (await composeOnColour(source.bytes, '#ffffff')).bytes, mediaType: 'image/jpeg' };
       const asked = instruction;
       const { width, height } = source;
@@ -491,10 +530,17 @@ export function createImagesService(deps: {
       // Refused before the provider is called (the day's free uses, credits), nothing is kept: a file sent with the
       // edit is kept only inside, so retries do not fill the history with copies.
       const version = await billing.metered(caller, use, async () => {
+        // Stopped when the upload does not decode, or at the timeout (a timer of its own: a signal combined with
+        // AbortSignal.any can be collected, and its timeout lost, while the call runs).
         const stop = new AbortController();
+        const timer = setTimeout(
+          () => stop.abort(new DOMException('The provider took too long', 'TimeoutError')),
+          timeoutMs,
+        );
         // The provider's answer made what Parley keeps, its file written (its parent named once known), while the
         // upload is kept.
-        const made = callProvider(AbortSignal.any([stop.signal, AbortSignal.timeout(timeoutMs)])).then(
+        const called = callProvider(stop.signal).finally(() => clearTimeout(timer));
+        const made = called.then(
           async (output) => {
             let result: KeptOutput;
             try {
@@ -510,7 +556,12 @@ export function createImagesService(deps: {
             return { result, values: await store(userId, result, meta) };
           },
           (error: unknown) => {
-            if (stop.signal.aborted) throw error; // stopped here: not the provider's failure
+            // Stopped because the upload does not decode: not the provider's failure.
+            if (
+              stop.signal.aborted &&
+              !(stop.signal.reason instanceof DOMException && stop.signal.reason.name === 'TimeoutError')
+            )
+              throw error;
             providerFailure(error, model.info, operation);
           },
         );

@@ -1,5 +1,7 @@
 import { access, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { crc32 } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -9,6 +11,7 @@ import { createTestApp, type TestApp } from '../../test/app.js';
 import { startFakeImages } from '../../test/fake-images.js';
 import { encodeForm } from '../../test/sse.js';
 import { IMAGES_MAX } from './images.service.js';
+import { readUpload } from './processing.js';
 import { ledgerMismatches, setCredits, walletOf } from '../../test/wallets.js';
 
 // Images are their owner's alone, every provider call is metered (charged per image made, refunded on failure), and
@@ -171,13 +174,17 @@ describe('generation', () => {
       expect(thumb.status).toBe(200);
       expect(await sharp(thumb.bytes).metadata()).toMatchObject({ format: 'webp', width: 96, height: 64 });
 
-      // Whole in its structure, its pixels spoilt: kept (an image only, served as one), without a thumbnail.
+      // Whole in its structure, its pixels spoilt: kept (an image only, served as one), with a plain thumbnail that
+      // is stored, so that it is not decoded again.
       fake.resultBytes = await undecodablePng();
       const broken = await generate(u.token, { prompt: 'a kite', model: 'FAL_FLUX_DEV', count: '1' });
       expect(broken.status).toBe(200);
       const brokenVersion = broken.body.data.images[0].versions[0].id;
-      expect((await fileOf(u.token, brokenVersion, '?size=thumb')).status).toBe(404);
-      expect((await fileOf(u.token, brokenVersion, '?size=thumb')).status).toBe(404);
+      const plain = await fileOf(u.token, brokenVersion, '?size=thumb');
+      expect(plain.status).toBe(200);
+      expect(await sharp(plain.bytes).metadata()).toMatchObject({ format: 'webp', width: 64, height: 64 });
+      const folder = path.join(t.config.dataDir, 'files', 'images', await userIdOf(u.email));
+      await access(path.join(folder, `${brokenVersion}-thumb`));
       const served = await fileOf(u.token, brokenVersion);
       expect([served.status, served.headers['content-type'], served.headers['x-content-type-options']]).toEqual([
         200,
@@ -187,6 +194,25 @@ describe('generation', () => {
     } finally {
       fake.resultBytes = null;
     }
+  });
+
+  it('an image deleted while its thumbnail is made leaves no file behind', async () => {
+    const u = await t.signUp();
+    // Large enough that its decode is still running when the delete comes.
+    fake.resultBytes = await sharp({ create: { width: 3000, height: 3000, channels: 3, background: '#446688' } })
+      .png({ compressionLevel: 1 })
+      .toBuffer();
+    try {
+      const res = await generate(u.token, { prompt: 'a field', model: 'FAL_FLUX_DEV', count: '1' });
+      expect(res.status).toBe(200);
+      const deleted = await t.json('DELETE', `/api/images/delete/${res.body.data.images[0].id}`, { token: u.token });
+      expect(deleted.status).toBe(200);
+    } finally {
+      fake.resultBytes = null;
+    }
+    await t.app.services.images.whenIdle();
+    const folder = path.join(t.config.dataDir, 'files', 'images', await userIdOf(u.email));
+    expect(await readdir(folder).catch(() => [])).toEqual([]);
   });
 
   it('a thumbnail gone from the storage is made again when it is asked for', async () => {
@@ -406,9 +432,26 @@ describe('editing', () => {
   it('a file sent with an edit that does not decode is refused while the provider works: refunded, nothing kept', async () => {
     const u = await t.signUp();
     const before = await walletOf(t.database.db, u.email);
-    const res = await edit(u.token, { operation: 'removeBackground' }, [
-      { field: 'image', name: 'broken.png', type: 'image/png', bytes: await undecodablePng() },
-    ]);
+    // Other image work holds the places, so that the file's decode waits while its clean copy is already sent; the
+    // provider is slow: the refusal does not wait for it.
+    const big = await sharp({ create: { width: 2500, height: 2500, channels: 3, background: '#808080' } })
+      .png({ compressionLevel: 1 })
+      .toBuffer();
+    const busy = [readUpload(big), readUpload(big)];
+    const sent = fake.requests.length;
+    fake.delayMs = 3_000;
+    const started = performance.now();
+    let res: Awaited<ReturnType<typeof edit>>;
+    try {
+      res = await edit(u.token, { operation: 'removeBackground' }, [
+        { field: 'image', name: 'broken.png', type: 'image/png', bytes: await undecodablePng() },
+      ]);
+    } finally {
+      fake.delayMs = 0;
+      await Promise.all(busy);
+    }
+    expect(performance.now() - started).toBeLessThan(2_500);
+    expect(fake.requests.slice(sent).some((r) => r.provider === 'fal')).toBe(true);
     expect([res.status, res.body.code]).toEqual([400, 'INVALID_FILE']);
     expect(await walletOf(t.database.db, u.email)).toMatchObject({
       basicCredit: before.basicCredit,
@@ -563,5 +606,35 @@ describe('what goes wrong is said, and leaves nothing behind', () => {
     expect(res.status).toBe(200);
     expect(res.body.data.version.model).toBe('LOCAL_STABLE_DIFFUSION');
     expect(await walletOf(t.database.db, u.email)).toMatchObject({ advanceCredit: before.advanceCredit });
+  });
+});
+
+describe('an edit’s provider call is bounded by AI_TIMEOUT_SECONDS', () => {
+  it('also when garbage is collected while it waits', { timeout: 30_000 }, async () => {
+    const slow = await createTestApp({ ...fake.env(), AI_TIMEOUT_SECONDS: '5' });
+    v8.setFlagsFromString('--expose-gc');
+    const gc = vm.runInNewContext('gc') as () => void;
+    const collecting = setInterval(gc, 100);
+    fake.delayMs = 9_000;
+    try {
+      const u = await slow.signUp();
+      const form = new FormData();
+      form.append('operation', 'removeBackground');
+      form.append('image', new Blob([new Uint8Array(await photo('jpeg'))], { type: 'image/jpeg' }), 'me.jpg');
+      const { payload, contentType } = await encodeForm(form);
+      const started = performance.now();
+      const res = await slow.app.inject({
+        method: 'POST',
+        url: '/api/ai/imageEdit',
+        headers: { authorization: `Bearer ${u.token}`, 'content-type': contentType },
+        payload,
+      });
+      expect(res.statusCode).toBe(502);
+      expect(performance.now() - started).toBeLessThan(8_000);
+    } finally {
+      clearInterval(collecting);
+      fake.delayMs = 0;
+      await slow.close();
+    }
   });
 });

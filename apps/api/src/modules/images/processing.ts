@@ -152,6 +152,8 @@ function usesAlpha(data: Buffer, channels: number): boolean {
 
 /** Images that may wait for the limiter at once, all requests together. */
 export const MAX_WAITING = 64;
+/** Thumbnails that may wait to be made after their answers (each holds only a way to read its image). */
+export const MAX_WAITING_BACKGROUND = 1_000;
 
 /**
  * The image functions, all behind one limiter of `concurrency` images at a time. The module's own instance (the
@@ -236,6 +238,15 @@ export function createImageProcessing({ concurrency = DEFAULT_CONCURRENCY }: { c
     });
   }
 
+  async function thumbnailNow(bytes: Uint8Array) {
+    const image = open(bytes);
+    // Images from readUpload and normalizeOutput are upright already; turning only when asked keeps JPEG's
+    // shrink-on-load (decoding at a quarter or an eighth of the size), which rotate() would turn off.
+    const { orientation } = await image.metadata();
+    if (orientation && orientation > 1) image.rotate();
+    return thumbnailOf(image);
+  }
+
   /**
    * A WebP of at most 384 pixels on its longest side (never enlarged), without metadata, for galleries: the image
    * decoded in full (strictly; a file that does not decode is INVALID_FILE), which is the proof of a provider's
@@ -243,14 +254,23 @@ export function createImageProcessing({ concurrency = DEFAULT_CONCURRENCY }: { c
    */
   async function thumbnail(bytes: Uint8Array): Promise<Buffer> {
     inspect(bytes, OUTPUT_TYPES);
-    return limited(async () => {
-      const image = open(bytes);
-      // Images from readUpload and normalizeOutput are upright already; turning only when asked keeps JPEG's
-      // shrink-on-load (decoding at a quarter or an eighth of the size), which rotate() would turn off.
-      const { orientation } = await image.metadata();
-      if (orientation && orientation > 1) image.rotate();
-      return thumbnailOf(image);
-    });
+    return limited(() => thumbnailNow(bytes));
+  }
+
+  /**
+   * `thumbnail` as work nobody waits for (after an answer): behind every request's image work, on at most all but
+   * one of the places, and its image read only when its turn comes (`read`), so that a queue of them holds no pixels.
+   */
+  async function thumbnailLater(read: () => Promise<Uint8Array>): Promise<Buffer> {
+    if (limiter.waitingBackground >= MAX_WAITING_BACKGROUND) throw new DomainError('SERVICE_UNAVAILABLE');
+    const release = await limiter.acquire({ background: true });
+    try {
+      const bytes = await read();
+      inspect(bytes, OUTPUT_TYPES);
+      return await decoding(() => thumbnailNow(bytes));
+    } finally {
+      release();
+    }
   }
 
   /** A cut-out subject (transparent where the background was) on a flat colour `#rrggbb`: an opaque JPEG. */
@@ -315,11 +335,12 @@ export function createImageProcessing({ concurrency = DEFAULT_CONCURRENCY }: { c
     startUpload,
     normalizeOutput,
     thumbnail,
+    thumbnailLater,
     composeOnColour,
     composeOnImage,
     maskPng,
     /** Images being worked on, and waiting for their turn. */
-    load: () => ({ active: limiter.active, waiting: limiter.waiting }),
+    load: () => ({ active: limiter.active, waiting: limiter.waiting, waitingBackground: limiter.waitingBackground }),
   };
 }
 
@@ -327,6 +348,14 @@ export type ImageProcessing = ReturnType<typeof createImageProcessing>;
 
 /** The server's image work: one limiter for every image of every request. */
 const processing = createImageProcessing();
-export const { readUpload, startUpload, normalizeOutput, thumbnail, composeOnColour, composeOnImage, maskPng } =
-  processing;
+export const {
+  readUpload,
+  startUpload,
+  normalizeOutput,
+  thumbnail,
+  thumbnailLater,
+  composeOnColour,
+  composeOnImage,
+  maskPng,
+} = processing;
 export const imageLoad = processing.load;

@@ -1,3 +1,5 @@
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFixtureServer } from '../web/fixtures/server.js';
 import { createBraveSearch, createSearxngSearch, createTavilySearch, createWebSearch } from './index.js';
@@ -231,6 +233,23 @@ describe('Tavily', () => {
     server.answer({ body: '{"results":[]}', delayMs: 500 });
     const search = createTavilySearch({ apiKey: 'k', baseUrl: server.origin, timeoutMs: 100 });
     await expect(search.search('x')).rejects.toMatchObject({ code: 'SEARCH_UNAVAILABLE' });
+  });
+
+  it('is SEARCH_UNAVAILABLE when too slow also with a caller’s signal, when garbage is collected meanwhile', async () => {
+    server.answer({ body: '{"results":[]}', delayMs: 3_000 });
+    v8.setFlagsFromString('--expose-gc');
+    const gc = vm.runInNewContext('gc') as () => void;
+    const collecting = setInterval(gc, 20);
+    try {
+      const search = createTavilySearch({ apiKey: 'k', baseUrl: server.origin, timeoutMs: 1_000 });
+      const started = performance.now();
+      await expect(search.search('x', { signal: new AbortController().signal })).rejects.toMatchObject({
+        code: 'SEARCH_UNAVAILABLE',
+      });
+      expect(performance.now() - started).toBeLessThan(2_500);
+    } finally {
+      clearInterval(collecting);
+    }
   });
 
   it('passes the caller abort through instead of blaming the provider', async () => {
