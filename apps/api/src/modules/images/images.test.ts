@@ -464,6 +464,25 @@ describe('editing', () => {
     expect(await readdir(folder).catch(() => [])).toEqual([]);
   });
 
+  it('a file sent with an edit the provider fails is kept all the same, and the edit refunded', async () => {
+    const u = await t.signUp();
+    const before = await walletOf(t.database.db, u.email);
+    const res = await edit(u.token, { operation: 'reEdit', prompt: 'a hat, fail-me', model: 'FLUX_KONTEXT_PRO' }, [
+      { field: 'image', name: 'me.jpg', type: 'image/jpeg', bytes: await photo('jpeg') },
+    ]);
+    expect([res.status, res.body.code]).toEqual([502, 'PROVIDER_ERROR']);
+    expect(await walletOf(t.database.db, u.email)).toMatchObject({
+      basicCredit: before.basicCredit,
+      advanceCredit: before.advanceCredit,
+      dailyCredit: before.dailyCredit,
+    });
+    const kept = (await t.json('GET', '/api/images', { token: u.token })).body.data.images;
+    expect(kept).toHaveLength(1);
+    expect(kept[0]).toMatchObject({ source: 'uploaded', name: 'me' });
+    expect(kept[0].versions.map((v: { operation: string }) => v.operation)).toEqual(['upload']);
+    expect(await ledgerMismatches(t.database.db)).toEqual([]);
+  });
+
   it('an edit of a file sent with it keeps the file as a new image first', async () => {
     const u = await t.signUp();
     const res = await edit(u.token, { operation: 'removeBackground' }, [
