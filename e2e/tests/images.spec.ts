@@ -114,6 +114,19 @@ test('generate four → edit → remove background → brushed re-edit → undo/
     timeout: 30_000,
   });
   await expect(page.getByText(en('images:edit.fromVersion', { version: label(2, 'removeBackground') }))).toBeVisible();
+  // The cut-out and both thumbnails drawn (the new one is made after the answer).
+  await expect
+    .poll(() =>
+      page
+        .locator('main img')
+        .evaluateAll((images) =>
+          images.filter(
+            (image) => (image as HTMLImageElement).complete && (image as HTMLImageElement).naturalWidth > 0,
+          ),
+        )
+        .then((loaded) => loaded.length),
+    )
+    .toBeGreaterThanOrEqual(3);
   await shot(page, 'images-editor-background-removed-1280');
 
   // Before/after: the slider moves by keyboard.
