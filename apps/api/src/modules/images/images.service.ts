@@ -530,41 +530,35 @@ export function createImagesService(deps: {
       // Refused before the provider is called (the day's free uses, credits), nothing is kept: a file sent with the
       // edit is kept only inside, so retries do not fill the history with copies.
       const version = await billing.metered(caller, use, async () => {
-        // Stopped when the upload does not decode, or at the timeout (a timer of its own: a signal combined with
-        // AbortSignal.any can be collected, and its timeout lost, while the call runs).
+        // Stopped at the timeout (a timer of its own: a signal combined with AbortSignal.any can be collected, and its
+        // timeout lost, while the call runs), or when the upload does not decode (`unwanted`).
         const stop = new AbortController();
-        const timer = setTimeout(
-          () => stop.abort(new DOMException('The provider took too long', 'TimeoutError')),
-          timeoutMs,
-        );
+        const timer = setTimeout(() => stop.abort(), timeoutMs);
+        let unwanted = false;
         // The provider's answer made what Parley keeps, its file written (its parent named once known), while the
         // upload is kept.
-        const called = callProvider(stop.signal).finally(() => clearTimeout(timer));
-        const made = called.then(
-          async (output) => {
-            let result: KeptOutput;
-            try {
-              result = await normalizeOutput(output.bytes);
-              if (fields.colour) result = await composeOnColour(result.bytes, fields.colour);
-              else if (background) result = await composeOnImage(result.bytes, background.bytes);
-            } catch (error) {
-              if (error instanceof DomainError)
-                providerFailure(new Error(`unusable output: ${error.code}`), model.info, operation);
-              throw error;
-            }
-            const meta = { operation, parentId: null, prompt: fields.prompt ?? null, model: model.info.id };
-            return { result, values: await store(userId, result, meta) };
-          },
-          (error: unknown) => {
-            // Stopped because the upload does not decode: not the provider's failure.
-            if (
-              stop.signal.aborted &&
-              !(stop.signal.reason instanceof DOMException && stop.signal.reason.name === 'TimeoutError')
-            )
-              throw error;
-            providerFailure(error, model.info, operation);
-          },
-        );
+        const made = callProvider(stop.signal)
+          .finally(() => clearTimeout(timer))
+          .then(
+            async (output) => {
+              let result: KeptOutput;
+              try {
+                result = await normalizeOutput(output.bytes);
+                if (fields.colour) result = await composeOnColour(result.bytes, fields.colour);
+                else if (background) result = await composeOnImage(result.bytes, background.bytes);
+              } catch (error) {
+                if (error instanceof DomainError)
+                  providerFailure(new Error(`unusable output: ${error.code}`), model.info, operation);
+                throw error;
+              }
+              const meta = { operation, parentId: null, prompt: fields.prompt ?? null, model: model.info.id };
+              return { result, values: await store(userId, result, meta) };
+            },
+            (error: unknown) => {
+              if (unwanted) throw error; // stopped here: not the provider's failure
+              providerFailure(error, model.info, operation);
+            },
+          );
         // Awaited below; a failure while the upload is kept must not go unhandled meanwhile.
         made.catch(() => undefined);
         if (sent) {
@@ -575,6 +569,7 @@ export function createImagesService(deps: {
             }));
           } catch (error) {
             // The file does not decode, or cannot be kept: the provider's work on it is not wanted.
+            unwanted = true;
             stop.abort();
             const done = await made.catch(() => null);
             if (done) await files.removeAll([done.values.fileKey, done.values.thumbKey]);

@@ -1,7 +1,5 @@
 import { access, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import v8 from 'node:v8';
-import vm from 'node:vm';
 import { crc32 } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -9,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { startFakeImages } from '../../test/fake-images.js';
+import { collectGarbageEvery } from '../../test/gc.js';
 import { encodeForm } from '../../test/sse.js';
 import { IMAGES_MAX } from './images.service.js';
 import { readUpload } from './processing.js';
@@ -36,12 +35,19 @@ afterAll(async () => {
 
 type File = { field: string; name: string; type: string; bytes: Uint8Array };
 
-async function post(url: string, token: string, fields: Record<string, string>, files: File[] = [], lang = 'en') {
+async function post(
+  url: string,
+  token: string,
+  fields: Record<string, string>,
+  files: File[] = [],
+  lang = 'en',
+  app: TestApp = t,
+) {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   for (const f of files) form.append(f.field, new Blob([new Uint8Array(f.bytes)], { type: f.type }), f.name);
   const { payload, contentType } = await encodeForm(form);
-  const res = await t.app.inject({
+  const res = await app.app.inject({
     method: 'POST',
     url,
     headers: { authorization: `Bearer ${token}`, 'content-type': contentType, 'lang-type': lang },
@@ -631,27 +637,17 @@ describe('what goes wrong is said, and leaves nothing behind', () => {
 describe('an edit’s provider call is bounded by AI_TIMEOUT_SECONDS', () => {
   it('also when garbage is collected while it waits', { timeout: 30_000 }, async () => {
     const slow = await createTestApp({ ...fake.env(), AI_TIMEOUT_SECONDS: '5' });
-    v8.setFlagsFromString('--expose-gc');
-    const gc = vm.runInNewContext('gc') as () => void;
-    const collecting = setInterval(gc, 100);
+    const stopCollecting = collectGarbageEvery(100);
     fake.delayMs = 9_000;
     try {
       const u = await slow.signUp();
-      const form = new FormData();
-      form.append('operation', 'removeBackground');
-      form.append('image', new Blob([new Uint8Array(await photo('jpeg'))], { type: 'image/jpeg' }), 'me.jpg');
-      const { payload, contentType } = await encodeForm(form);
+      const image = { field: 'image', name: 'me.jpg', type: 'image/jpeg', bytes: await photo('jpeg') };
       const started = performance.now();
-      const res = await slow.app.inject({
-        method: 'POST',
-        url: '/api/ai/imageEdit',
-        headers: { authorization: `Bearer ${u.token}`, 'content-type': contentType },
-        payload,
-      });
-      expect(res.statusCode).toBe(502);
+      const res = await post('/api/ai/imageEdit', u.token, { operation: 'removeBackground' }, [image], 'en', slow);
+      expect(res.status).toBe(502);
       expect(performance.now() - started).toBeLessThan(8_000);
     } finally {
-      clearInterval(collecting);
+      stopCollecting();
       fake.delayMs = 0;
       await slow.close();
     }

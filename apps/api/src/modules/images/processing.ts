@@ -161,11 +161,12 @@ export const MAX_WAITING_BACKGROUND = 1_000;
  */
 export function createImageProcessing({ concurrency = DEFAULT_CONCURRENCY }: { concurrency?: number } = {}) {
   const limiter = createLimiter(concurrency);
-  async function limited<T>(work: () => Promise<T>): Promise<T> {
+  async function limited<T>(work: () => Promise<T>, { background = false } = {}): Promise<T> {
     // A queue this long means the server is flooded: answering "try again shortly" at once beats holding every
     // waiting request's buffers (up to 20 MB each) for longer and longer.
-    if (limiter.waiting >= MAX_WAITING) throw new DomainError('SERVICE_UNAVAILABLE');
-    const release = await limiter.acquire();
+    if (background ? limiter.waitingBackground >= MAX_WAITING_BACKGROUND : limiter.waiting >= MAX_WAITING)
+      throw new DomainError('SERVICE_UNAVAILABLE');
+    const release = await limiter.acquire({ background });
     try {
       return await decoding(work);
     } finally {
@@ -262,15 +263,14 @@ export function createImageProcessing({ concurrency = DEFAULT_CONCURRENCY }: { c
    * one of the places, and its image read only when its turn comes (`read`), so that a queue of them holds no pixels.
    */
   async function thumbnailLater(read: () => Promise<Uint8Array>): Promise<Buffer> {
-    if (limiter.waitingBackground >= MAX_WAITING_BACKGROUND) throw new DomainError('SERVICE_UNAVAILABLE');
-    const release = await limiter.acquire({ background: true });
-    try {
-      const bytes = await read();
-      inspect(bytes, OUTPUT_TYPES);
-      return await decoding(() => thumbnailNow(bytes));
-    } finally {
-      release();
-    }
+    return limited(
+      async () => {
+        const bytes = await read();
+        inspect(bytes, OUTPUT_TYPES);
+        return thumbnailNow(bytes);
+      },
+      { background: true },
+    );
   }
 
   /** A cut-out subject (transparent where the background was) on a flat colour `#rrggbb`: an opaque JPEG. */

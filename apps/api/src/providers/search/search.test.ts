@@ -1,6 +1,5 @@
-import v8 from 'node:v8';
-import vm from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { collectGarbageEvery } from '../../test/gc.js';
 import { startFixtureServer } from '../web/fixtures/server.js';
 import { createBraveSearch, createSearxngSearch, createTavilySearch, createWebSearch } from './index.js';
 
@@ -237,9 +236,7 @@ describe('Tavily', () => {
 
   it('is SEARCH_UNAVAILABLE when too slow also with a caller’s signal, when garbage is collected meanwhile', async () => {
     server.answer({ body: '{"results":[]}', delayMs: 3_000 });
-    v8.setFlagsFromString('--expose-gc');
-    const gc = vm.runInNewContext('gc') as () => void;
-    const collecting = setInterval(gc, 20);
+    const stopCollecting = collectGarbageEvery(20);
     try {
       const search = createTavilySearch({ apiKey: 'k', baseUrl: server.origin, timeoutMs: 1_000 });
       const started = performance.now();
@@ -248,7 +245,7 @@ describe('Tavily', () => {
       });
       expect(performance.now() - started).toBeLessThan(2_500);
     } finally {
-      clearInterval(collecting);
+      stopCollecting();
     }
   });
 
