@@ -8,6 +8,7 @@ import { users } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { startFakeImages } from '../../test/fake-images.js';
 import { collectGarbageEvery } from '../../test/gc.js';
+import { pngChunk } from '../documents/image-fixtures.js';
 import { encodeForm } from '../../test/sse.js';
 import { IMAGES_MAX } from './images.service.js';
 import { readUpload } from './processing.js';
@@ -159,11 +160,7 @@ describe('generation', () => {
     const u = await t.signUp();
     // A text chunk (what image tools write: the prompt, the software) before the end of the image.
     const plain = await photo('png', 96, 64);
-    const text = Buffer.concat([Buffer.from('tEXt'), Buffer.from('Comment\0Provider Camera', 'latin1')]);
-    const chunk = Buffer.alloc(text.length + 8);
-    chunk.writeUInt32BE(text.length - 4, 0);
-    text.copy(chunk, 4);
-    chunk.writeUInt32BE(crc32(text), text.length + 4);
+    const chunk = Buffer.from(pngChunk('tEXt', [...Buffer.from('Comment\0Provider Camera', 'latin1')]));
     const drawn = Buffer.concat([plain.subarray(0, plain.length - 12), chunk, plain.subarray(plain.length - 12)]);
     expect(drawn.includes('Provider Camera')).toBe(true);
     fake.resultBytes = drawn;
