@@ -66,6 +66,21 @@ describe('hostile and malformed requests', () => {
     });
     expect(res.statusCode).toBe(415);
     expect(res.json().code).toBe('UNSUPPORTED_MEDIA_TYPE');
+    // Multipart bodies are read only by the routes that take uploads (lib/upload.ts: multipartRoutes).
+    const form = new FormData();
+    form.set('email', 'someone@example.com');
+    const multipart = new Request('http://x/', { method: 'POST', body: form });
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': multipart.headers.get('content-type')!, 'lang-type': 'fr' },
+      payload: Buffer.from(await multipart.arrayBuffer()),
+    });
+    expect(other.statusCode).toBe(415);
+    expect(other.json()).toMatchObject({
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+      message: "Ce type de contenu n'est pas pris en charge.",
+    });
   });
 
   it('wrong types and huge strings inside valid JSON are field errors', async () => {

@@ -15,7 +15,6 @@ import { createPasswordHasher, type PasswordHasher } from './lib/passwords.js';
 import { logSerializers } from './lib/redact.js';
 import { createMemoryStore, createRedisStore, type RateLimitStore } from './lib/rate-limit.js';
 import { defineRoute } from './lib/route.js';
-import multipart from '@fastify/multipart';
 import { createSecretBox, resolveAppSecret } from './lib/secret-box.js';
 import {
   createAuthService,
@@ -67,7 +66,6 @@ import { createImageRegistry, type ImageRegistry } from './providers/images/inde
 import { createLocalStorage, type Storage } from './providers/storage/index.js';
 import { registerErrorHandler, sendError } from './plugins/error-handler.js';
 import { createExtensionPackager, registerExtensionDownload } from './plugins/extension-download.js';
-import { UPLOAD_LIMITS } from './lib/upload.js';
 import { registerRequestContext } from './plugins/request-context.js';
 import { helmetOptions, securityHeaders } from './plugins/security-headers.js';
 import { serializerCompiler } from './plugins/serializer.js';
@@ -185,7 +183,6 @@ export async function buildApp(deps: AppDeps) {
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
-  await app.register(multipart, { limits: UPLOAD_LIMITS });
 
   // Billing owns wallets and the one way to spend; accounts (a lower layer) gets what it needs of it as functions.
   const billing = createBillingService({

@@ -1,6 +1,6 @@
-import '@fastify/multipart';
+import multipart from '@fastify/multipart';
 import type { ErrorCode } from '@parley/contract';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DomainError } from './errors.js';
 import { MultipartError, multipartBoundary, parseMultipart, type MultipartLimits } from './multipart.js';
 
@@ -21,6 +21,19 @@ export const UPLOAD_LIMITS: MultipartLimits = {
   parts: 20,
   headerPairs: 100,
 };
+
+/**
+ * Registers the routes that take a multipart body, in a scope of their own with @fastify/multipart. The plugin adds
+ * a hook to every request and another to every answer of the scope it is registered in (to remove files saved to
+ * disk, which Parley never does); registered once for the whole app, they ran on every request (two promises and a
+ * listener each time). Any other route answers a multipart body with 415.
+ */
+export function multipartRoutes(app: FastifyInstance, register: (scope: FastifyInstance) => void) {
+  void app.register(async (scope) => {
+    await scope.register(multipart, { limits: UPLOAD_LIMITS });
+    register(scope);
+  });
+}
 
 /** A limit a person hit, by @fastify/multipart's code or by the code the one-pass reader refuses with. */
 const LIMITS: { codes: string[]; code: ErrorCode; value: number }[] = [

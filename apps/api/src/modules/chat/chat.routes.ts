@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookH
 import type { AiLimits } from '../../lib/ai-limits.js';
 import { DomainError } from '../../lib/errors.js';
 import { callerOf as caller, defineRoute } from '../../lib/route.js';
-import { readMultipart } from '../../lib/upload.js';
+import { multipartRoutes, readMultipart } from '../../lib/upload.js';
 import type { PendingCaller } from '../accounts/index.js';
 import { contentDisposition } from '../documents/index.js';
 import type { ChatService } from './chat.service.js';
@@ -139,22 +139,24 @@ export function registerChatRoutes(
   // the turns being prepared is taken only once the caller is known and the body is in. The session itself is
   // checked again, with the credit's reservation, in one statement (see ChatService.startTurn); nothing is
   // answered, and the provider is not called, before that check has passed.
-  app.post(STREAM_PATHS.chat, { schema: { hide: true } }, async (request, reply) => {
-    const pending = startAuth(request); // a missing or malformed token: 401 at once
-    await aiLimits.address(request.ip);
-    // A token not seen here before is checked before its body is read; a known one is checked with its reservation.
-    pending.ownerHint ??= (await pending.user()).id;
-    await aiLimits.person(pending.ownerHint);
-    let body;
-    try {
-      body = await readChatRequest(request);
-    } catch (error) {
-      await pending.user(); // a caller whose session has ended hears 401 / 409, not what was wrong with the body
-      throw error;
-    }
-    const release = await turns.admit();
-    const turn = await turns.start(pending, body.input, body.files, request.lang, release);
-    await writeUiStream(request, reply, turn);
+  multipartRoutes(app, (scope) => {
+    scope.post(STREAM_PATHS.chat, { schema: { hide: true } }, async (request, reply) => {
+      const pending = startAuth(request); // a missing or malformed token: 401 at once
+      await aiLimits.address(request.ip);
+      // A token not seen here before is checked before its body is read; a known one is checked with its reservation.
+      pending.ownerHint ??= (await pending.user()).id;
+      await aiLimits.person(pending.ownerHint);
+      let body;
+      try {
+        body = await readChatRequest(request);
+      } catch (error) {
+        await pending.user(); // a caller whose session has ended hears 401 / 409, not what was wrong with the body
+        throw error;
+      }
+      const release = await turns.admit();
+      const turn = await turns.start(pending, body.input, body.files, request.lang, release);
+      await writeUiStream(request, reply, turn);
+    });
   });
 
   app.get<{ Params: { id: string } }>(

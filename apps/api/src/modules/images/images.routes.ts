@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import type { AiLimits } from '../../lib/ai-limits.js';
 import { DomainError, NotFoundError } from '../../lib/errors.js';
 import { callerOf as caller, defineRoute } from '../../lib/route.js';
-import { limitOf, readMultipart } from '../../lib/upload.js';
+import { limitOf, multipartRoutes, readMultipart } from '../../lib/upload.js';
 import { contentDisposition } from '../documents/index.js';
 import type { ImagesService } from './images.service.js';
 
@@ -75,27 +75,29 @@ export function registerImageRoutes(
 
   const multipart = { onRequest: requireAuth, schema: { hide: true } };
 
-  app.post(STREAM_PATHS.imageGeneration, multipart, async (request) => {
-    await limited(request);
-    const { fields, files } = await readImages(request, 'reference');
-    if (files.length > 1) throw new DomainError('TOO_MANY_FILES', { limit: 1 });
-    const input = fieldsOf(imageGenerationFieldsSchema, fields);
-    return { status: 200, message: 'OK', data: await images.generate(caller(request), input, files[0]) };
-  });
+  multipartRoutes(app, (scope) => {
+    scope.post(STREAM_PATHS.imageGeneration, multipart, async (request) => {
+      await limited(request);
+      const { fields, files } = await readImages(request, 'reference');
+      if (files.length > 1) throw new DomainError('TOO_MANY_FILES', { limit: 1 });
+      const input = fieldsOf(imageGenerationFieldsSchema, fields);
+      return { status: 200, message: 'OK', data: await images.generate(caller(request), input, files[0]) };
+    });
 
-  app.post(STREAM_PATHS.imageEdit, multipart, async (request) => {
-    await limited(request);
-    const { fields, files } = await readImages(request, ['image', 'background', 'mask']);
-    const input = fieldsOf(imageEditFieldsSchema, fields);
-    return { status: 200, message: 'OK', data: await images.edit(caller(request), input, files) };
-  });
+    scope.post(STREAM_PATHS.imageEdit, multipart, async (request) => {
+      await limited(request);
+      const { fields, files } = await readImages(request, ['image', 'background', 'mask']);
+      const input = fieldsOf(imageEditFieldsSchema, fields);
+      return { status: 200, message: 'OK', data: await images.edit(caller(request), input, files) };
+    });
 
-  // Uploads call no provider, but each is decoded here: counted like an AI call.
-  app.post(STREAM_PATHS.imageUpload, multipart, async (request) => {
-    await limited(request);
-    const { files } = await readImages(request, 'image');
-    if (files.length !== 1) throw new DomainError(files.length ? 'TOO_MANY_FILES' : 'INVALID_FILE', { limit: 1 });
-    return { status: 200, message: 'OK', data: await images.upload(caller(request), files[0]!) };
+    // Uploads call no provider, but each is decoded here: counted like an AI call.
+    scope.post(STREAM_PATHS.imageUpload, multipart, async (request) => {
+      await limited(request);
+      const { files } = await readImages(request, 'image');
+      if (files.length !== 1) throw new DomainError(files.length ? 'TOO_MANY_FILES' : 'INVALID_FILE', { limit: 1 });
+      return { status: 200, message: 'OK', data: await images.upload(caller(request), files[0]!) };
+    });
   });
 
   app.get<{ Params: { versionId: string }; Querystring: Record<string, string> }>(

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 
 import { DomainError } from '../../lib/errors.js';
 import type { RateLimitStore } from '../../lib/rate-limit.js';
 import { callerOf, defineRoute } from '../../lib/route.js';
-import { limitOf, readMultipart } from '../../lib/upload.js';
+import { limitOf, multipartRoutes, readMultipart } from '../../lib/upload.js';
 import { translate } from '@parley/i18n/server';
 import type { LinkedinStatsService } from './linkedin.stats.service.js';
 import { writePacer } from './linkedin.settings.routes.js';
@@ -46,30 +46,36 @@ export function registerLinkedinStatsRoutes(
   };
   const tooLarge = () => new DomainError('FILE_TOO_LARGE', { limit: STATS_IMPORT_MAX_BYTES / (1024 * 1024) });
 
-  app.post(STREAM_PATHS.linkedinStatsImport, { onRequest: requireAuth, schema: { hide: true } }, async (request) => {
-    await paced(request);
-    await importPaced(request);
-    let files;
-    try {
-      // One file of at most STATS_IMPORT_MAX_BYTES is read; the body stops being read past that.
-      ({ files } = await readMultipart(request, 'file', bodyTimeoutMs, {
-        files: 1,
-        fileSize: STATS_IMPORT_MAX_BYTES,
-      }));
-    } catch (error) {
-      const code = (error as { code?: unknown }).code;
-      const limit = typeof code === 'string' ? limitOf(code)?.code : undefined;
-      if (limit === 'FILE_TOO_LARGE') throw tooLarge();
-      if (limit === 'TOO_MANY_FILES') throw new DomainError('STATS_FILE_UNREADABLE');
-      throw error;
-    }
-    const file = files[0];
-    if (!file || files.length > 1 || file.bytes.length === 0) throw new DomainError('STATS_FILE_UNREADABLE');
-    if (file.bytes.length > STATS_IMPORT_MAX_BYTES) throw tooLarge();
-    return {
-      status: 200,
-      message: translate(request.lang, 'api', 'messages.imported'),
-      data: await stats.import(callerOf(request), file.bytes),
-    };
+  multipartRoutes(app, (scope) => {
+    scope.post(
+      STREAM_PATHS.linkedinStatsImport,
+      { onRequest: requireAuth, schema: { hide: true } },
+      async (request) => {
+        await paced(request);
+        await importPaced(request);
+        let files;
+        try {
+          // One file of at most STATS_IMPORT_MAX_BYTES is read; the body stops being read past that.
+          ({ files } = await readMultipart(request, 'file', bodyTimeoutMs, {
+            files: 1,
+            fileSize: STATS_IMPORT_MAX_BYTES,
+          }));
+        } catch (error) {
+          const code = (error as { code?: unknown }).code;
+          const limit = typeof code === 'string' ? limitOf(code)?.code : undefined;
+          if (limit === 'FILE_TOO_LARGE') throw tooLarge();
+          if (limit === 'TOO_MANY_FILES') throw new DomainError('STATS_FILE_UNREADABLE');
+          throw error;
+        }
+        const file = files[0];
+        if (!file || files.length > 1 || file.bytes.length === 0) throw new DomainError('STATS_FILE_UNREADABLE');
+        if (file.bytes.length > STATS_IMPORT_MAX_BYTES) throw tooLarge();
+        return {
+          status: 200,
+          message: translate(request.lang, 'api', 'messages.imported'),
+          data: await stats.import(callerOf(request), file.bytes),
+        };
+      },
+    );
   });
 }

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 
 import type { AiLimits } from '../../lib/ai-limits.js';
 import { DomainError } from '../../lib/errors.js';
 import { callerOf as caller, defineRoute } from '../../lib/route.js';
-import { readMultipart } from '../../lib/upload.js';
+import { multipartRoutes, readMultipart } from '../../lib/upload.js';
 import type { WritingService } from './writing.service.js';
 
 export function registerWritingRoutes(
@@ -40,11 +40,13 @@ export function registerWritingRoutes(
   });
 
   // Voice input: one `audio` file in a multipart body.
-  app.post(STREAM_PATHS.transcribe, { onRequest: requireAuth, schema: { hide: true } }, async (request) => {
-    await limited(request);
-    const { files } = await readMultipart(request, 'audio', bodyTimeoutMs);
-    const audio = files[0];
-    if (!audio || files.length > 1 || audio.bytes.length === 0) throw new DomainError('INVALID_FILE');
-    return { status: 200, message: 'OK', data: await writing.transcribe(caller(request), audio.bytes) };
+  multipartRoutes(app, (scope) => {
+    scope.post(STREAM_PATHS.transcribe, { onRequest: requireAuth, schema: { hide: true } }, async (request) => {
+      await limited(request);
+      const { files } = await readMultipart(request, 'audio', bodyTimeoutMs);
+      const audio = files[0];
+      if (!audio || files.length > 1 || audio.bytes.length === 0) throw new DomainError('INVALID_FILE');
+      return { status: 200, message: 'OK', data: await writing.transcribe(caller(request), audio.bytes) };
+    });
   });
 }
