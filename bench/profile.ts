@@ -10,6 +10,7 @@
 import autocannon from 'autocannon';
 import { createBenchDatabase, signIn } from './accounts.js';
 import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import {
   freePort,
   isMain,
@@ -36,6 +37,9 @@ export type ProfileResult = {
   non2xx: number;
   errors: number;
   timeouts: number;
+  /** CPU time per answered request, in µs, of the server's process and of PostgreSQL's (all its processes). */
+  serverCpu?: number;
+  postgresCpu?: number;
   skipped?: string;
 };
 
@@ -53,18 +57,70 @@ function autocannonRun(url: string, token: string, connections: number, duration
   });
 }
 
+const TICK_US = 1e6 / 100; // Linux's USER_HZ: /proc reports CPU time in hundredths of a second.
+
+/** CPU time (user + system, in clock ticks) a process has used, from /proc; 0 when it is gone or unreadable. */
+function cpuTicks(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return 0;
+  }
+}
+
+/** The processes of the local PostgreSQL server (its backends included), by name; none when it is not local. */
+function postgresPids(): number[] {
+  try {
+    return readdirSync('/proc')
+      .filter((name) => /^\d+$/.test(name))
+      .map(Number)
+      .filter((pid) => {
+        try {
+          return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres';
+        } catch {
+          return false;
+        }
+      });
+  } catch {
+    return [];
+  }
+}
+
+/** CPU used by a server and by PostgreSQL between start() and the function it returns (per process, so that a
+ * backend that exits meanwhile takes away only what it used since the start, not what it used before it). */
+function cpuMeter(serverPid: number | undefined) {
+  const pg0 = new Map(postgresPids().map((pid) => [pid, cpuTicks(pid)]));
+  const server0 = serverPid ? cpuTicks(serverPid) : 0;
+  return () => {
+    let postgres = 0;
+    for (const pid of postgresPids()) {
+      const now = cpuTicks(pid);
+      if (now) postgres += now - (pg0.get(pid) ?? 0);
+    }
+    return { server: (serverPid ? cpuTicks(serverPid) : 0) - server0, postgres };
+  };
+}
+
 async function measureUrl(
   database: ProfileResult['database'],
   url: string,
   token: string,
   options: Options,
+  serverPid?: number,
 ): Promise<ProfileResult> {
   process.stdout.write(`  ${database}: warm-up ${options.warmup} s… `);
   await autocannonRun(url, token, options.connections, options.warmup);
   process.stdout.write(`measuring ${options.duration} s with ${options.connections} connections… `);
+  const used = cpuMeter(serverPid);
   const result = await autocannonRun(url, token, options.connections, options.duration);
+  const cpu = used();
   console.log('done');
+  const answered = result.requests.total || 1;
   return {
+    ...(serverPid ? { serverCpu: (cpu.server * TICK_US) / answered } : {}),
+    ...(database !== 'PGlite' && cpu.postgres ? { postgresCpu: (cpu.postgres * TICK_US) / answered } : {}),
     database,
     requestsPerSecond: result.requests.average,
     p50: result.latency.p50,
@@ -109,7 +165,8 @@ async function measure(
     await waitForHealth(server);
     const token = await signIn(server, dataDir, USER);
     const parleyUrl = `${server.baseUrl}/api/user/profile`;
-    if (!databaseUrl) return { results: [await measureUrl(database, parleyUrl, token, options)], ratios: [] };
+    if (!databaseUrl)
+      return { results: [await measureUrl(database, parleyUrl, token, options, server.child.pid)], ratios: [] };
 
     const port = await freePort();
     floor = spawn(process.execPath, ['--import', 'tsx', 'bench/floor-server.ts'], {
@@ -136,8 +193,8 @@ async function measure(
       for (const which of round % 2 ? ['floor', 'parley'] : ['parley', 'floor']) {
         pair.push(
           which === 'parley'
-            ? await measureUrl(database, parleyUrl, token, options)
-            : await measureUrl('floor: Fastify + pg', floorUrl, token, options),
+            ? await measureUrl(database, parleyUrl, token, options, server.child.pid)
+            : await measureUrl('floor: Fastify + pg', floorUrl, token, options, floor!.pid),
         );
       }
       const [p, f] = round % 2 ? [pair[1]!, pair[0]!] : [pair[0]!, pair[1]!];
@@ -190,10 +247,21 @@ export async function runProfile(overrides: Partial<Options> = {}): Promise<Prof
   console.log();
   console.log(
     table(
-      ['database', 'req/s (mean)', 'p50 ms', 'p90 ms', 'p99 ms', 'requests', 'non-2xx', 'errors'],
+      [
+        'database',
+        'req/s (mean)',
+        'p50 ms',
+        'p90 ms',
+        'p99 ms',
+        'requests',
+        'non-2xx',
+        'errors',
+        'server CPU µs/req',
+        'PostgreSQL CPU µs/req',
+      ],
       results.map((r) =>
         r.skipped
-          ? [r.database, `skipped: ${r.skipped}`, '', '', '', '', '', '']
+          ? [r.database, `skipped: ${r.skipped}`, '', '', '', '', '', '', '', '']
           : [
               r.database,
               Math.round(r.requestsPerSecond),
@@ -203,6 +271,12 @@ export async function runProfile(overrides: Partial<Options> = {}): Promise<Prof
               r.total,
               r.non2xx,
               r.errors + r.timeouts,
+              r.serverCpu === undefined ? '' : Math.round(r.serverCpu),
+              r.postgresCpu === undefined
+                ? r.database === 'PGlite'
+                  ? 'in the server'
+                  : ''
+                : Math.round(r.postgresCpu),
             ],
       ),
     ),
