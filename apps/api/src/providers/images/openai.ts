@@ -3,11 +3,12 @@ import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { ImageModelV3 } from '@ai-sdk/provider';
 import type { AspectRatio } from '@parley/contract';
 import { generateImage } from 'ai';
+import { base64Answers } from './base64-answers.js';
 import {
+  asImageBytes,
   cannot,
   checkRequest,
   failure,
-  fromFiles,
   keyGuard,
   makeImages,
   outbound,
@@ -42,14 +43,15 @@ export function createOpenAIImages(settings: AdapterSettings, { compatible }: { 
   const provider = compatible ? 'OpenAI-compatible images server' : 'OpenAI';
   const baseUrl = settings.baseUrl ?? OPENAI_API;
   const fetch = keyGuard(outbound(settings, baseUrl), sameOrigin(baseUrl));
-  const model: ImageModelV3 = compatible
-    ? createOpenAICompatible({
-        name: 'openaiCompatibleImages',
-        baseURL: baseUrl,
-        apiKey: settings.apiKey,
-        fetch,
-      }).imageModel(settings.modelName)
-    : createOpenAI({ apiKey: settings.apiKey, baseURL: baseUrl, fetch }).image(settings.modelName);
+  const modelWith = (fetch: typeof globalThis.fetch): ImageModelV3 =>
+    compatible
+      ? createOpenAICompatible({
+          name: 'openaiCompatibleImages',
+          baseURL: baseUrl,
+          apiKey: settings.apiKey,
+          fetch,
+        }).imageModel(settings.modelName)
+      : createOpenAI({ apiKey: settings.apiKey, baseURL: baseUrl, fetch }).image(settings.modelName);
   const sizes = compatible ? STABLE_DIFFUSION : settings.modelName === 'dall-e-3' ? DALL_E_3 : GPT_IMAGE;
   // DALL·E 3 makes one image per call; the others take `n`.
   const perCall = settings.modelName === 'dall-e-3' ? 1 : info.maxImages;
@@ -60,9 +62,11 @@ export function createOpenAIImages(settings: AdapterSettings, { compatible }: { 
     size: Size | undefined,
     abortSignal: AbortSignal,
   ) => {
+    // The answer's base64 images are decoded natively, the rest read by the SDK (base64-answers.ts).
+    const answers = base64Answers(fetch);
     try {
       const result = await generateImage({
-        model,
+        model: modelWith(answers.fetch),
         prompt,
         n,
         maxImagesPerCall: n,
@@ -70,7 +74,7 @@ export function createOpenAIImages(settings: AdapterSettings, { compatible }: { 
         maxRetries,
         abortSignal,
       });
-      return await fromFiles(result.images);
+      return answers.images(result.images).map(asImageBytes);
     } catch (error) {
       throw failure(provider, error, abortSignal);
     }
