@@ -429,13 +429,14 @@ export async function buildApp(deps: AppDeps) {
       .then((removed) => removed > 0 && app.log.info({ removed }, 'removed orphaned files'))
       .catch((error: unknown) => app.log.error({ err: error }, 'could not sweep orphaned files'));
   const fileSweeper = setInterval(sweepFiles, 60 * 60 * 1000).unref();
-  // Daily credits come back at each person's midnight, monthly allowances when due: checked every minute.
+  // Daily credits come back at each person's midnight, monthly allowances when due: checked every minute
+  // (CREDIT_RENEWAL_SECONDS).
   const renew = () =>
     billing
       .renewDue()
       .then(() => payments.endDue())
       .catch((error: unknown) => app.log.error({ err: error }, 'could not renew credits'));
-  const renewer = setInterval(renew, 60 * 1000).unref();
+  const renewer = setInterval(renew, config.payments.renewalEveryMs).unref();
   const deliverMail = () =>
     mailer.deliverDue().catch((error: unknown) => app.log.error({ err: error }, 'could not deliver stored mails'));
   const mailWorker = setInterval(deliverMail, 30 * 1000).unref();

@@ -32,6 +32,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'production' }).serveWeb).toBe(true);
   });
 
+  it('renews credits due every minute unless told otherwise', () => {
+    expect(loadConfig({}).payments.renewalEveryMs).toBe(60_000);
+    expect(loadConfig({ CREDIT_RENEWAL_SECONDS: '5' }).payments.renewalEveryMs).toBe(5_000);
+    for (const CREDIT_RENEWAL_SECONDS of ['0', 'often', '1.5'])
+      expect(() => loadConfig({ CREDIT_RENEWAL_SECONDS }), CREDIT_RENEWAL_SECONDS).toThrow(/CREDIT_RENEWAL_SECONDS/);
+  });
+
   it('takes an http(s) address for the help pages, and none by default', () => {
     expect(loadConfig({}).helpUrl).toBeUndefined();
     expect(loadConfig({ HELP_URL: 'https://help.example.com/faq' }).helpUrl).toBe('https://help.example.com/faq');

@@ -112,6 +112,7 @@ const envSchema = z.object({
   STRIPE_TRIAL_DAYS: z.coerce.number().int().min(0).max(730).default(0),
   STUDENT_EMAIL_DOMAINS: z.string().default(''),
   PAYMENT_GRACE_DAYS: z.coerce.number().int().min(0).max(60).default(7),
+  CREDIT_RENEWAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   PLANS_FILE: z.string().optional(),
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   LINKEDIN_CLIENT_ID: z.string().min(1).optional(),
@@ -220,6 +221,8 @@ export type Config = {
     studentDomains: string[];
     /** Days a plan stays after a failed payment before the wallet returns to its base plan. */
     graceDays: number;
+    /** How often credits due (a day's at each person's midnight, a month's allowance) are renewed. */
+    renewalEveryMs: number;
     /** Prices and allowances: the defaults of the contract, changed by PLANS_FILE. */
     catalogue: PlanCatalogue;
   };
@@ -373,6 +376,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
         .map((s) => s.trim().toLowerCase().replace(/^\*/, ''))
         .filter(Boolean),
       graceDays: e.PAYMENT_GRACE_DAYS,
+      renewalEveryMs: e.CREDIT_RENEWAL_SECONDS * 1000,
       catalogue,
     },
     linkedin: {
