@@ -120,3 +120,34 @@ export async function shot(page: Page, name: string) {
   mkdirSync(shotsDir, { recursive: true });
   await page.screenshot({ path: path.join(shotsDir, `${name}.png`), fullPage: false });
 }
+
+/**
+ * What Playwright's `waitForLoadState('networkidle')` waits for (the page loaded, then no request in flight for a
+ * while), with a quiet window of `quietMs` instead of its fixed 500 ms: for tests that load many pages one after the
+ * other. Counts the page's requests from the call of `requestsOf` on, so call it before the first `goto`.
+ */
+export function requestsOf(page: Page) {
+  let inFlight = 0;
+  let lastChange = Date.now();
+  const started = () => {
+    inFlight += 1;
+    lastChange = Date.now();
+  };
+  const ended = () => {
+    inFlight = Math.max(0, inFlight - 1);
+    lastChange = Date.now();
+  };
+  page.on('request', started);
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  return {
+    async settled(quietMs = 200, timeoutMs = 15_000) {
+      await page.waitForLoadState('load');
+      const deadline = Date.now() + timeoutMs;
+      while (inFlight > 0 || Date.now() - lastChange < quietMs) {
+        if (Date.now() > deadline) throw new Error(`${inFlight} request(s) still in flight after ${timeoutMs} ms`);
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    },
+  };
+}

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiSignUp, openSignedIn, tr, uniqueEmail, type Lng } from '../support';
+import { apiSignUp, openSignedIn, requestsOf, tr, uniqueEmail, type Lng } from '../support';
 import { apiChat, apiRename, noSidewaysScroll, setAppearance, snap } from './conversation-helpers';
 
 /** The details a person notices: renaming and deleting chats (touch included), the header, sizes, focus, toasts. */
@@ -296,19 +296,20 @@ test.describe('sizes', () => {
       for (const width of [1280, 375]) {
         const context = await browser.newContext({ viewport: { width, height: 800 } });
         const page = await context.newPage();
+        const requests = requestsOf(page);
         await page.goto('/not-found');
         await setAppearance(page, { fontSize: 18 });
         await page.evaluate((l) => (document.cookie = `lang=${l}; path=/`), lng);
         for (const path of SIGNED_OUT_PAGES) {
           await page.goto(path);
-          await page.waitForLoadState('networkidle');
+          await requests.settled();
           for (const p of await clippedHeadings(page)) problems.push(`${width}px ${path}: ${p}`);
           if (!(await noSidewaysScroll(page))) problems.push(`${width}px ${path}: ${await widest(page)}`);
         }
         await page.evaluate((t) => localStorage.setItem('token', t), token);
         for (const path of SIGNED_IN_PAGES) {
           await page.goto(path);
-          await page.waitForLoadState('networkidle');
+          await requests.settled();
           await expect(page.getByRole('heading').first()).toBeVisible();
           for (const p of await clippedHeadings(page)) problems.push(`${width}px ${path}: ${p}`);
           if (!(await noSidewaysScroll(page))) problems.push(`${width}px ${path}: ${await widest(page)}`);
@@ -329,17 +330,18 @@ test.describe('sizes', () => {
       const problems: string[] = [];
       const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
       const page = await context.newPage();
+      const requests = requestsOf(page);
       await page.goto('/not-found');
       await page.evaluate((l) => (document.cookie = `lang=${l}; path=/`), lng);
       for (const path of SIGNED_OUT_PAGES) {
         await page.goto(path);
-        await page.waitForLoadState('networkidle');
+        await requests.settled();
         for (const p of await cutPlaceholders(page)) problems.push(`${path}: ${p}`);
       }
       await page.evaluate((t) => localStorage.setItem('token', t), token);
       for (const path of SIGNED_IN_PAGES) {
         await page.goto(path);
-        await page.waitForLoadState('networkidle');
+        await requests.settled();
         for (const p of await cutPlaceholders(page)) problems.push(`${path}: ${p}`);
       }
       // The chat history's search field lives in a drawer on small screens.

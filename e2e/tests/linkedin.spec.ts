@@ -125,9 +125,10 @@ test('schedules a post written with AI, previewed as it will look', async ({ pag
   ]);
   await shot(page, 'linkedin-posts-en');
 
-  // Another, due in about a minute (UTC): published by the server at its time, once, then Completed with its link.
-  test.setTimeout(240_000);
-  const at = new Date(Math.ceil((Date.now() + 45_000) / 60_000) * 60_000);
+  // Another, due at the next whole minute at least 15 s away (UTC; the form takes a few seconds): published by the
+  // server at its time, once, then Completed with its link.
+  test.setTimeout(180_000);
+  const at = new Date(Math.ceil((Date.now() + 15_000) / 60_000) * 60_000);
   await page.getByRole('link', { name: en('linkedin:posts.new') }).click();
   await page.getByLabel(en('linkedin:posts.text'), { exact: true }).fill('Posted at its time by Parley.');
   await page.getByLabel(en('linkedin:posts.timezone')).selectOption('UTC');
@@ -140,7 +141,7 @@ test('schedules a post written with AI, previewed as it will look', async ({ pag
   await expect(async () => {
     await page.reload();
     await expect(published.getByText(en('linkedin:status.Completed'))).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 150_000, intervals: [5_000] });
+  }).toPass({ timeout: 120_000, intervals: [2_000] });
   await expect(published.getByRole('link', { name: en('linkedin:automations.openPost') })).toHaveAttribute(
     'href',
     /urn(:|%3A)li(:|%3A)share(:|%3A)\d+/,
