@@ -116,8 +116,8 @@ describe('/automation/dashboard-linkedin', { timeout: 30_000 }, () => {
     expect(screen.getByRole('tab', { name: 'History' })).toHaveFocus();
     expect(await screen.findByText('LinkedIn refused the post.')).toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: 'Stop the daily run' }));
-    await waitFor(() => expect(screen.queryByRole('button', { name: 'Stop the daily run' })).toBeNull());
+    await user.click(screen.getByRole('button', { name: 'Stop repeating' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Stop repeating' })).toBeNull());
     const stop = calls(fetchMock, 'POST /api/mongo/automation/disableDailyRunAutomation')[0]![0];
     expect(new URL(stop, 'http://x').searchParams.get('automationId')).toBe(IDS.post);
 
