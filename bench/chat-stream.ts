@@ -11,7 +11,7 @@
 //   node --import tsx bench/chat-stream.ts [--requests 500] [--warmup 200] [--long 40] [--concurrency 100,250,500,750]
 //   BENCH_PG_ADMIN_URL=postgres://user@127.0.0.1:5432/test   (default: tries users postgres, then root)
 //   BENCH_SERVER_NODE_OPTIONS='--import /path/to/x.mjs'   (NODE_OPTIONS for the server, e.g. a profiler preload)
-import { execFileSync, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import diagnosticsChannel from 'node:diagnostics_channel';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { setMaxListeners } from 'node:events';
@@ -22,6 +22,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
 import pg from 'pg';
 import {
+  cpuMs,
   formatBytes,
   freePort,
   isMain,
@@ -31,6 +32,7 @@ import {
   numberOption,
   removeTempDir,
   repoRoot,
+  rssKiB,
   runAsScript,
   sleep,
   startHelperChild,
@@ -332,27 +334,7 @@ function timedGet(url: string, token: string, agent: http.Agent): Promise<number
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Process figures from /proc.
-
-const clockTicks = (() => {
-  try {
-    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
-  } catch {
-    return 100;
-  }
-})();
-
-function rssKiB(pid: number): number {
-  const match = /VmRSS:\s+(\d+)\s+kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return match ? Number(match[1]) : NaN;
-}
-
-/** CPU time (user + system) of a process in ms. */
-function cpuMs(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicks;
-}
+// Process figures from /proc (bench/lib.ts), and this process's own CPU.
 
 const ownCpuMs = () => {
   const usage = process.cpuUsage();

@@ -17,7 +17,7 @@
 //   --baseline-dir: another copy of the repository (a git worktree with node_modules linked): its server, its image
 //   code and its limiter are measured beside this tree's, interleaved, so that both see the same machine load.
 //   BENCH_PG_ADMIN_URL=postgres://user@127.0.0.1:5432/test   (default: tries users postgres, then root)
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -28,6 +28,7 @@ import sharp from 'sharp';
 import type * as processing from '../apps/api/src/modules/images/processing.js';
 import { createBenchDatabase, signIn } from './accounts.js';
 import {
+  cpuMs,
   freePort,
   isMain,
   loadSummary,
@@ -37,6 +38,7 @@ import {
   onCleanup,
   removeTempDir,
   repoRoot,
+  rssKiB,
   runAsScript,
   sleep,
   startHelperChild,
@@ -68,26 +70,6 @@ function pct(values: number[], p: number): number {
 const mean = (values: number[]) => (values.length ? values.reduce((a, b) => a + b, 0) / values.length : NaN);
 const ms = (value: number, digits = 1) => (Number.isFinite(value) ? value.toFixed(digits) : 'n/a');
 const mib = (kib: number) => `${(kib / 1024).toFixed(0)} MiB`;
-
-const clockTicks = (() => {
-  try {
-    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
-  } catch {
-    return 100;
-  }
-})();
-
-function rssKiB(pid: number): number {
-  const match = /VmRSS:\s+(\d+)\s+kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return match ? Number(match[1]) : NaN;
-}
-
-/** CPU time (user + system) of a process in ms. */
-function cpuMs(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicks;
-}
 
 // ---------------------------------------------------------------------------------------------------------------
 // The fake image providers in a child process (own event loop and CPU, like a real provider).

@@ -1,6 +1,6 @@
 // Shared helpers for the benchmarks: temp dirs, a real API server process on loopback, cleanup, stats, tables.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
@@ -356,4 +356,29 @@ export function numberOption(name: string, envName: string, fallback: number): n
   raw ??= process.env[envName];
   const value = raw === undefined ? NaN : Number(raw);
   return Number.isFinite(value) && value > 0 ? value : fallback;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Process figures from /proc.
+
+/** The kernel's clock ticks per second, the unit of /proc's CPU times. */
+const clockTicks = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/** Resident memory of a process in KiB. */
+export function rssKiB(pid: number): number {
+  const match = /VmRSS:\s+(\d+)\s+kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return match ? Number(match[1]) : NaN;
+}
+
+/** CPU time (user + system, all threads) of a process in ms. */
+export function cpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicks;
 }

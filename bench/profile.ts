@@ -12,6 +12,7 @@ import { createBenchDatabase, signIn } from './accounts.js';
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import {
+  cpuMs,
   freePort,
   isMain,
   LOOPBACK,
@@ -57,14 +58,10 @@ function autocannonRun(url: string, token: string, connections: number, duration
   });
 }
 
-const TICK_US = 1e6 / 100; // Linux's USER_HZ: /proc reports CPU time in hundredths of a second.
-
-/** CPU time (user + system, in clock ticks) a process has used, from /proc; 0 when it is gone or unreadable. */
-function cpuTicks(pid: number): number {
+/** A process's CPU time in ms (lib.ts: cpuMs), or 0 when it is gone (a backend that exited meanwhile). */
+function cpuMsOrNone(pid: number): number {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return Number(fields[11]) + Number(fields[12]);
+    return cpuMs(pid);
   } catch {
     return 0;
   }
@@ -91,15 +88,15 @@ function postgresPids(): number[] {
 /** CPU used by a server and by PostgreSQL between start() and the function it returns (per process, so that a
  * backend that exits meanwhile takes away only what it used since the start, not what it used before it). */
 function cpuMeter(serverPid: number | undefined) {
-  const pg0 = new Map(postgresPids().map((pid) => [pid, cpuTicks(pid)]));
-  const server0 = serverPid ? cpuTicks(serverPid) : 0;
+  const pg0 = new Map(postgresPids().map((pid) => [pid, cpuMsOrNone(pid)]));
+  const server0 = serverPid ? cpuMs(serverPid) : 0;
   return () => {
     let postgres = 0;
     for (const pid of postgresPids()) {
-      const now = cpuTicks(pid);
+      const now = cpuMsOrNone(pid);
       if (now) postgres += now - (pg0.get(pid) ?? 0);
     }
-    return { server: (serverPid ? cpuTicks(serverPid) : 0) - server0, postgres };
+    return { server: (serverPid ? cpuMs(serverPid) : 0) - server0, postgres };
   };
 }
 
@@ -119,8 +116,8 @@ async function measureUrl(
   console.log('done');
   const answered = result.requests.total || 1;
   return {
-    ...(serverPid ? { serverCpu: (cpu.server * TICK_US) / answered } : {}),
-    ...(database !== 'PGlite' && cpu.postgres ? { postgresCpu: (cpu.postgres * TICK_US) / answered } : {}),
+    ...(serverPid ? { serverCpu: (cpu.server * 1000) / answered } : {}),
+    ...(database !== 'PGlite' && cpu.postgres ? { postgresCpu: (cpu.postgres * 1000) / answered } : {}),
     database,
     requestsPerSecond: result.requests.average,
     p50: result.latency.p50,

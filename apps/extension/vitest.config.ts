@@ -10,9 +10,7 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts'],
     restoreMocks: true,
-    // Two test files at a time at least: vitest's default (the cores less one) runs them one by one on two cores,
-    // while most of a file's time is spent waiting (the database, timers, the DOM's setup). Measured on 2 cores: the
-    // API on PostgreSQL 182 → 114 s, on PGlite 191 → 139 s, the web components 119 → 91 s.
+    // Two test files at a time at least, as for the API (apps/api/vitest.config.ts): 39 → 29 s on 2 cores.
     maxWorkers: Math.max(2, availableParallelism() - 1),
   },
 });
