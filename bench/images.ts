@@ -657,7 +657,7 @@ async function imageSteps(
   trees: Tree[],
   inputs: { upload: Buffer; providerJpeg: Buffer; providerPng: Buffer; cutout: Buffer },
 ): Promise<Step[]> {
-  const all: { step: Step; run: () => Promise<unknown> }[][] = [];
+  const all: { step: Step; run: (given: Buffer) => Promise<unknown>; input: Buffer }[][] = [];
   for (const tree of trees) {
     const work = (await processingOf(tree.root)).createImageProcessing({ concurrency: 1 });
     /** What the service keeps of each image: the image and its thumbnail (made apart when it does not come with it). */
@@ -665,26 +665,34 @@ async function imageSteps(
       const image = await made;
       if (!(image as { thumbnail?: Buffer }).thumbnail) await work.thumbnail(image.bytes);
     };
-    const steps: [string, () => Promise<unknown>][] = [
-      ['readUpload: phone JPEG 1632×1224 (Exif, GPS)', () => kept(work.readUpload(inputs.upload))],
-      ['normalizeOutput: provider JPEG 1920×1080', () => kept(work.normalizeOutput(inputs.providerJpeg))],
-      ['normalizeOutput: provider PNG 1920×1080, opaque', () => kept(work.normalizeOutput(inputs.providerPng))],
-      ['normalizeOutput: cut-out PNG 1632×1224, transparent', () => kept(work.normalizeOutput(inputs.cutout))],
+    // A provider's answer is the server's to give up (normalizeOutput's `reuse`): each round has its own copy of it,
+    // made before the clock starts.
+    const own = { reuse: true };
+    const steps: [string, (given: Buffer) => Promise<unknown>, Buffer][] = [
+      ['readUpload: phone JPEG 1632×1224 (Exif, GPS)', (b) => kept(work.readUpload(b)), inputs.upload],
+      ['normalizeOutput: provider JPEG 1920×1080', (b) => kept(work.normalizeOutput(b, own)), inputs.providerJpeg],
+      [
+        'normalizeOutput: provider PNG 1920×1080, opaque',
+        (b) => kept(work.normalizeOutput(b, own)),
+        inputs.providerPng,
+      ],
+      ['normalizeOutput: cut-out PNG 1632×1224, transparent', (b) => kept(work.normalizeOutput(b, own)), inputs.cutout],
       // What is done before the answer (the rest, the thumbnail and the decode that proves a clean copy, after it).
-      ['  of which before the answer: provider JPEG', () => work.normalizeOutput(inputs.providerJpeg)],
-      ['  of which before the answer: provider PNG', () => work.normalizeOutput(inputs.providerPng)],
-      ['  of which before the answer: cut-out PNG', () => work.normalizeOutput(inputs.cutout)],
-      ['reference: decode the phone JPEG in full', () => sharp(inputs.upload).raw().toBuffer()],
-      ['reference: decode the provider PNG in full', () => sharp(inputs.providerPng).raw().toBuffer()],
+      ['  of which before the answer: provider JPEG', (b) => work.normalizeOutput(b, own), inputs.providerJpeg],
+      ['  of which before the answer: provider PNG', (b) => work.normalizeOutput(b, own), inputs.providerPng],
+      ['  of which before the answer: cut-out PNG', (b) => work.normalizeOutput(b, own), inputs.cutout],
+      ['reference: decode the phone JPEG in full', (b) => sharp(b).raw().toBuffer(), inputs.upload],
+      ['reference: decode the provider PNG in full', (b) => sharp(b).raw().toBuffer(), inputs.providerPng],
     ];
-    all.push(steps.map(([label, run]) => ({ step: { label, target: tree.label, times: [] }, run })));
+    all.push(steps.map(([label, run, input]) => ({ step: { label, target: tree.label, times: [] }, run, input })));
   }
   for (let round = 0; round < 3 + 15; round++) {
     for (let s = 0; s < all[0]!.length; s++) {
       for (let t = 0; t < all.length; t++) {
-        const { step, run } = all[(t + round) % all.length]![s]!;
+        const { step, run, input } = all[(t + round) % all.length]![s]!;
+        const given = Buffer.from(input);
         const started = performance.now();
-        await run();
+        await run(given);
         if (round >= 3) step.times.push(performance.now() - started);
       }
     }

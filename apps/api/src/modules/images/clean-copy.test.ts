@@ -227,3 +227,51 @@ describe('cleanPng', () => {
     expect(cleanPng(Buffer.from('not a png'))).toBeNull();
   });
 });
+
+describe('reuse: the copy made in the bytes given', () => {
+  it('a PNG: the chunks before the image data are moved up against it, in the same memory, and the copy is the same', () => {
+    const dropped = [
+      pngChunk('pHYs', [0, 0, 0x0b, 0x13, 0, 0, 0x0b, 0x13, 1]),
+      pngChunk('tEXt', latin1('GPS\0 52.37')),
+    ];
+    const given = Buffer.from(buildPngImage({ beforeData: dropped, trailer: HTML }));
+    const copied = cleanPng(Buffer.from(given))!;
+    const reused = cleanPng(given, { reuse: true })!;
+    expect(reused.bytes.buffer).toBe(given.buffer);
+    expect(reused.bytes.equals(copied.bytes)).toBe(true);
+    expect(reused.bytes.equals(Buffer.from(buildPngImage()))).toBe(true);
+    expect(reused.bytes.includes('GPS')).toBe(false);
+    expect(reused).toMatchObject({ width: copied.width, height: copied.height, alpha: copied.alpha });
+  });
+
+  it('a PNG with chunks to drop after its image data too, and a JPEG with Exif, GPS and comments: the same copy', () => {
+    const png = buildPngImage({
+      beforeData: [pngChunk('tIME', [7, 232, 5, 17, 18, 42, 9])],
+      afterData: [pngChunk('tEXt', latin1('Location\0Amsterdam'))],
+    });
+    const jpeg = buildJpegImage({
+      segments: [jfifSegment(), exifSegment(cameraExifTiff()), commentSegment('Taken at 12 Keizersgracht')],
+      trailer: HTML,
+    });
+    for (const [file, clean] of [
+      [png, cleanPng],
+      [jpeg, cleanJpeg],
+    ] as const) {
+      const given = Buffer.from(file);
+      const copied = clean(Buffer.from(file))!;
+      const reused = clean(given, { reuse: true })!;
+      expect(reused.bytes.equals(copied.bytes)).toBe(true);
+      expect(reused.bytes.buffer).toBe(given.buffer);
+    }
+  });
+
+  it('markup is looked for before anything moves: a refused file is left as it was', () => {
+    const png = buildPngImage({
+      beforeData: [pngChunk('tEXt', latin1('Author\0Jane'))],
+      afterData: [pngChunk('IDAT', [...latin1('<html><body><script>')])],
+    });
+    const given = Buffer.from(png);
+    expect(cleanPng(given, { reuse: true })).toBeNull();
+    expect(given.equals(Buffer.from(png))).toBe(true);
+  });
+});

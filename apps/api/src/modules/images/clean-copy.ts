@@ -34,10 +34,19 @@ const PNG_KEPT = new Set(['IHDR', 'PLTE', 'IDAT', 'IEND', 'tRNS']);
 /** A colour profile or colour space (to convert), or Exif (may carry an orientation to apply): left to sharp. */
 const PNG_REENCODE = new Set(['iCCP', 'cICP', 'eXIf']);
 
-export function cleanPng(bytes: Uint8Array): CleanCopy | null {
+/**
+ * What the copy may do with the caller's bytes. With `reuse`, they are the caller's own and not read again (a
+ * provider's answer): when something must go, the copy is made in their memory — the few bytes kept before the image
+ * data moved up against it, instead of megabytes of image data copied after them — and the bytes given are no longer
+ * a whole file. Without it (the default), they are left as they are.
+ */
+export type CleanOptions = { reuse?: boolean };
+
+export function cleanPng(bytes: Uint8Array, { reuse = false }: CleanOptions = {}): CleanCopy | null {
   const file = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (file.length < 8 || !file.subarray(0, 8).equals(PNG_SIGNATURE)) return null;
-  const kept: Buffer[] = [PNG_SIGNATURE];
+  // Every kept piece is a view of the file (see `assembled`).
+  const kept: Buffer[] = [file.subarray(0, 8)];
   let header: { width: number; height: number; colourType: number } | null = null;
   let transparency = false;
   let pos = 8;
@@ -69,8 +78,8 @@ export function cleanPng(bytes: Uint8Array): CleanCopy | null {
     if (type === 'IEND') break;
   }
   const { width, height, colourType } = header;
-  const copy = joined(file, kept, pos);
-  if (hasMarkup(copy)) return null;
+  const copy = assembled(file, kept, pos, reuse);
+  if (!copy) return null;
   return { bytes: copy, width, height, alpha: colourType === 4 || colourType === 6 || transparency };
 }
 
@@ -110,7 +119,7 @@ const TABLES = new Set([0xc4, 0xdb, 0xdd]);
 const startsWith = (data: Uint8Array, text: string) =>
   data.length >= text.length && Buffer.from(data.buffer, data.byteOffset, text.length).toString('latin1') === text;
 
-export function cleanJpeg(bytes: Uint8Array): CleanCopy | null {
+export function cleanJpeg(bytes: Uint8Array, { reuse = false }: CleanOptions = {}): CleanCopy | null {
   const file = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (file[0] !== 0xff || file[1] !== SOI) return null;
   const kept: Buffer[] = [file.subarray(0, 2)];
@@ -127,7 +136,7 @@ export function cleanJpeg(bytes: Uint8Array): CleanCopy | null {
     pos++;
     if (marker === EOI) {
       if (!frame || scans === 0) return null;
-      kept.push(Buffer.from([0xff, EOI]));
+      kept.push(file.subarray(pos - 2, pos)); // FF D9, the last fill byte and the marker
       break; // what follows the image is not copied
     }
     if (pos + 2 > file.length) return null;
@@ -175,8 +184,8 @@ export function cleanJpeg(bytes: Uint8Array): CleanCopy | null {
     }
     pos = end;
   }
-  const copy = joined(file, kept, pos);
-  if (hasMarkup(copy)) return null;
+  const copy = assembled(file, kept, pos, reuse);
+  if (!copy) return null;
   return { bytes: copy, width: frame.width, height: frame.height, alpha: false };
 }
 
@@ -220,13 +229,47 @@ function hasMarkup(bytes: Buffer): boolean {
   return false;
 }
 
+/** Where a view of `file` starts in it, or -1 when `piece` is not a view of it. */
+function offsetIn(file: Buffer, piece: Buffer) {
+  const at = piece.byteOffset - file.byteOffset;
+  return piece.buffer === file.buffer && at >= 0 && at + piece.length <= file.length ? at : -1;
+}
+
 /**
- * The kept pieces as one file. When they are the whole file up to `end` (nothing to drop but what follows the image,
- * the usual case for a provider's output), a view of it: a 25 MP PNG is not copied.
+ * The kept pieces as one file, or null when it holds markup (see `hasMarkup`). When they are the whole file up to
+ * `end` (nothing to drop but what follows the image, the usual case for a provider's output), a view of it: a 25 MP
+ * PNG is not copied. Else, with `reuse`, the pieces before the last run of adjacent ones (a PNG's signature and
+ * header before its image data, a JPEG's tables before its scan: bytes, not megabytes) are moved, in the file's own
+ * memory, up against that run, over what goes; without it, a copy.
  */
-function joined(file: Buffer, kept: Buffer[], end: number): Buffer {
+function assembled(file: Buffer, kept: Buffer[], end: number, reuse: boolean): Buffer | null {
   const length = kept.reduce((sum, piece) => sum + piece.length, 0);
-  return length === end ? file.subarray(0, end) : Buffer.concat(kept, length);
+  if (length === end) {
+    const whole = file.subarray(0, end);
+    return hasMarkup(whole) ? null : whole;
+  }
+  const offsets = kept.map((piece) => offsetIn(file, piece));
+  let first = kept.length - 1;
+  while (first > 0 && offsets[first - 1]! >= 0 && offsets[first - 1]! + kept[first - 1]!.length === offsets[first])
+    first--;
+  const runStart = offsets[first]!;
+  const before = kept.slice(0, first);
+  const moved = length - (end - runStart);
+  if (!reuse || offsets.includes(-1) || offsets[kept.length - 1]! + kept.at(-1)!.length !== end || moved > runStart) {
+    const copy = Buffer.concat(kept, length);
+    return hasMarkup(copy) ? null : copy;
+  }
+  // The markup check on what the file will be, before anything in it moves: the run, and the moved pieces with the
+  // run's first bytes (a tag across where they meet is at most ten bytes long).
+  const run = file.subarray(runStart, end);
+  if (hasMarkup(run) || hasMarkup(Buffer.concat([...before, run.subarray(0, 16)]))) return null;
+  // Last piece first: each goes to a place at or after its own, past every piece before it still to move.
+  let to = runStart;
+  for (let i = before.length - 1; i >= 0; i--) {
+    to -= before[i]!.length;
+    file.copyWithin(to, offsets[i]!, offsets[i]! + before[i]!.length);
+  }
+  return file.subarray(runStart - moved, end);
 }
 
 /**

@@ -9,7 +9,7 @@ import {
   type ImageLimits,
   type ImageMediaType,
 } from '../documents/index.js';
-import { cleanJpeg, cleanPng, pngMayHaveAlpha } from './clean-copy.js';
+import { cleanJpeg, cleanPng, pngMayHaveAlpha, type CleanOptions } from './clean-copy.js';
 
 /**
  * The editor's image work on sharp (libvips): uploads and providers' output checked on their bytes, decoded in full,
@@ -215,12 +215,13 @@ export function createImageProcessing({ concurrency = DEFAULT_CONCURRENCY }: { c
    * it has passed the checks of its type, caps and structure (every kept chunk's CRC, the segments to the end of the
    * image, no markup), and its full decode — the proof, which makes the thumbnail — is left to `thumbnail`, after the
    * answer. Anything else (a WebP, a colour profile, 16 bits, an orientation) is decoded and encoded now: a PNG when
-   * some pixel is see-through, else a JPEG.
+   * some pixel is see-through, else a JPEG. With `reuse`, the bytes are the caller's to give up (see CleanOptions):
+   * the clean copy may be made in their memory.
    */
-  async function normalizeOutput(bytes: Uint8Array): Promise<KeptOutput> {
+  async function normalizeOutput(bytes: Uint8Array, options: CleanOptions = {}): Promise<KeptOutput> {
     const { mediaType } = inspect(bytes, OUTPUT_TYPES);
     if (mediaType === 'image/png' || mediaType === 'image/jpeg') {
-      const copy = mediaType === 'image/png' ? cleanPng(bytes) : cleanJpeg(bytes);
+      const copy = mediaType === 'image/png' ? cleanPng(bytes, options) : cleanJpeg(bytes, options);
       if (copy) return { bytes: copy.bytes, mediaType, width: copy.width, height: copy.height, thumbnail: null };
     }
     return limited(async () => {
