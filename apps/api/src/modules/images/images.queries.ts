@@ -1,5 +1,7 @@
-import { and, asc, count, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.js';
+import { randomUUID } from 'node:crypto';
+import { and, asc, desc, eq, getTableColumns, inArray, lt, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { jsonOf, jsonReader } from '../../db/prepared.js';
 import { images, imageVersions, type ImageRow, type ImageVersionRow } from '../../db/schema/index.js';
 
 export type { ImageRow, ImageVersionRow };
@@ -10,61 +12,112 @@ export type NewVersion = Pick<
 > & { id: string };
 
 /**
- * Images with their first versions, in one transaction (a generation makes several at once), unless the person would
- * then keep more than `max` images: 'full'. A lock on the person orders concurrent inserts, so the count holds.
+ * Images with their first versions, unless the person would then keep more than `max` images: 'full'. A lock on the
+ * person orders concurrent inserts, so the count holds; the count and both inserts are then one statement (the
+ * lock's own statement comes first, so that the count sees every insert committed while it waited).
  */
 export async function insertImages(
-  tx: Tx,
+  db: Db,
   userId: string,
   made: { image: NewImage; version: NewVersion }[],
   max: number,
 ) {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`images:${userId}`}, 0))`);
-  const [kept] = await tx.select({ n: count() }).from(images).where(eq(images.userId, userId));
-  if ((kept?.n ?? 0) + made.length > max) return 'full' as const;
+  // Times in milliseconds, as the history's cursor carries them.
   const now = new Date();
-  const rows = await tx
-    .insert(images)
-    // Times in milliseconds, as the history's cursor carries them.
-    .values(made.map((m) => ({ ...m.image, userId, createdAt: now, updatedAt: now })))
-    .returning();
-  const versions = await tx
-    .insert(imageVersions)
-    .values(made.map((m, i) => ({ ...m.version, imageId: rows[i]!.id, userId, createdAt: now })))
-    .returning();
-  return rows.map((image, i) => ({ image, versions: [versions[i]!] }));
+  const ids = made.map(() => randomUUID());
+  const newImages = made.map(
+    ({ image }, k) =>
+      sql`(${ids[k]}::uuid, ${image.source}::text, ${image.prompt}::text, ${image.model}::text, ${image.aspectRatio}::text, ${image.name}::text)`,
+  );
+  const newVersions = made.map(
+    ({ version: v }, k) =>
+      sql`(${v.id}::uuid, ${ids[k]}::uuid, ${v.parentId}::uuid, ${v.operation}::text, ${v.prompt}::text, ${v.model}::text, ${v.mediaType}::text, ${v.width}::int, ${v.height}::int, ${v.bytes}::int, ${v.fileKey}::text, ${v.thumbKey}::text)`,
+  );
+  const rows = await db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`images:${userId}`}, 0))`);
+    const result = (await tx.execute(sql`
+      WITH i AS (
+        INSERT INTO images (id, user_id, source, prompt, model, aspect_ratio, name, created_at, updated_at)
+        SELECT n.id, ${userId}::uuid, n.source, n.prompt, n.model, n.aspect_ratio, n.name, ${now}::timestamptz, ${now}::timestamptz
+          FROM (VALUES ${sql.join(newImages, sql`, `)}) AS n(id, source, prompt, model, aspect_ratio, name)
+         WHERE (SELECT count(*) FROM images WHERE user_id = ${userId}::uuid) + ${made.length}::int <= ${max}::int
+        RETURNING *
+      ), v AS (
+        INSERT INTO image_versions (id, image_id, user_id, parent_id, operation, prompt, model, media_type, width, height,
+                                    bytes, file_key, thumb_key, created_at)
+        SELECT n.id, i.id, ${userId}::uuid, n.parent_id, n.operation, n.prompt, n.model, n.media_type, n.width, n.height,
+               n.bytes, n.file_key, n.thumb_key, ${now}::timestamptz
+          FROM (VALUES ${sql.join(newVersions, sql`, `)})
+               AS n(id, image_id, parent_id, operation, prompt, model, media_type, width, height, bytes, file_key, thumb_key)
+          JOIN i ON i.id = n.image_id
+        RETURNING *
+      )
+      SELECT ${sql.raw(IMAGE_JSON)} AS image, ${sql.raw(VERSION_JSON)} AS version
+        FROM i JOIN v ON v.image_id = i.id`)) as unknown as {
+      rows: { image: Record<string, unknown>; version: Record<string, unknown> }[];
+    };
+    return result.rows;
+  });
+  if (!rows.length) return 'full' as const;
+  const byId = new Map(rows.map((row) => [row.image.id as string, row]));
+  return ids.map((id) => {
+    const row = byId.get(id)!;
+    return { image: readImage(row.image), versions: [readVersion(row.version)] };
+  });
 }
+
+// Rows of the statement above as JSON values: both drivers read them alike (timestamps as ISO strings, made Dates).
+const IMAGE_KEYS = Object.keys(getTableColumns(images)) as (keyof ImageRow)[];
+const VERSION_KEYS = Object.keys(getTableColumns(imageVersions)) as (keyof ImageVersionRow)[];
+const IMAGE_JSON = jsonOf(images, 'i', IMAGE_KEYS);
+const VERSION_JSON = jsonOf(imageVersions, 'v', VERSION_KEYS);
+const readImage = jsonReader<ImageRow>(images, IMAGE_KEYS);
+const readVersion = jsonReader<ImageVersionRow>(imageVersions, VERSION_KEYS);
 
 /**
  * A new version of one of `userId`'s images, made from `parentId` (one of its versions), unless the image already
- * keeps `max` versions; null when the image or the parent is not theirs or is gone.
+ * keeps `max` versions ('full'); null when the image or the parent is not theirs or is gone. Returns the version
+ * with the image as it now is and all its versions, oldest first, so that nothing is read again for the answer.
  */
 export async function insertVersion(db: Db, userId: string, imageId: string, version: NewVersion, max: number) {
-  return db.transaction(async (tx) => {
-    // The image's row lock orders concurrent edits of one image, so the count below cannot be passed by racing.
-    const [image] = await tx
-      .select({ id: images.id })
-      .from(images)
-      .where(and(eq(images.id, imageId), eq(images.userId, userId)))
-      .for('update');
-    if (!image) return null;
-    if (version.parentId) {
-      const [parent] = await tx
-        .select({ id: imageVersions.id })
+  try {
+    return await db.transaction(async (tx) => {
+      const now = new Date();
+      // The image's row lock, taken by this update, orders concurrent edits of one image: the versions read below
+      // cannot change before the insert. Undone (rolled back) when nothing is inserted.
+      const [image] = await tx
+        .update(images)
+        .set({ updatedAt: now })
+        .where(and(eq(images.id, imageId), eq(images.userId, userId)))
+        .returning();
+      if (!image) return null;
+      const versions = await tx
+        .select()
         .from(imageVersions)
-        .where(and(eq(imageVersions.id, version.parentId), eq(imageVersions.imageId, imageId)));
-      if (!parent) return null;
-    }
-    const [kept] = await tx.select({ n: count() }).from(imageVersions).where(eq(imageVersions.imageId, imageId));
-    if ((kept?.n ?? 0) >= max) return 'full' as const;
-    const [row] = await tx
-      .insert(imageVersions)
-      .values({ ...version, imageId, userId, createdAt: new Date() })
-      .returning();
-    await tx.update(images).set({ updatedAt: new Date() }).where(eq(images.id, imageId));
-    return row!;
-  });
+        .where(eq(imageVersions.imageId, imageId))
+        .orderBy(asc(imageVersions.createdAt), asc(imageVersions.id));
+      if (version.parentId && !versions.some((v) => v.id === version.parentId)) throw new Undone(null);
+      if (versions.length >= max) throw new Undone('full');
+      const [row] = await tx
+        .insert(imageVersions)
+        .values({ ...version, imageId, userId, createdAt: now })
+        .returning();
+      return { image, version: row!, versions: [...versions, row!].sort(oldestFirst) };
+    });
+  } catch (error) {
+    if (error instanceof Undone) return error.result;
+    throw error;
+  }
 }
+
+/** Thrown in a transaction to undo it, with what its caller answers instead. */
+class Undone {
+  constructor(readonly result: 'full' | null) {}
+}
+
+/** Versions in the order they are read: by when they were made, then by id. */
+const oldestFirst = (a: ImageVersionRow, b: ImageVersionRow) =>
+  a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 export async function findImage(db: Db, userId: string, id: string) {
   const [row] = await db

@@ -289,15 +289,13 @@ export function createImagesService(deps: {
     const image: ProcessedImage = { ...started.image, thumbnail: await started.proof };
     const version = await store(userId, image, { operation: 'upload', parentId: null, prompt: null, model: null });
     const name = safeFileName(file.name.replace(/\.(png|jpe?g)$/i, ''), 'image').slice(0, 100);
-    const [made] = await keeping([version], () =>
-      db.transaction(async (tx) =>
-        full(
-          await q.insertImages(
-            tx,
-            userId,
-            [{ image: { source: 'uploaded', prompt: null, model: null, aspectRatio: null, name }, version }],
-            IMAGES_MAX,
-          ),
+    const [made] = await keeping([version], async () =>
+      full(
+        await q.insertImages(
+          db,
+          userId,
+          [{ image: { source: 'uploaded', prompt: null, model: null, aspectRatio: null, name }, version }],
+          IMAGES_MAX,
         ),
       ),
     );
@@ -384,7 +382,8 @@ export function createImagesService(deps: {
             for (const output of made) {
               let image: KeptOutput;
               try {
-                image = await normalizeOutput(output.bytes);
+                // The provider's bytes are not read again: the clean copy may be made in their memory.
+                image = await normalizeOutput(output.bytes, { reuse: true });
               } catch (error) {
                 // What the provider sent is not an image we keep: the provider's failure, not the person's.
                 if (error instanceof DomainError)
@@ -406,24 +405,22 @@ export function createImagesService(deps: {
             throw error;
           }
           const name = safeFileName(fields.prompt.slice(0, 60), 'image');
-          const rows = await keeping(versions, () =>
-            db.transaction(async (tx) =>
-              full(
-                await q.insertImages(
-                  tx,
-                  userId,
-                  versions.map((version) => ({
-                    image: {
-                      source: 'generated',
-                      prompt: fields.prompt,
-                      model: info.id,
-                      aspectRatio: fields.aspectRatio,
-                      name,
-                    },
-                    version,
-                  })),
-                  IMAGES_MAX,
-                ),
+          const rows = await keeping(versions, async () =>
+            full(
+              await q.insertImages(
+                db,
+                userId,
+                versions.map((version) => ({
+                  image: {
+                    source: 'generated',
+                    prompt: fields.prompt,
+                    model: info.id,
+                    aspectRatio: fields.aspectRatio,
+                    name,
+                  },
+                  version,
+                })),
+                IMAGES_MAX,
               ),
             ),
           );
@@ -529,7 +526,7 @@ export function createImagesService(deps: {
       } as const;
       // Refused before the provider is called (the day's free uses, credits), nothing is kept: a file sent with the
       // edit is kept only inside, so retries do not fill the history with copies.
-      const version = await billing.metered(caller, use, async () => {
+      const edited = await billing.metered(caller, use, async () => {
         // Stopped at the timeout (a timer of its own: a signal combined with AbortSignal.any can be collected, and its
         // timeout lost, while the call runs), or when the upload does not decode (`unwanted`).
         const stop = new AbortController();
@@ -543,7 +540,7 @@ export function createImagesService(deps: {
             async (output) => {
               let result: KeptOutput;
               try {
-                result = await normalizeOutput(output.bytes);
+                result = await normalizeOutput(output.bytes, { reuse: true });
                 if (fields.colour) result = await composeOnColour(result.bytes, fields.colour);
                 else if (background) result = await composeOnImage(result.bytes, background.bytes);
               } catch (error) {
@@ -579,18 +576,16 @@ export function createImagesService(deps: {
         const { image, parent } = target!;
         const { result, values: unparented } = await made;
         const values = { ...unparented, parentId: parent.id };
-        const row = await keeping([values], async () => {
-          const inserted = await q.insertVersion(db, userId, image.id, values, IMAGE_VERSIONS_MAX);
-          if (inserted === null) throw new NotFoundError('image');
-          if (inserted === 'full') throw new DomainError('TOO_MANY_ITEMS', { max: IMAGE_VERSIONS_MAX });
-          return inserted;
+        const inserted = await keeping([values], async () => {
+          const done = await q.insertVersion(db, userId, image.id, values, IMAGE_VERSIONS_MAX);
+          if (done === null) throw new NotFoundError('image');
+          if (done === 'full') throw new DomainError('TOO_MANY_ITEMS', { max: IMAGE_VERSIONS_MAX });
+          return done;
         });
         proveLater(values, result);
-        return row;
+        return inserted;
       });
-      const { image } = target!;
-      const fresh = (await q.findImage(db, userId, image.id)) ?? image;
-      return { image: await imageView(fresh), version: toVersion(version) };
+      return { image: toImage(edited.image, edited.versions), version: toVersion(edited.version) };
     },
 
     async list(caller: Caller, query: { cursor?: string | undefined; limit: number }) {

@@ -11,6 +11,7 @@ import { collectGarbageEvery } from '../../test/gc.js';
 import { pngChunk } from '../documents/image-fixtures.js';
 import { encodeForm } from '../../test/sse.js';
 import { IMAGES_MAX } from './images.service.js';
+import { IMAGE_VERSIONS_MAX } from '@parley/contract';
 import { readUpload } from './processing.js';
 import { ledgerMismatches, setCredits, walletOf } from '../../test/wallets.js';
 
@@ -593,6 +594,42 @@ describe('what goes wrong is said, and leaves nothing behind', () => {
     expect(results.find((r) => r.status === 400)!.body.code).toBe('TOO_MANY_ITEMS');
     const counted = await t.database.db.execute(sql`SELECT count(*)::int AS n FROM images WHERE user_id = ${userId}`);
     expect((counted as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(IMAGES_MAX);
+  });
+
+  it('the versions of an image are capped, also when edits race: the others are refunded and keep nothing', async () => {
+    const u = await t.signUp();
+    await setCredits(t.database.db, u.email, { basicCredit: 50 });
+    await onPaidPlan(u.email);
+    const image = (await upload(u.token, await pngFile())).body.data.image;
+    const first = image.versions[0];
+    const userId = await userIdOf(u.email);
+    await t.database.db.execute(sql`
+      INSERT INTO image_versions (image_id, user_id, parent_id, operation, media_type, width, height, bytes, file_key, thumb_key)
+      SELECT ${image.id}, ${userId}, ${first.id}, 'removeBackground', media_type, width, height, bytes, file_key, thumb_key
+        FROM image_versions, generate_series(1, ${IMAGE_VERSIONS_MAX - 3}) WHERE id = ${first.id}`);
+    const filesBefore = (await readdir(path.join(t.config.dataDir, 'files', 'images', userId))).length;
+    const before = await walletOf(t.database.db, u.email);
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        edit(u.token, { operation: 'removeBackground', imageId: image.id, versionId: first.id }),
+      ),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([200, 200, 400, 400, 400]);
+    expect(results.find((r) => r.status === 400)!.body.code).toBe('TOO_MANY_ITEMS');
+    // Each answer has the image as it was when its version was added: the last one added shows all of them.
+    const counts = results.filter((r) => r.status === 200).map((r) => r.body.data.image.versions.length);
+    expect(counts.sort((a, b) => a - b)).toEqual([IMAGE_VERSIONS_MAX - 1, IMAGE_VERSIONS_MAX]);
+    for (const r of results.filter((r) => r.status === 200))
+      expect(r.body.data.image.versions.at(-1).id).toBe(r.body.data.version.id);
+    const listed = await t.json('GET', `/api/images/get/${image.id}`, { token: u.token });
+    expect(listed.body.data.versions).toHaveLength(IMAGE_VERSIONS_MAX);
+    // Two versions' files and their thumbnails (made after the answers) more; none of the refused ones'.
+    await t.app.services.images.whenIdle();
+    expect((await readdir(path.join(t.config.dataDir, 'files', 'images', userId))).length).toBe(filesBefore + 4);
+    // One credit for each version made (daily credits first), the refused ones' back.
+    const after = await walletOf(t.database.db, u.email);
+    expect(after.dailyCredit + after.basicCredit).toBe(before.dailyCredit + before.basicCredit - 2);
+    expect(await ledgerMismatches(t.database.db)).toEqual([]);
   });
 
   it('an edit refused before any provider call does not keep the file sent with it', async () => {
