@@ -36,10 +36,13 @@ const takeAndRecord = (tier: Tier, walletId: string, userId: string, at: string)
   // statement, only when the wallet covers the amount (the wallet's lock, taken first, orders concurrent spends).
   // Anyone else spends only from their own wallet: a request that chose the organization's wallet before its sender
   // left (or was removed) finds no member row and is refused, not let through without a limit.
+  // A wallet whose daily renewal is due (its owner's midnight has passed, the renewal job has not come by yet) is not
+  // spent from: its balances are about to change, and yesterday's daily credits must not send today's spending to a
+  // paid balance. The caller renews it and asks again (see BillingService).
   return `
     cur AS (
       SELECT id, ${fromDaily} AS from_daily, (${fromDaily} OR ${COLUMN[tier]} >= $2::int) AS covered
-        FROM wallets WHERE id = ${walletId} FOR UPDATE
+        FROM wallets WHERE id = ${walletId} AND daily_renews_at > ${at} FOR UPDATE
     ), member AS (
       UPDATE wallet_members m SET used = ${usedThisMonth} + $2::int, period = ${month}
         FROM cur
@@ -181,7 +184,7 @@ export async function useSince(db: Db, walletId: string, since: Date): Promise<U
 }
 
 const sessionReserveStatements = perTier((tier) =>
-  statement<Omit<Found, 'wallet' | 'organization'> & { ledgerId: string | null }>(
+  statement<Omit<Found, 'wallet' | 'organization'> & { walletId: string | null; ledgerId: string | null }>(
     `session_reserve_${tier}`,
     `WITH s AS (
        SELECT ${SESSION_AND_ACCOUNT}, s.user_id AS uid, s.revoked_at, s.expires_at, w.id AS wid
@@ -194,7 +197,7 @@ const sessionReserveStatements = perTier((tier) =>
         `(SELECT uid FROM s)`,
         '$4::timestamptz',
       )}
-    SELECT s.session, s.user, (SELECT id FROM ledger) AS "ledgerId" FROM s`,
+    SELECT s.session, s.user, s.wid AS "walletId", (SELECT id FROM ledger) AS "ledgerId" FROM s`,
   ),
 );
 
@@ -218,10 +221,10 @@ export async function reserveForSession(
   amount: number,
   feature: string,
   now: Date,
-): Promise<{ found: SessionWithUser | undefined; ledgerId: string | null }> {
+): Promise<{ found: SessionWithUser | undefined; walletId: string | null; ledgerId: string | null }> {
   const [row] = await run(db, sessionReserveStatements[tier], [tokenHash, amount, feature, now]);
-  if (!row) return { found: undefined, ledgerId: null };
-  return { found: toSessionWithUser(row), ledgerId: row.ledgerId };
+  if (!row) return { found: undefined, walletId: null, ledgerId: null };
+  return { found: toSessionWithUser(row), walletId: row.walletId, ledgerId: row.ledgerId };
 }
 
 const chargeStatement = statement(
@@ -403,16 +406,25 @@ export async function availableFor(db: Db, walletId: string, userId: string, tie
   return Math.max(0, own) + (DAILY_CREDIT_TIERS.includes(tier) ? Math.max(0, row.dailyCredit) : 0);
 }
 
+export async function findWallet(db: Tx, id: string) {
+  const [row] = await db.select().from(wallets).where(eq(wallets.id, id));
+  return row;
+}
+
 export async function findWalletByUser(db: Tx, userId: string) {
   const [row] = await db.select().from(wallets).where(eq(wallets.userId, userId)).limit(1);
   return row;
 }
 
-/** Wallets whose daily credits are due (their owner's midnight has passed), locked for this transaction. */
-export async function dueForDailyRenewal(db: Tx, now: Date, limit: number) {
+/**
+ * Wallets whose daily credits are due (their owner's midnight has passed), locked for this transaction; with
+ * `walletId`, that wallet only. One being renewed meanwhile (locked) is skipped.
+ */
+export async function dueForDailyRenewal(db: Tx, now: Date, limit: number, walletId?: string) {
   const result = (await db.execute(sql`
     SELECT w.id, w.plan, w.seats, u.timezone FROM wallets w JOIN users u ON u.id = w.user_id
-     WHERE w.daily_renews_at <= ${now} ORDER BY w.daily_renews_at LIMIT ${limit}
+     WHERE w.daily_renews_at <= ${now} ${walletId ? sql`AND w.id = ${walletId}::uuid` : sql``}
+     ORDER BY w.daily_renews_at LIMIT ${limit}
        FOR UPDATE OF w SKIP LOCKED`)) as unknown as {
     rows: { id: string; plan: PlanId; seats: number; timezone: string }[];
   };

@@ -131,8 +131,36 @@ export function createBillingService({
     return (await knownZones.get(zone)) ? zone : 'UTC';
   };
 
+  /** Due wallets' daily credits back to their plan's allowance, and their next renewal at the next local midnight. */
+  const renewDaily = (tx: Tx, now: Date, due: Awaited<ReturnType<typeof q.dueForDailyRenewal>>) =>
+    q.renewDaily(
+      tx,
+      now,
+      due.map((w) => ({
+        id: w.id,
+        allowance: dailyAllowance(w.plan, w.seats),
+        next: nextLocalMidnight(now, w.timezone),
+      })),
+    );
+
+  /**
+   * Renews one wallet's daily credits now if their renewal is due: its owner's midnight has passed and the renewal
+   * job (every CREDIT_RENEWAL_SECONDS) has not come by yet, or is at it (then it is left to the job).
+   */
+  async function renewIfDue(walletId: string, now = clock()) {
+    await db.transaction(async (tx) => renewDaily(tx, now, await q.dueForDailyRenewal(tx, now, 1, walletId)));
+  }
+
   async function reserve(payer: Payer, tier: Tier, feature: string, credits = 1) {
-    const ledgerId = await q.reserveCredits(ledger, payer.wallet.id, payer.user.id, tier, credits, feature, clock());
+    const now = clock();
+    const take = () => q.reserveCredits(ledger, payer.wallet.id, payer.user.id, tier, credits, feature, now);
+    // A wallet due for its daily renewal is not spent from until it is renewed (see q.reserveCredits): renewed here
+    // (unless the job is at it), then asked again. Only a refused reservation pays for the look.
+    let ledgerId = await take();
+    if (!ledgerId) {
+      await renewIfDue(payer.wallet.id, now);
+      ledgerId = await take();
+    }
     if (!ledgerId) {
       // Said with the refusal: what the call needed and what the wallet has for it (the person's own wallet only).
       const available = await q.availableFor(ledger, payer.wallet.id, payer.user.id, tier).catch(() => null);
@@ -287,7 +315,13 @@ export function createBillingService({
       session: SessionRef,
       found: { wallet: q.WalletRef | null; organization?: Membership | null; recentUse?: q.UseTotals | undefined },
     ): Promise<Caller> {
-      const wallet = toWallet(found.wallet ?? (await walletFor(db, user)));
+      let row: q.WalletRef | undefined = found.wallet ?? undefined;
+      // Its daily renewal due (the job has not come by yet): renewed now, so that what is shown and spent is today's.
+      if (row && row.dailyRenewsAt <= clock()) {
+        await renewIfDue(row.id);
+        row = await q.findWallet(db, row.id);
+      }
+      const wallet = toWallet(row ?? (await walletFor(db, user)));
       return {
         user,
         session,
@@ -320,7 +354,13 @@ export function createBillingService({
      * null when none was made; the caller still checks the session.
      */
     async reserveForSession(tokenHash: string, tier: Tier, feature: string, now: Date) {
-      const { found, ledgerId } = await q.reserveForSession(ledger, tokenHash, tier, 1, feature, now);
+      let taken = await q.reserveForSession(ledger, tokenHash, tier, 1, feature, now);
+      // Refused: perhaps the wallet is due for its daily renewal (see `reserve`): renewed, and asked once more.
+      if (taken.found && taken.walletId && !taken.ledgerId) {
+        await renewIfDue(taken.walletId, now);
+        taken = await q.reserveForSession(ledger, tokenHash, tier, 1, feature, now);
+      }
+      const { found, ledgerId } = taken;
       return { found, reservation: ledgerId ? reservation(ledgerId) : null };
     },
 
@@ -391,18 +431,7 @@ export function createBillingService({
       for (;;) {
         const renewed = await db.transaction(async (tx) => {
           const due = await q.dueForDailyRenewal(tx, now, 500);
-          return {
-            found: due.length,
-            renewed: await q.renewDaily(
-              tx,
-              now,
-              due.map((w) => ({
-                id: w.id,
-                allowance: dailyAllowance(w.plan, w.seats),
-                next: nextLocalMidnight(now, w.timezone),
-              })),
-            ),
-          };
+          return { found: due.length, renewed: await renewDaily(tx, now, due) };
         });
         daily += renewed.renewed;
         if (renewed.found < 500) break;

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users, walletLedger, wallets } from '../../db/schema/index.js';
 import { hashSecret } from '../../lib/crypto.js';
@@ -197,6 +197,63 @@ describe('daily credits renew at the person’s midnight', () => {
     const next = (await t.json('GET', '/api/user/usage', { token: u.token })).body.data;
     expect(next).toMatchObject({ today: '2026-11-26', credits: { dailyCredit: 3 } });
     expect(next.days.at(-2)).toEqual({ date: '2026-11-25', basic: 1, advance: 0, extraAdvance: 0 });
+  });
+});
+
+describe('a wallet whose midnight has passed before the renewal job came by', () => {
+  // The job runs every CREDIT_RENEWAL_SECONDS: in between, yesterday's daily credits must not decide what is spent
+  // or shown. Each way of spending or reading renews the wallet first.
+  const dueAtMidnight = async () => {
+    now = new Date('2026-11-28T10:00:00Z');
+    const u = await t.signUp(); // UTC: renews at 2026-11-29T00:00Z
+    await setCredits(t.database.db, u.email, { dailyCredit: 0 });
+    const payer = await payerOf(u.email); // resolved before midnight, as a request in flight would be
+    now = new Date('2026-11-29T00:00:10Z'); // midnight has passed; the job has not run
+    return { u, payer };
+  };
+  const renewsAt = async (email: string) =>
+    (
+      await t.database.db
+        .select()
+        .from(wallets)
+        .where(eq(wallets.id, (await walletOf(t.database.db, email)).id))
+    )[0]!.dailyRenewsAt;
+
+  it('the metered path pays with today’s daily credit, not a basic one', async () => {
+    const { u, payer } = await dueAtMidnight();
+    const use = { capability: 'chat', tier: 'basic', keySource: 'server' } as const;
+    await billing().metered(payer, use, async () => 'done');
+    expect(await walletOf(t.database.db, u.email)).toMatchObject({ dailyCredit: 2, basicCredit: 30 });
+    expect(await renewsAt(u.email)).toEqual(new Date('2026-11-30T00:00:00Z'));
+    expect(await ledgerMismatches(t.database.db)).toEqual([]);
+  });
+
+  it('the chat turn’s reservation with the session check too', async () => {
+    const { u } = await dueAtMidnight();
+    const found = await billing().reserveForSession(hashSecret(u.token), 'basic', 'chat', now);
+    expect(found.reservation).not.toBeNull();
+    await found.reservation!.charge();
+    expect(await walletOf(t.database.db, u.email)).toMatchObject({ dailyCredit: 2, basicCredit: 30 });
+    expect(await renewsAt(u.email)).toEqual(new Date('2026-11-30T00:00:00Z'));
+    expect(await ledgerMismatches(t.database.db)).toEqual([]);
+  });
+
+  it('and the profile and the dashboard show today’s', async () => {
+    const { u } = await dueAtMidnight();
+    const profile = (await t.json('GET', '/api/user/profile', { token: u.token })).body.data;
+    expect(profile.credits).toMatchObject({ dailyCredit: 3, basicCredit: 30 });
+    const usage = (await t.json('GET', '/api/user/usage', { token: u.token })).body.data;
+    expect(usage).toMatchObject({ credits: { dailyCredit: 3 }, dailyRenewsAt: '2026-11-30T00:00:00.000Z' });
+    // Renewed once: the job, coming by later, finds it renewed already.
+    await billing().renewDue();
+    const { id } = await walletOf(t.database.db, u.email);
+    const renewals = await t.database.db
+      .select()
+      .from(walletLedger)
+      .where(and(eq(walletLedger.walletId, id), eq(walletLedger.kind, 'renewal')));
+    expect(renewals.map((r) => [r.balance, r.amount])).toEqual([['daily', 3]]);
+    expect(await walletOf(t.database.db, u.email)).toMatchObject({ dailyCredit: 3 });
+    expect(await ledgerMismatches(t.database.db)).toEqual([]);
   });
 });
 
