@@ -12,26 +12,30 @@ export type NewVersion = Pick<
 > & { id: string };
 
 /**
- * Images with their first versions, unless the person would then keep more than `max` images: 'full'. A lock on the
- * person orders concurrent inserts, so the count holds; the count and both inserts are then one statement (the
- * lock's own statement comes first, so that the count sees every insert committed while it waited).
+ * Images with their first versions (an upload sent with an edit: the upload, then the edit made from it), unless the
+ * person would then keep more than `max` images: 'full'. A lock on the person orders concurrent inserts, so the count
+ * holds; the count and both inserts are then one statement (the lock's own statement comes first, so that the count
+ * sees every insert committed while it waited). Each image comes back with its versions, oldest first.
  */
 export async function insertImages(
   db: Db,
   userId: string,
-  made: { image: NewImage; version: NewVersion }[],
+  made: { image: NewImage; versions: NewVersion[] }[],
   max: number,
 ) {
-  // Times in milliseconds, as the history's cursor carries them.
+  // Times in milliseconds, as the history's cursor carries them; an image's versions a millisecond apart, in order.
   const now = new Date();
+  const at = (i: number) => new Date(now.getTime() + i);
   const ids = made.map(() => randomUUID());
   const newImages = made.map(
     ({ image }, k) =>
       sql`(${ids[k]}::uuid, ${image.source}::text, ${image.prompt}::text, ${image.model}::text, ${image.aspectRatio}::text, ${image.name}::text)`,
   );
-  const newVersions = made.map(
-    ({ version: v }, k) =>
-      sql`(${v.id}::uuid, ${ids[k]}::uuid, ${v.parentId}::uuid, ${v.operation}::text, ${v.prompt}::text, ${v.model}::text, ${v.mediaType}::text, ${v.width}::int, ${v.height}::int, ${v.bytes}::int, ${v.fileKey}::text, ${v.thumbKey}::text)`,
+  const newVersions = made.flatMap(({ versions }, k) =>
+    versions.map(
+      (v, i) =>
+        sql`(${v.id}::uuid, ${ids[k]}::uuid, ${v.parentId}::uuid, ${v.operation}::text, ${v.prompt}::text, ${v.model}::text, ${v.mediaType}::text, ${v.width}::int, ${v.height}::int, ${v.bytes}::int, ${v.fileKey}::text, ${v.thumbKey}::text, ${at(i)}::timestamptz)`,
+    ),
   );
   const rows = await db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`images:${userId}`}, 0))`);
@@ -46,9 +50,10 @@ export async function insertImages(
         INSERT INTO image_versions (id, image_id, user_id, parent_id, operation, prompt, model, media_type, width, height,
                                     bytes, file_key, thumb_key, created_at)
         SELECT n.id, i.id, ${userId}::uuid, n.parent_id, n.operation, n.prompt, n.model, n.media_type, n.width, n.height,
-               n.bytes, n.file_key, n.thumb_key, ${now}::timestamptz
+               n.bytes, n.file_key, n.thumb_key, n.created_at
           FROM (VALUES ${sql.join(newVersions, sql`, `)})
-               AS n(id, image_id, parent_id, operation, prompt, model, media_type, width, height, bytes, file_key, thumb_key)
+               AS n(id, image_id, parent_id, operation, prompt, model, media_type, width, height, bytes, file_key,
+                    thumb_key, created_at)
           JOIN i ON i.id = n.image_id
         RETURNING *
       )
@@ -59,10 +64,17 @@ export async function insertImages(
     return result.rows;
   });
   if (!rows.length) return 'full' as const;
-  const byId = new Map(rows.map((row) => [row.image.id as string, row]));
+  const byImage = new Map<string, { image?: ImageRow; versions: ImageVersionRow[] }>(
+    ids.map((id) => [id, { versions: [] }]),
+  );
+  for (const row of rows) {
+    const entry = byImage.get(row.image.id as string)!;
+    entry.image ??= readImage(row.image);
+    entry.versions.push(readVersion(row.version));
+  }
   return ids.map((id) => {
-    const row = byId.get(id)!;
-    return { image: readImage(row.image), versions: [readVersion(row.version)] };
+    const { image, versions } = byImage.get(id)!;
+    return { image: image!, versions: versions.sort(oldestFirst) };
   });
 }
 

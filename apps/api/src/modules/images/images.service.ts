@@ -284,17 +284,25 @@ export function createImagesService(deps: {
     return toImage(row, versions ?? (await q.versionsOf(db, [row.id])));
   }
 
-  /** Keeps an uploaded file as a new image, once it has proved to decode (not metered: no provider is called). */
-  async function keepUpload(userId: string, file: Upload, started: StartedUpload) {
+  /** An upload's files, once it has proved to decode: the values of its version, for `keepUpload`. */
+  async function storeUpload(userId: string, started: StartedUpload) {
     const image: ProcessedImage = { ...started.image, thumbnail: await started.proof };
-    const version = await store(userId, image, { operation: 'upload', parentId: null, prompt: null, model: null });
+    return store(userId, image, { operation: 'upload', parentId: null, prompt: null, model: null });
+  }
+
+  /**
+   * Keeps an uploaded file (its files stored) as a new image, with the edits made from it (`edits`, each from the
+   * one before) in the same statement. Not metered: keeping calls no provider.
+   */
+  async function keepUpload(userId: string, file: Upload, upload: q.NewVersion, edits: q.NewVersion[] = []) {
     const name = safeFileName(file.name.replace(/\.(png|jpe?g)$/i, ''), 'image').slice(0, 100);
-    const [made] = await keeping([version], async () =>
+    const versions = [upload, ...edits];
+    const [made] = await keeping(versions, async () =>
       full(
         await q.insertImages(
           db,
           userId,
-          [{ image: { source: 'uploaded', prompt: null, model: null, aspectRatio: null, name }, version }],
+          [{ image: { source: 'uploaded', prompt: null, model: null, aspectRatio: null, name }, versions }],
           IMAGES_MAX,
         ),
       ),
@@ -418,7 +426,7 @@ export function createImagesService(deps: {
                     aspectRatio: fields.aspectRatio,
                     name,
                   },
-                  version,
+                  versions: [version],
                 })),
                 IMAGES_MAX,
               ),
@@ -437,7 +445,8 @@ export function createImagesService(deps: {
     /** An upload kept for the editor. */
     async upload(caller: Caller, file: Upload) {
       await underCeiling(caller.user.id, 1);
-      const made = await keepUpload(caller.user.id, file, await startImageFile(file));
+      const upload = await storeUpload(caller.user.id, await startImageFile(file));
+      const made = await keepUpload(caller.user.id, file, upload);
       return { image: toImage(made.image, made.versions) };
     },
 
@@ -533,7 +542,7 @@ export function createImagesService(deps: {
         const timer = setTimeout(() => stop.abort(), timeoutMs);
         let unwanted = false;
         // The provider's answer made what Parley keeps, its file written (its parent named once known), while the
-        // upload is kept.
+        // upload is proved and its files written.
         const made = callProvider(stop.signal)
           .finally(() => clearTimeout(timer))
           .then(
@@ -556,22 +565,33 @@ export function createImagesService(deps: {
               providerFailure(error, model.info, operation);
             },
           );
-        // Awaited below; a failure while the upload is kept must not go unhandled meanwhile.
+        // Awaited below; a failure while the upload is proved must not go unhandled meanwhile.
         made.catch(() => undefined);
         if (sent) {
+          let upload: q.NewVersion;
           try {
-            target = await keepUpload(userId, imageFile!, sent).then((kept) => ({
-              image: kept.image,
-              parent: kept.versions[0]!,
-            }));
+            upload = await storeUpload(userId, sent);
           } catch (error) {
-            // The file does not decode, or cannot be kept: the provider's work on it is not wanted.
+            // The file does not decode, or cannot be stored: the provider's work on it is not wanted.
             unwanted = true;
             stop.abort();
             const done = await made.catch(() => null);
             if (done) await files.removeAll([done.values.fileKey, done.values.thumbKey]);
             throw error;
           }
+          let done: Awaited<typeof made>;
+          try {
+            done = await made;
+          } catch (error) {
+            // The provider failed: the upload is kept all the same, never lost whatever the provider does.
+            await keepUpload(userId, imageFile!, upload);
+            throw error;
+          }
+          // The upload and the edit made from it, one image with two versions, in one statement.
+          const values = { ...done.values, parentId: upload.id };
+          const kept = await keepUpload(userId, imageFile!, upload, [values]);
+          proveLater(values, done.result);
+          return { image: kept.image, version: kept.versions[1]!, versions: kept.versions };
         }
         const { image, parent } = target!;
         const { result, values: unparented } = await made;
