@@ -487,8 +487,8 @@ export function createImagesService(deps: {
       const maskUpload = maskFile ? await readImageFile(maskFile) : undefined;
 
       // The version edited: one of the caller's, or the file sent with the edit. That file is kept as a new image (so
-      // that it is never lost, whatever the provider does) once its decode has proved it; the provider works on its
-      // clean copy meanwhile.
+      // that it is never lost, whatever the provider does) once its decode has proved it and the provider has
+      // answered, with the edit as its second version; the provider works on its clean copy meanwhile.
       let target: { image: q.ImageRow; parent: q.ImageVersionRow } | undefined;
       let sent: StartedUpload | undefined;
       let source: ImageBytes & { width: number; height: number };
