@@ -417,12 +417,14 @@ export async function findWalletByUser(db: Tx, userId: string) {
 }
 
 /**
- * Wallets whose daily credits are due (their owner's midnight has passed), locked for this transaction; with
- * `walletId`, that wallet only. One being renewed meanwhile (locked) is skipped.
+ * Wallets whose daily credits are due (their owner's midnight has passed; UTC's for a wallet without an owner),
+ * locked for this transaction; with `walletId`, that wallet only. One being renewed meanwhile (locked) is skipped.
+ * Every due wallet is found: one the job could not renew would not be spent from (see takeAndRecord).
  */
 export async function dueForDailyRenewal(db: Tx, now: Date, limit: number, walletId?: string) {
   const result = (await db.execute(sql`
-    SELECT w.id, w.plan, w.seats, u.timezone FROM wallets w JOIN users u ON u.id = w.user_id
+    SELECT w.id, w.plan, w.seats, coalesce(u.timezone, 'UTC') AS timezone
+      FROM wallets w LEFT JOIN users u ON u.id = w.user_id
      WHERE w.daily_renews_at <= ${now} ${walletId ? sql`AND w.id = ${walletId}::uuid` : sql``}
      ORDER BY w.daily_renews_at LIMIT ${limit}
        FOR UPDATE OF w SKIP LOCKED`)) as unknown as {

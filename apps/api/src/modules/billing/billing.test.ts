@@ -238,6 +238,18 @@ describe('a wallet whose midnight has passed before the renewal job came by', ()
     expect(await ledgerMismatches(t.database.db)).toEqual([]);
   });
 
+  it('a wallet without an owner is renewed at midnight UTC, never left unspendable', async () => {
+    now = new Date('2026-11-30T12:00:00Z');
+    const [orphan] = await t.database.db
+      .insert(wallets)
+      .values({ dailyCredit: 0, dailyRenewsAt: new Date('2026-11-30T00:00:00Z') })
+      .returning();
+    await billing().renewDue();
+    const [renewed] = await t.database.db.select().from(wallets).where(eq(wallets.id, orphan!.id));
+    expect(renewed).toMatchObject({ dailyCredit: 3, dailyRenewsAt: new Date('2026-12-01T00:00:00Z') });
+    expect(await ledgerMismatches(t.database.db)).toEqual([]);
+  });
+
   it('and the profile and the dashboard show today’s', async () => {
     const { u } = await dueAtMidnight();
     const profile = (await t.json('GET', '/api/user/profile', { token: u.token })).body.data;
