@@ -38,11 +38,15 @@ const takeAndRecord = (tier: Tier, walletId: string, userId: string, at: string)
   // left (or was removed) finds no member row and is refused, not let through without a limit.
   // A wallet whose daily renewal is due (its owner's midnight has passed, the renewal job has not come by yet) is not
   // spent from: its balances are about to change, and yesterday's daily credits must not send today's spending to a
-  // paid balance. The caller renews it and asks again (see BillingService).
+  // paid balance. The caller renews it and asks again (see BillingService). Said in `covered`, not in the WHERE, so
+  // that the row is always locked and read as it is once the lock is had: a renewal committed while this waited for
+  // it counts (a condition in the WHERE is first tested on the statement's snapshot, and a row renewed meanwhile
+  // would be passed over without waiting).
   return `
     cur AS (
-      SELECT id, ${fromDaily} AS from_daily, (${fromDaily} OR ${COLUMN[tier]} >= $2::int) AS covered
-        FROM wallets WHERE id = ${walletId} AND daily_renews_at > ${at} FOR UPDATE
+      SELECT id, ${fromDaily} AS from_daily,
+             daily_renews_at > ${at} AND (${fromDaily} OR ${COLUMN[tier]} >= $2::int) AS covered
+        FROM wallets WHERE id = ${walletId} FOR UPDATE
     ), member AS (
       UPDATE wallet_members m SET used = ${usedThisMonth} + $2::int, period = ${month}
         FROM cur
@@ -418,8 +422,10 @@ export async function findWalletByUser(db: Tx, userId: string) {
 
 /**
  * Wallets whose daily credits are due (their owner's midnight has passed; UTC's for a wallet without an owner),
- * locked for this transaction; with `walletId`, that wallet only. One being renewed meanwhile (locked) is skipped.
- * Every due wallet is found: one the job could not renew would not be spent from (see takeAndRecord).
+ * locked for this transaction. The job skips one being renewed meanwhile (locked by another instance). With
+ * `walletId`, that wallet only, waiting for whoever holds it: once they are done it is found only if still due, and
+ * the caller, asking again, sees what they committed. Every due wallet is found: one the job could not renew would not
+ * be spent from (see takeAndRecord).
  */
 export async function dueForDailyRenewal(db: Tx, now: Date, limit: number, walletId?: string) {
   const result = (await db.execute(sql`
@@ -427,7 +433,7 @@ export async function dueForDailyRenewal(db: Tx, now: Date, limit: number, walle
       FROM wallets w LEFT JOIN users u ON u.id = w.user_id
      WHERE w.daily_renews_at <= ${now} ${walletId ? sql`AND w.id = ${walletId}::uuid` : sql``}
      ORDER BY w.daily_renews_at LIMIT ${limit}
-       FOR UPDATE OF w SKIP LOCKED`)) as unknown as {
+       FOR UPDATE OF w ${walletId ? sql`` : sql`SKIP LOCKED`}`)) as unknown as {
     rows: { id: string; plan: PlanId; seats: number; timezone: string }[];
   };
   return result.rows;

@@ -145,7 +145,7 @@ export function createBillingService({
 
   /**
    * Renews one wallet's daily credits now if their renewal is due: its owner's midnight has passed and the renewal
-   * job (every CREDIT_RENEWAL_SECONDS) has not come by yet, or is at it (then it is left to the job).
+   * job (every CREDIT_RENEWAL_SECONDS) has not come by yet. Someone renewing it meanwhile is waited for.
    */
   async function renewIfDue(walletId: string, now = clock()) {
     await db.transaction(async (tx) => renewDaily(tx, now, await q.dueForDailyRenewal(tx, now, 1, walletId)));
@@ -154,8 +154,8 @@ export function createBillingService({
   async function reserve(payer: Payer, tier: Tier, feature: string, credits = 1) {
     const now = clock();
     const take = () => q.reserveCredits(ledger, payer.wallet.id, payer.user.id, tier, credits, feature, now);
-    // A wallet due for its daily renewal is not spent from until it is renewed (see q.reserveCredits): renewed here
-    // (unless the job is at it), then asked again. Only a refused reservation pays for the look.
+    // A wallet due for its daily renewal is not spent from until it is renewed (see q.reserveCredits): renewed here,
+    // then asked again. Only a refused reservation pays for the look.
     let ledgerId = await take();
     if (!ledgerId) {
       await renewIfDue(payer.wallet.id, now);

@@ -444,6 +444,59 @@ describe('no route reads credits from users any more', () => {
   });
 });
 
+describe.runIf(process.env.PARLEY_TEST_DB === 'postgres')('renewals and spending at once, on PostgreSQL', () => {
+  // PGlite has one connection: only PostgreSQL runs these at the same time.
+  const dueAtMidnight = async () => {
+    now = new Date('2026-12-02T10:00:00Z');
+    const u = await t.signUp();
+    await setCredits(t.database.db, u.email, { dailyCredit: 0 });
+    now = new Date('2026-12-03T00:00:10Z');
+    return u;
+  };
+  const use = { capability: 'chat', tier: 'basic', keySource: 'server' } as const;
+
+  it('a request waits for a renewal in progress, then pays with the renewed daily credits', async () => {
+    const u = await dueAtMidnight();
+    const payer = await payerOf(u.email);
+    let spent!: Promise<unknown>;
+    await t.database.db.transaction(async (tx) => {
+      // The job has the wallet (locked, being renewed) when the request comes.
+      const due = await q.dueForDailyRenewal(tx, now, 10, payer.wallet.id);
+      expect(due).toHaveLength(1);
+      spent = billing().metered(payer, use, async () => 'done');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await q.renewDaily(tx, now, [{ id: payer.wallet.id, allowance: 3, next: new Date('2026-12-04T00:00:00Z') }]);
+    });
+    await expect(spent).resolves.toBe('done');
+    expect(await walletOf(t.database.db, u.email)).toMatchObject({ dailyCredit: 2, basicCredit: 30 });
+    expect(await ledgerMismatches(t.database.db)).toEqual([]);
+  });
+
+  it('requests at once on a wallet due for renewal: all paid with its daily credits, renewed once', async () => {
+    // Eight wallets in turn, three requests at once on each (one the chat turn's): a request that found the wallet
+    // being renewed by another must wait for it, not be refused.
+    for (let round = 0; round < 8; round++) {
+      const u = await dueAtMidnight();
+      const payer = await payerOf(u.email);
+      const results = await Promise.allSettled([
+        billing().metered(payer, use, async () => 'done'),
+        billing().metered(payer, use, async () => 'done'),
+        billing()
+          .reserveForSession(hashSecret(u.token), 'basic', 'chat', now)
+          .then((r) => r.reservation!.charge()),
+      ]);
+      expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled']);
+      expect(await walletOf(t.database.db, u.email)).toMatchObject({ dailyCredit: 0, basicCredit: 30 });
+      const renewals = await t.database.db
+        .select()
+        .from(walletLedger)
+        .where(and(eq(walletLedger.walletId, payer.wallet.id), eq(walletLedger.kind, 'renewal')));
+      expect(renewals).toHaveLength(1);
+    }
+    expect(await ledgerMismatches(t.database.db)).toEqual([]);
+  });
+});
+
 describe.runIf(process.env.PARLEY_TEST_DB === 'postgres')('the session statements on PostgreSQL', () => {
   // The paying wallet is looked up by key from the session's user (a lateral lookup), never by hashing the wallets:
   // a hash table built on every request over a table that grows with the accounts. (Whether a table is scanned or

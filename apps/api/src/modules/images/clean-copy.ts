@@ -229,6 +229,12 @@ function hasMarkup(bytes: Buffer): boolean {
   return false;
 }
 
+/**
+ * The most bytes `assembled` moves in the caller's memory. Above it (something dropped after the image data, a JPEG
+ * with fill bytes before its end), a plain copy costs no more than moving.
+ */
+const MOST_MOVED = 64 * 1024;
+
 /** Where a view of `file` starts in it, or -1 when `piece` is not a view of it. */
 function offsetIn(file: Buffer, piece: Buffer) {
   const at = piece.byteOffset - file.byteOffset;
@@ -255,7 +261,12 @@ function assembled(file: Buffer, kept: Buffer[], end: number, reuse: boolean): B
   const runStart = offsets[first]!;
   const before = kept.slice(0, first);
   const moved = length - (end - runStart);
-  if (!reuse || offsets.includes(-1) || offsets[kept.length - 1]! + kept.at(-1)!.length !== end || moved > runStart) {
+  if (
+    !reuse ||
+    offsets.includes(-1) ||
+    offsets[kept.length - 1]! + kept.at(-1)!.length !== end ||
+    moved > Math.min(runStart, MOST_MOVED)
+  ) {
     const copy = Buffer.concat(kept, length);
     return hasMarkup(copy) ? null : copy;
   }
