@@ -44,7 +44,7 @@ const takeAndRecord = (tier: Tier, walletId: string, userId: string, at: string)
   // would be passed over without waiting).
   return `
     cur AS (
-      SELECT id, ${fromDaily} AS from_daily,
+      SELECT id, ${fromDaily} AS from_daily, daily_renews_at <= ${at} AS due,
              daily_renews_at > ${at} AND (${fromDaily} OR ${COLUMN[tier]} >= $2::int) AS covered
         FROM wallets WHERE id = ${walletId} FOR UPDATE
     ), member AS (
@@ -73,13 +73,17 @@ const takeAndRecord = (tier: Tier, walletId: string, userId: string, at: string)
 };
 
 const reserveStatements = perTier((tier) =>
-  statement<{ id: string }>(
+  statement<{ id: string | null; due: boolean | null }>(
     `reserve_${tier}`,
-    `WITH ${takeAndRecord(tier, '$1::uuid', '$4::uuid', '$5::timestamptz')} SELECT id FROM ledger`,
+    `WITH ${takeAndRecord(tier, '$1::uuid', '$4::uuid', '$5::timestamptz')}
+     SELECT (SELECT id FROM ledger) AS id, (SELECT due FROM cur) AS due`,
   ),
 );
 
-/** Reserves `amount` credits; returns the reservation's ledger id, or null when the balances do not cover it. */
+/**
+ * Reserves `amount` credits: `id` is the reservation's ledger id, or null when nothing was reserved — the balances
+ * do not cover it, or (`due`) the wallet's daily renewal is due (see takeAndRecord).
+ */
 export async function reserveCredits(
   db: Db,
   walletId: string,
@@ -90,7 +94,7 @@ export async function reserveCredits(
   now: Date,
 ) {
   const [row] = await run(db, reserveStatements[tier], [walletId, amount, feature, userId, now]);
-  return row?.id ?? null;
+  return { id: row?.id ?? null, due: row?.due === true };
 }
 
 /** What a request carries of the wallet that pays. */
@@ -188,7 +192,9 @@ export async function useSince(db: Db, walletId: string, since: Date): Promise<U
 }
 
 const sessionReserveStatements = perTier((tier) =>
-  statement<Omit<Found, 'wallet' | 'organization'> & { walletId: string | null; ledgerId: string | null }>(
+  statement<
+    Omit<Found, 'wallet' | 'organization'> & { walletId: string | null; ledgerId: string | null; due: boolean | null }
+  >(
     `session_reserve_${tier}`,
     `WITH s AS (
        SELECT ${SESSION_AND_ACCOUNT}, s.user_id AS uid, s.revoked_at, s.expires_at, w.id AS wid
@@ -201,7 +207,8 @@ const sessionReserveStatements = perTier((tier) =>
         `(SELECT uid FROM s)`,
         '$4::timestamptz',
       )}
-    SELECT s.session, s.user, s.wid AS "walletId", (SELECT id FROM ledger) AS "ledgerId" FROM s`,
+    SELECT s.session, s.user, s.wid AS "walletId", (SELECT id FROM ledger) AS "ledgerId", (SELECT due FROM cur) AS "due"
+      FROM s`,
   ),
 );
 
@@ -225,10 +232,10 @@ export async function reserveForSession(
   amount: number,
   feature: string,
   now: Date,
-): Promise<{ found: SessionWithUser | undefined; walletId: string | null; ledgerId: string | null }> {
+): Promise<{ found: SessionWithUser | undefined; walletId: string | null; ledgerId: string | null; due: boolean }> {
   const [row] = await run(db, sessionReserveStatements[tier], [tokenHash, amount, feature, now]);
-  if (!row) return { found: undefined, walletId: null, ledgerId: null };
-  return { found: toSessionWithUser(row), walletId: row.walletId, ledgerId: row.ledgerId };
+  if (!row) return { found: undefined, walletId: null, ledgerId: null, due: false };
+  return { found: toSessionWithUser(row), walletId: row.walletId, ledgerId: row.ledgerId, due: row.due === true };
 }
 
 const chargeStatement = statement(

@@ -155,12 +155,13 @@ export function createBillingService({
     const now = clock();
     const take = () => q.reserveCredits(ledger, payer.wallet.id, payer.user.id, tier, credits, feature, now);
     // A wallet due for its daily renewal is not spent from until it is renewed (see q.reserveCredits): renewed here,
-    // then asked again. Only a refused reservation pays for the look.
-    let ledgerId = await take();
-    if (!ledgerId) {
+    // then asked again.
+    let taken = await take();
+    if (!taken.id && taken.due) {
       await renewIfDue(payer.wallet.id, now);
-      ledgerId = await take();
+      taken = await take();
     }
+    const ledgerId = taken.id;
     if (!ledgerId) {
       // Said with the refusal: what the call needed and what the wallet has for it (the person's own wallet only).
       const available = await q.availableFor(ledger, payer.wallet.id, payer.user.id, tier).catch(() => null);
@@ -355,8 +356,8 @@ export function createBillingService({
      */
     async reserveForSession(tokenHash: string, tier: Tier, feature: string, now: Date) {
       let taken = await q.reserveForSession(ledger, tokenHash, tier, 1, feature, now);
-      // Refused: perhaps the wallet is due for its daily renewal (see `reserve`): renewed, and asked once more.
-      if (taken.found && taken.walletId && !taken.ledgerId) {
+      // Refused because the wallet is due for its daily renewal (see `reserve`): renewed, and asked once more.
+      if (taken.walletId && !taken.ledgerId && taken.due) {
         await renewIfDue(taken.walletId, now);
         taken = await q.reserveForSession(ledger, tokenHash, tier, 1, feature, now);
       }

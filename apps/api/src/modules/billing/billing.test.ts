@@ -369,11 +369,11 @@ describe('reservations left pending', () => {
     await q.reserveCredits(ledger, a.wallet.id, a.user.id, 'advance', 1, 'chat', new Date());
     await q.reserveCredits(ledger, b.wallet.id, b.user.id, 'basic', 1, 'chat', new Date());
     // Meanwhile: one reserved an hour ago too, and charged; one still running.
-    const charged = await q.reserveCredits(ledger, a.wallet.id, a.user.id, 'basic', 1, 'chat', new Date());
+    const { id: charged } = await q.reserveCredits(ledger, a.wallet.id, a.user.id, 'basic', 1, 'chat', new Date());
     await t.database.db.execute(sql`UPDATE wallet_ledger SET created_at = now() - interval '1 hour'
       WHERE state = 'reserved' AND wallet_id IN (${a.wallet.id}, ${b.wallet.id})`);
     await q.chargeReservation(ledger, charged!);
-    const running = await q.reserveCredits(ledger, b.wallet.id, b.user.id, 'basic', 1, 'chat', new Date());
+    const { id: running } = await q.reserveCredits(ledger, b.wallet.id, b.user.id, 'basic', 1, 'chat', new Date());
 
     expect(await billing().sweepStale(15 * 60)).toBe(3);
     const afterA = await walletOf(t.database.db, a.user.email);
