@@ -110,9 +110,12 @@ export async function insertVersion(db: Db, userId: string, imageId: string, ver
         .orderBy(asc(imageVersions.createdAt), asc(imageVersions.id));
       if (version.parentId && !versions.some((v) => v.id === version.parentId)) throw new Undone(null);
       if (versions.length >= max) throw new Undone('full');
+      // After every version there is: an edit that waited for the lock (its clock read before) still comes last.
+      const last = versions.at(-1)?.createdAt.getTime() ?? 0;
+      const createdAt = new Date(Math.max(Date.now(), last + 1));
       const [row] = await tx
         .insert(imageVersions)
-        .values({ ...version, imageId, userId, createdAt: now })
+        .values({ ...version, imageId, userId, createdAt })
         .returning();
       return { image, version: row!, versions: [...versions, row!].sort(oldestFirst) };
     });
