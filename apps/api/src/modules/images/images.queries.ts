@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, getTableColumns, inArray, lt, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { jsonOf, jsonReader } from '../../db/prepared.js';
 import { images, imageVersions, type ImageRow, type ImageVersionRow } from '../../db/schema/index.js';
 
@@ -103,11 +103,7 @@ export async function insertVersion(db: Db, userId: string, imageId: string, ver
         .where(and(eq(images.id, imageId), eq(images.userId, userId)))
         .returning();
       if (!image) return null;
-      const versions = await tx
-        .select()
-        .from(imageVersions)
-        .where(eq(imageVersions.imageId, imageId))
-        .orderBy(asc(imageVersions.createdAt), asc(imageVersions.id));
+      const versions = await versionsOf(tx, [imageId]);
       if (version.parentId && !versions.some((v) => v.id === version.parentId)) throw new Undone(null);
       if (versions.length >= max) throw new Undone('full');
       // After every version there is: an edit that waited for the lock (its clock read before) still comes last.
@@ -117,7 +113,7 @@ export async function insertVersion(db: Db, userId: string, imageId: string, ver
         .insert(imageVersions)
         .values({ ...version, imageId, userId, createdAt })
         .returning();
-      return { image, version: row!, versions: [...versions, row!].sort(oldestFirst) };
+      return { image, version: row!, versions: [...versions, row!] };
     });
   } catch (error) {
     if (error instanceof Undone) return error.result;
@@ -130,7 +126,7 @@ class Undone {
   constructor(readonly result: 'full' | null) {}
 }
 
-/** Versions in the order they are read: by when they were made, then by id. */
+/** Versions in the order `versionsOf` reads them: by when they were made, then by id. */
 const oldestFirst = (a: ImageVersionRow, b: ImageVersionRow) =>
   a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
@@ -143,7 +139,7 @@ export async function findImage(db: Db, userId: string, id: string) {
 }
 
 /** The versions of these images (all the caller's: the images were read with their owner), oldest first. */
-export async function versionsOf(db: Db, imageIds: string[]) {
+export async function versionsOf(db: Tx, imageIds: string[]) {
   if (!imageIds.length) return [];
   return db
     .select()
