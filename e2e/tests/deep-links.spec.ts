@@ -48,9 +48,12 @@ test.describe('deep links survive signing in', () => {
     await page.getByRole('link', { name: tr('en', 'auth:login.signupLink') }).click();
     await expect(page).toHaveURL(/\/signup\?next=%2Fsetting%2Fgeneral%3Fx%3D1$/);
     await page.getByRole('link', { name: tr('en', 'auth:signup.loginLink') }).click();
+    // The sign-up form has fields with the same labels and stays on screen until the login page has loaded.
+    const submit = page.getByRole('button', { name: tr('en', 'auth:login.submit'), exact: true });
+    await expect(submit).toBeVisible();
     await page.getByLabel(tr('en', 'auth:fields.email')).fill(user.email);
     await page.getByLabel(tr('en', 'auth:fields.password')).fill(user.password);
-    await page.getByRole('button', { name: tr('en', 'auth:login.submit'), exact: true }).click();
+    await submit.click();
     await expect(page).toHaveURL(/\/setting\/general\?x=1$/);
   });
 

@@ -179,7 +179,11 @@ test.describe('an existing account redeeming a code', () => {
 /** Logs in on the login page already open (keeps its ?next=). */
 async function uiLoginHere(page: Page, email: string, password: string) {
   await expect(page).toHaveURL(/\/login\?next=/);
+  // The URL changes before the login form replaces the page it came from, which has fields with the same labels:
+  // wait for the form's own button, or the previous page's fields would be filled.
+  const submit = page.getByRole('button', { name: tr('en', 'auth:login.submit'), exact: true });
+  await expect(submit).toBeVisible();
   await page.getByLabel(tr('en', 'auth:fields.email')).fill(email);
   await page.getByLabel(tr('en', 'auth:fields.password')).fill(password);
-  await page.getByRole('button', { name: tr('en', 'auth:login.submit'), exact: true }).click();
+  await submit.click();
 }
