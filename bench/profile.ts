@@ -7,6 +7,7 @@
 //   node --import tsx bench/profile.ts [--duration 10] [--connections 20] [--warmup 3] [--rounds 3]
 //   BENCH_PG_ADMIN_URL=postgres://user@127.0.0.1:5432/test   (default: tries users postgres, then root)
 //   BENCH_SKIP_POSTGRES=1                                     (PGlite only)
+//   BENCH_SKIP_PGLITE=1                                       (PostgreSQL and the floor only)
 import autocannon from 'autocannon';
 import { createBenchDatabase, signIn } from './accounts.js';
 import { spawn } from 'node:child_process';
@@ -220,7 +221,8 @@ export async function runProfile(overrides: Partial<Options> = {}): Promise<Prof
   );
   console.log(`  before: ${loadSummary()}`);
   const results: ProfileResult[] = [];
-  results.push(...(await measure('PGlite', options)).results);
+  if (process.env.BENCH_SKIP_PGLITE) console.log('  PGlite: skipped (BENCH_SKIP_PGLITE is set)');
+  else results.push(...(await measure('PGlite', options)).results);
   let ratios: { throughput: number; p99: number }[] = [];
 
   if (process.env.BENCH_SKIP_POSTGRES) {
