@@ -161,3 +161,38 @@ describe('the move of credits from users to wallets (0003_wallets)', () => {
     expect(gone!.n).toBe(0);
   });
 });
+
+describe('use summed by the day (0012_usage_days)', () => {
+  it('sums the use already kept by the hour into UTC days, each hour in the day it starts in', async () => {
+    const { db, migrateAll } = await openAt(await migrationsUpTo('0011_linkedin'));
+    await db.execute(sql`
+      INSERT INTO users (id, email, name, verified) VALUES
+        ('00000000-0000-4000-8000-000000000001', 'a@example.com', 'A', true),
+        ('00000000-0000-4000-8000-000000000002', 'b@example.com', 'B', true)`);
+    await db.execute(sql`
+      INSERT INTO wallets (id, user_id, daily_renews_at) VALUES
+        ('20000000-0000-4000-8000-000000000001', '00000000-0000-4000-8000-000000000001', now()),
+        ('20000000-0000-4000-8000-000000000002', '00000000-0000-4000-8000-000000000002', now())`);
+    await db.execute(sql`
+      INSERT INTO wallet_usage (wallet_id, hour, tier, used) VALUES
+        ('20000000-0000-4000-8000-000000000001', '2026-11-20T00:00:00Z', 'basic', 2),
+        ('20000000-0000-4000-8000-000000000001', '2026-11-20T23:00:00Z', 'basic', 3),
+        ('20000000-0000-4000-8000-000000000001', '2026-11-20T23:00:00Z', 'advance', 1),
+        ('20000000-0000-4000-8000-000000000001', '2026-11-21T00:00:00Z', 'basic', 4),
+        ('20000000-0000-4000-8000-000000000002', '2026-11-20T12:00:00Z', 'extraAdvance', 5)`);
+
+    await migrateAll();
+
+    expect(
+      await rows(
+        db,
+        sql`SELECT wallet_id, day::text AS day, tier, used FROM wallet_usage_days ORDER BY wallet_id, day, tier`,
+      ),
+    ).toEqual([
+      { wallet_id: '20000000-0000-4000-8000-000000000001', day: '2026-11-20', tier: 'advance', used: 1 },
+      { wallet_id: '20000000-0000-4000-8000-000000000001', day: '2026-11-20', tier: 'basic', used: 5 },
+      { wallet_id: '20000000-0000-4000-8000-000000000001', day: '2026-11-21', tier: 'basic', used: 4 },
+      { wallet_id: '20000000-0000-4000-8000-000000000002', day: '2026-11-20', tier: 'extraAdvance', used: 5 },
+    ]);
+  });
+});

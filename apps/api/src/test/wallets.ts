@@ -89,12 +89,20 @@ export async function recordUse(
       createdAt: at,
     });
   }
+  // As the charge statement writes them: the hour's use, and the same in the hour's UTC day.
   await db.execute(sql`
     INSERT INTO wallet_usage (wallet_id, hour, tier, used) VALUES (${wallet.id}, date_trunc('hour', ${at}::timestamptz), ${tier}, ${count})
     ON CONFLICT (wallet_id, hour, tier) DO UPDATE SET used = wallet_usage.used + excluded.used`);
+  await db.execute(sql`
+    INSERT INTO wallet_usage_days (wallet_id, day, tier, used)
+    VALUES (${wallet.id}, (date_trunc('hour', ${at}::timestamptz) AT TIME ZONE 'UTC')::date, ${tier}, ${count})
+    ON CONFLICT (wallet_id, day, tier) DO UPDATE SET used = wallet_usage_days.used + excluded.used`);
 }
 
-/** Use by hour and tier as wallet_usage holds it, against the charged reservations of the ledger: empty when equal. */
+/**
+ * Use by hour and tier as wallet_usage holds it, against the charged reservations of the ledger, and by UTC day as
+ * wallet_usage_days holds it, against those hours: empty when all agree.
+ */
 export async function usageMismatches(db: Db) {
   const result = (await db.execute(sql`
     WITH ledger AS (
@@ -105,5 +113,19 @@ export async function usageMismatches(db: Db) {
            l.used AS ledger, u.used AS usage
       FROM ledger l FULL JOIN wallet_usage u ON u.wallet_id = l.wallet_id AND u.hour = l.hour AND u.tier = l.tier
      WHERE l.used IS DISTINCT FROM u.used`)) as unknown as { rows: unknown[] };
+  return [...result.rows, ...(await dayMismatches(db))];
+}
+
+/** Use by UTC day and tier as wallet_usage_days holds it, against wallet_usage's hours of that day: empty when equal. */
+async function dayMismatches(db: Db) {
+  const result = (await db.execute(sql`
+    WITH hours AS (
+      SELECT wallet_id, (hour AT TIME ZONE 'UTC')::date AS day, tier, sum(used)::int AS used
+        FROM wallet_usage GROUP BY 1, 2, 3
+    )
+    SELECT coalesce(h.wallet_id, d.wallet_id) AS wallet_id, coalesce(h.day, d.day)::text AS day,
+           h.used AS hours, d.used AS days
+      FROM hours h FULL JOIN wallet_usage_days d ON d.wallet_id = h.wallet_id AND d.day = h.day AND d.tier = h.tier
+     WHERE h.used IS DISTINCT FROM d.used`)) as unknown as { rows: unknown[] };
   return result.rows;
 }

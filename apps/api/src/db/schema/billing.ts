@@ -126,6 +126,24 @@ export const walletUsage = pgTable(
   (t) => [primaryKey({ columns: [t.walletId, t.hour, t.tier] })],
 );
 
+/**
+ * The same use per UTC day (the day of each `wallet_usage` hour, in UTC), written by the same statement: "use over the
+ * last 30 days" reads the whole days from here (at most 31 rows a tier) and only the hours of the window's first
+ * day from `wallet_usage`, so that what a request reads does not grow with how much was used.
+ */
+export const walletUsageDays = pgTable(
+  'wallet_usage_days',
+  {
+    walletId: uuid('wallet_id')
+      .notNull()
+      .references(() => wallets.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    tier: text('tier', { enum: ['basic', 'advance', 'extraAdvance'] }).notNull(),
+    used: integer('used').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.walletId, t.day, t.tier] })],
+);
+
 /** The free tier's daily uses of a gated capability, per person and per day in their time zone. */
 export const featureUses = pgTable(
   'feature_uses',

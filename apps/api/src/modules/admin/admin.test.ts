@@ -16,6 +16,7 @@ import {
   walletLedger,
   wallets,
   walletUsage,
+  walletUsageDays,
 } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { seedParleyCatalogue, startFakeStripe, type FakeStripe } from '../../test/fake-stripe.js';
@@ -474,6 +475,7 @@ describe('deleting a person', () => {
     expect(await rowsOf(wallets, eq(wallets.id, walletId))).toBe(0);
     expect(await rowsOf(walletLedger, eq(walletLedger.walletId, walletId))).toBe(0);
     expect(await rowsOf(walletUsage, eq(walletUsage.walletId, walletId))).toBe(0);
+    expect(await rowsOf(walletUsageDays, eq(walletUsageDays.walletId, walletId))).toBe(0);
     expect(await rowsOf(subscriptions, eq(subscriptions.userId, id))).toBe(0);
     expect(await rowsOf(billingCustomers, eq(billingCustomers.userId, id))).toBe(0);
     expect((await t.json('GET', '/api/user/profile', { token: u.token })).status).toBe(401);

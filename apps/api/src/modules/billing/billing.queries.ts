@@ -159,6 +159,21 @@ export async function findSessionWithWallet(db: Db, tokenHash: string): Promise<
   return row ? toSessionWithWallet(row) : undefined;
 }
 
+/**
+ * The charged use of wallet `wallet` after the instant `since` (SQL expressions), as rows (tier, used): the whole UTC
+ * days after `since`'s from `wallet_usage_days`, and the hours of `since`'s own UTC day from `wallet_usage`. Each
+ * hour's row is summed into the UTC day it starts in by the statement that writes both (chargeStatement), so this is
+ * the sum of every `wallet_usage` row after `since`, read from at most 31 + 24 rows a tier however much was used.
+ */
+export const usedSince = (wallet: string, since: string) => `(
+    SELECT d.tier, d.used FROM wallet_usage_days d
+     WHERE d.wallet_id = ${wallet} AND d.day > (${since} AT TIME ZONE 'UTC')::date
+    UNION ALL
+    SELECT h.tier, h.used FROM wallet_usage h
+     WHERE h.wallet_id = ${wallet} AND h.hour > ${since}
+       AND h.hour < ((${since} AT TIME ZONE 'UTC')::date + 1)::timestamp AT TIME ZONE 'UTC'
+  )`;
+
 /** The session, its wallet, and the credits used since `$2` by model tier, as the JSON value "use". */
 const sessionWithWalletAndUse = statement<Found>(
   'session_with_wallet_and_use',
@@ -167,8 +182,7 @@ const sessionWithWalletAndUse = statement<Found>(
                  'basic', coalesce(sum(u.used) FILTER (WHERE u.tier = 'basic'), 0),
                  'advance', coalesce(sum(u.used) FILTER (WHERE u.tier = 'advance'), 0),
                  'extraAdvance', coalesce(sum(u.used) FILTER (WHERE u.tier = 'extraAdvance'), 0))
-          FROM wallet_usage u
-         WHERE u.wallet_id = w.id AND u.hour > $2::timestamptz
+          FROM ${usedSince('w.id', '$2::timestamptz')} u
        ) AS "use"`),
 );
 
@@ -178,17 +192,18 @@ export async function findSessionWithWalletAndUse(db: Db, tokenHash: string, sin
   return row ? toSessionWithWallet(row) : undefined;
 }
 
-/** Credits used (charged calls) by a wallet in the hours after `since`, by model tier (from wallet_usage). */
+/** Credits used (charged calls) by a wallet after `since`, by model tier (see usedSince). */
+const useSinceStatement = statement<UseTotals>(
+  'use_since',
+  `SELECT coalesce(sum(u.used) FILTER (WHERE u.tier = 'basic'), 0)::int AS basic,
+          coalesce(sum(u.used) FILTER (WHERE u.tier = 'advance'), 0)::int AS advance,
+          coalesce(sum(u.used) FILTER (WHERE u.tier = 'extraAdvance'), 0)::int AS "extraAdvance"
+     FROM ${usedSince('$1::uuid', '$2::timestamptz')} u`,
+);
+
 export async function useSince(db: Db, walletId: string, since: Date): Promise<UseTotals> {
-  const result = (await db.execute(sql`
-    SELECT coalesce(sum(used) FILTER (WHERE tier = 'basic'), 0)::int AS basic,
-           coalesce(sum(used) FILTER (WHERE tier = 'advance'), 0)::int AS advance,
-           coalesce(sum(used) FILTER (WHERE tier = 'extraAdvance'), 0)::int AS "extraAdvance"
-      FROM wallet_usage
-     WHERE wallet_id = ${walletId}::uuid AND hour > ${since}`)) as unknown as {
-    rows: UseTotals[];
-  };
-  return result.rows[0] ?? { basic: 0, advance: 0, extraAdvance: 0 };
+  const [row] = await run(db, useSinceStatement, [walletId, since]);
+  return row ?? { basic: 0, advance: 0, extraAdvance: 0 };
 }
 
 const sessionReserveStatements = perTier((tier) =>
@@ -244,9 +259,13 @@ const chargeStatement = statement(
      UPDATE wallet_ledger SET state = 'charged', settled_at = now()
       WHERE id = $1::uuid AND state = 'reserved'
   RETURNING wallet_id, date_trunc('hour', created_at) AS hour, tier, -amount AS used
+   ), by_hour AS (
+     INSERT INTO wallet_usage (wallet_id, hour, tier, used) SELECT * FROM l
+     ON CONFLICT (wallet_id, hour, tier) DO UPDATE SET used = wallet_usage.used + excluded.used
    )
-   INSERT INTO wallet_usage (wallet_id, hour, tier, used) SELECT * FROM l
-   ON CONFLICT (wallet_id, hour, tier) DO UPDATE SET used = wallet_usage.used + excluded.used`,
+   INSERT INTO wallet_usage_days (wallet_id, day, tier, used)
+   SELECT wallet_id, (hour AT TIME ZONE 'UTC')::date, tier, used FROM l
+   ON CONFLICT (wallet_id, day, tier) DO UPDATE SET used = wallet_usage_days.used + excluded.used`,
 );
 
 /** Charged: the reservation stands, and counts as use. Only a reservation still pending changes state. */

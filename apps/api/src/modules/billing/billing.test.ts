@@ -354,6 +354,62 @@ describe('use over the last 30 days', () => {
     expect(profile).toMatchObject({ basicUse: 2, advanceUse: 0, monthlyUse: 2 });
     expect(await usageMismatches(t.database.db)).toEqual([]);
   });
+  it("is read from whole days and the first day's hours: the sum of every hour after the window's start", async () => {
+    now = new Date('2026-12-10T15:20:00Z');
+    const u = await t.signUp();
+    const tiers = ['basic', 'advance', 'extraAdvance'] as const;
+    // Around each start of the window below, and the days between: one to three credits an hour.
+    const hours = [
+      '2026-11-09T23:59:00Z',
+      '2026-11-10T14:59:00Z',
+      '2026-11-10T15:00:00Z',
+      '2026-11-10T15:40:00Z',
+      '2026-11-10T16:10:00Z',
+      '2026-11-10T23:30:00Z',
+      '2026-11-11T00:00:00Z',
+      '2026-11-11T23:10:00Z',
+      '2026-11-12T00:20:00Z',
+      '2026-11-25T12:00:00Z',
+      '2026-12-10T15:10:00Z',
+    ];
+    for (const [i, at] of hours.entries())
+      await recordUse(t.database.db, u.email, tiers[i % 3]!, 1 + (i % 3), new Date(at));
+    const walletId = (await walletOf(t.database.db, u.email)).id;
+    const expected = async (since: Date) => {
+      const result = (await t.database.db.execute(sql`
+        SELECT tier, sum(used)::int AS used FROM wallet_usage
+         WHERE wallet_id = ${walletId} AND hour > ${since} GROUP BY tier`)) as unknown as {
+        rows: { tier: string; used: number }[];
+      };
+      const of = (tier: string) => result.rows.find((r) => r.tier === tier)?.used ?? 0;
+      return { basicUse: of('basic'), advanceUse: of('advance'), extraAdvanceUse: of('extraAdvance') };
+    };
+    const seen = new Set<string>();
+    for (const at of [
+      '2026-12-10T15:20:00Z',
+      '2026-12-10T15:59:59Z',
+      '2026-12-10T16:00:00Z',
+      '2026-12-10T23:45:00Z',
+      '2026-12-11T00:00:00Z',
+      '2026-12-11T00:30:00Z',
+      '2026-12-12T00:10:00Z',
+    ]) {
+      now = new Date(at);
+      const since = new Date(now.getTime() - 30 * 86400_000);
+      const want = await expected(since);
+      seen.add(JSON.stringify(want));
+      const profile = (await t.json('GET', '/api/user/profile', { token: u.token })).body.data;
+      expect(profile, at).toMatchObject(want);
+      expect(await q.useSince(t.database.db, walletId, since), at).toEqual({
+        basic: want.basicUse,
+        advance: want.advanceUse,
+        extraAdvance: want.extraAdvanceUse,
+      });
+    }
+    // The window's start moved across the recorded hours: not one answer for all.
+    expect(seen.size).toBeGreaterThan(3);
+    expect(await usageMismatches(t.database.db)).toEqual([]);
+  });
 });
 
 describe('reservations left pending', () => {

@@ -1,6 +1,7 @@
 import type { Credits, PlanId } from '@parley/contract';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
+import { usedSince } from './billing.queries.js';
 
 export type WalletSummaryRow = {
   userId: string;
@@ -33,7 +34,7 @@ export async function walletSummaries(db: Db, userIds: string[], since: Date) {
         SELECT sum(used) FILTER (WHERE tier = 'basic') AS basic,
                sum(used) FILTER (WHERE tier = 'advance') AS advance,
                sum(used) FILTER (WHERE tier = 'extraAdvance') AS extra
-          FROM wallet_usage WHERE wallet_id = w.id AND hour > ${since}
+          FROM ${sql.raw(usedSince('w.id', `'${since.toISOString()}'::timestamptz`))} x
       ) u ON true
      WHERE w.user_id = ANY(${`{${userIds.join(',')}}`}::uuid[])`)) as unknown as { rows: WalletSummaryRow[] };
   // Drivers differ on timestamps read through execute (Date or string).
