@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { coloursFor, drawImage, editImage, removeBackground } from './fake-images.js';
+import { coloursFor, drawImage, editImage, removeBackground, startFakeImages } from './fake-images.js';
+import { startFakeOpenAI } from './fake-openai.js';
 
 async function rgbaAt(bytes: Uint8Array, x: number, y: number) {
   const { data, info } = await sharp(bytes).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
@@ -52,5 +53,45 @@ describe('the fake providers’ pictures', () => {
     const cut = await removeBackground(await drawImage('a green circle', 200, 200));
     expect((await rgbaAt(cut, 2, 2))[3]).toBe(0);
     expect((await rgbaAt(cut, 100, 100))[3]).toBe(255);
+  });
+});
+
+/** `npm run fake-images` points OPENAI_BASE_URL at itself: OpenAI's chat models must still answer (through fake-ai). */
+describe('OpenAI calls that are not about images', () => {
+  it('are passed on to the chat server, streamed; without one they are refused saying what to start', async () => {
+    const chat = await startFakeOpenAI();
+    const images = await startFakeImages({ chatUrl: chat.baseUrl });
+    const alone = await startFakeImages({ chatUrl: 'http://127.0.0.1:9/v1' });
+    try {
+      const ask = (base: string) =>
+        fetch(`${base}/openai/v1/chat/completions`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: 'Bearer k' },
+          body: JSON.stringify({ model: 'gpt-4o-mini', stream: true, messages: [{ role: 'user', content: 'Hello' }] }),
+        });
+      const answer = await ask(images.url);
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('content-type')).toMatch(/text\/event-stream/);
+      expect(await answer.text()).toMatch(/data: .*"content"/);
+      expect(chat.requests.at(-1)).toMatchObject({ path: '/v1/chat/completions', authorization: 'Bearer k' });
+      const refused = await ask(alone.url);
+      expect(refused.status).toBe(502);
+      expect((await refused.json()).error.message).toMatch(/npm run fake-ai/);
+      // Its images are still its own.
+      const made = await fetch(`${images.url}/openai/v1/images/generations`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: 'Bearer k' },
+        body: JSON.stringify({
+          model: 'dall-e-3',
+          prompt: 'a red square',
+          size: '1024x1024',
+          response_format: 'b64_json',
+        }),
+      });
+      expect(made.status).toBe(200);
+      expect(chat.requests.some((r) => r.path.includes('images'))).toBe(false);
+    } finally {
+      await Promise.all([chat.close(), images.close(), alone.close()]);
+    }
   });
 });

@@ -84,6 +84,11 @@ export type FakeImagesOptions = {
    * answered without the fake's own drawing time, so that a benchmark measures the caller, not the fake.
    */
   memo?: boolean;
+  /**
+   * Where OpenAI's other calls under /openai/v1 (chat, transcription, the model list) are passed on: the chat fake
+   * (`npm run fake-ai`), so that OpenAI's chat models keep working while OPENAI_BASE_URL points here. None: 404.
+   */
+  chatUrl?: string;
 };
 
 /** The keys env() hands out; the fake accepts any non-empty key and records what it was sent. */
@@ -893,7 +898,34 @@ export async function startFakeImages(options: FakeImagesOptions = {}): Promise<
     }
     if (req.method === 'GET' && (m = /^\/replicate\/v1\/predictions\/(\w+)$/.exec(path)))
       return send(res, 200, replicateGet(req, m[1]!));
+    if (options.chatUrl && path.startsWith('/openai/v1/')) return passOn(req, res, options.chatUrl, url, raw);
     send(res, 404, { error: { message: `No route for ${req.method} ${path}` } });
+  }
+
+  /** An OpenAI call that is not about images, sent on to `chatUrl` and its answer streamed back as it comes. */
+  async function passOn(req: IncomingMessage, res: ServerResponse, chatUrl: string, url: URL, raw: Buffer) {
+    const target = `${chatUrl.replace(/\/$/, '')}${url.pathname.slice('/openai/v1'.length)}${url.search}`;
+    let answer: Response;
+    try {
+      answer = await fetch(target, {
+        method: req.method,
+        headers: {
+          ...(req.headers['content-type'] ? { 'content-type': req.headers['content-type'] } : {}),
+          ...(req.headers.authorization ? { authorization: req.headers.authorization } : {}),
+        },
+        ...(req.method === 'GET' || req.method === 'HEAD' ? {} : { body: new Uint8Array(raw) }),
+      });
+    } catch {
+      return send(res, 502, {
+        error: {
+          message: `This server makes images only, and ${chatUrl} does not answer: start it with npm run fake-ai.`,
+        },
+      });
+    }
+    res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' });
+    const reader = answer.body?.getReader();
+    for (let part = await reader?.read(); part && !part.done; part = await reader!.read()) res.write(part.value);
+    res.end();
   }
 
   const handle = (req: IncomingMessage, res: ServerResponse) => {
@@ -980,9 +1012,11 @@ export async function startFakeImages(options: FakeImagesOptions = {}): Promise<
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const args = process.argv.slice(2);
   const arg = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
+  const chatUrl = arg('--chat') ?? 'http://127.0.0.1:4010/v1';
   const fake = await startFakeImages({
     port: Number(arg('--port') ?? 4020),
     delayMs: Number(arg('--delay') ?? 0),
+    chatUrl,
   });
   const env = Object.entries(fake.env())
     .map(([name, value]) => `${name}=${value}`)
@@ -990,6 +1024,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   process.stdout.write(`fake image providers on ${fake.url} (results on ${fake.deliveryUrl})\n`);
   console.warn(
     `Start Parley with: ${env} npm start\n` +
-      '(OPENAI_BASE_URL points OpenAI at this server, which makes images only: chat through OpenAI models will fail.)',
+      `(OPENAI_BASE_URL points OpenAI at this server: its images are made here, and its chat and transcription calls ` +
+      `are passed on to ${chatUrl}, the chat test server of npm run fake-ai; --chat URL for another.)`,
   );
 }
