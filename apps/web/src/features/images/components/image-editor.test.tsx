@@ -389,6 +389,9 @@ describe('/image-editor: operations', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Remove the background' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('BiRefNet (fal) cannot do this.');
     expect(currentEntry()).toHaveAccessibleName('Version 1: Generated');
+    // Another operation (another model) is not what was refused: the refusal goes.
+    await user.click(screen.getByRole('radio', { name: 'Re-edit' }));
+    expect(screen.queryByText('BiRefNet (fal) cannot do this.')).toBeNull();
   });
 
   it('downloads the current version as PNG with the image’s name and the version’s number', async () => {

@@ -440,6 +440,7 @@ export function ImageEditor({ imageId, problem, plansPath, apiKeysPath }: Props)
                         onChange={() => {
                           setOperation(op);
                           setFieldError(null);
+                          if (edit.isError) edit.reset();
                         }}
                       />
                       {t(`operations.${op}.label`)}
@@ -554,7 +555,11 @@ export function ImageEditor({ imageId, problem, plansPath, apiKeysPath }: Props)
                 <ModelSelect
                   models={able}
                   value={model?.id}
-                  onChange={(modelId) => setChosenModels((all) => ({ ...all, [modelKey]: modelId }))}
+                  onChange={(modelId) => {
+                    setChosenModels((all) => ({ ...all, [modelKey]: modelId }));
+                    // The last edit's refusal (credits, what the model can do) was about another model.
+                    if (edit.isError) edit.reset();
+                  }}
                   apiKeysPath={apiKeysPath}
                 />
               )}

@@ -191,6 +191,9 @@ describe('/image-generation', { timeout: 30_000 }, () => {
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('No credits left.'));
     expect(screen.getByRole('alert')).toHaveTextContent('This needs 1,200 Advanced credits; you have 3.');
     expect(screen.getByRole('link', { name: 'See the plans' })).toHaveAttribute('href', '/subscription');
+    // Another model is not what was refused: the refusal goes.
+    await user.click(screen.getByRole('radio', { name: /FLUX\.1 \[dev\]/ }));
+    expect(screen.queryByText('No credits left.')).toBeNull();
   });
 
   it('lists the history newest first, a page at a time, copies a prompt and deletes after a confirmation', async () => {

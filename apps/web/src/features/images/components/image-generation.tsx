@@ -170,7 +170,16 @@ export function ImageGeneration({ plansPath, apiKeysPath }: Props) {
           ) : models.isError ? (
             <ErrorNotice error={models.error} plansPath={plansPath} />
           ) : (
-            <ModelPicker models={generators} value={model?.id} onChange={setChosen} apiKeysPath={apiKeysPath} />
+            <ModelPicker
+              models={generators}
+              value={model?.id}
+              onChange={(id) => {
+                setChosen(id);
+                // The last request's refusal (credits, sizes) was about another model.
+                if (generate.isError) generate.reset();
+              }}
+              apiKeysPath={apiKeysPath}
+            />
           )}
 
           <div className="flex flex-wrap gap-x-8 gap-y-5">
