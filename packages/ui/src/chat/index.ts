@@ -5,6 +5,7 @@ export { readSseData, readUiMessageStream, toChunk, type StartMetadata, type Str
 export { applyChunk, emptyAnswer, endAnswer, type AnswerState } from './answer.js';
 export { ModelPicker, TierBadge, contextLabel } from './model-picker.js';
 export { ModelFallbackNote, ModelSelectField } from './model-select.js';
+export { modelName } from './model-name.js';
 export { MessageList, CopyButton, type ChatViewMessage, type MessageListProps } from './message-list.js';
 export { Composer, SendStopButton, type ComposerHandle, type ComposerProps, type ComposerSubmit } from './composer.js';
 export {

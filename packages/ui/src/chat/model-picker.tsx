@@ -5,6 +5,7 @@ import { ChevronDownIcon } from '../action-icons.js';
 import { focusRing } from '../button.js';
 import { cn } from '../cn.js';
 import { ModelFallbackNote } from './model-select.js';
+import { modelName } from './model-name.js';
 
 const tierClass: Record<Tier, string> = {
   basic: 'bg-emerald-50 text-emerald-700 ring-emerald-600/20 dark:bg-emerald-500/10 dark:text-emerald-300',
@@ -103,7 +104,7 @@ export function ModelPicker({ models, value, onChange, addKeyLink, preferred }: 
         )}
       >
         <span className="sr-only">{t('models.label')}: </span>
-        <span className="truncate">{current?.label ?? t('models.choose')}</span>
+        <span className="truncate">{current ? modelName(t, current) : t('models.choose')}</span>
         {current && <TierBadge tier={current.tier} />}
         <ChevronDownIcon className="shrink-0 text-zinc-400" />
       </button>
@@ -171,7 +172,7 @@ export function ModelPicker({ models, value, onChange, addKeyLink, preferred }: 
                               model.available ? 'text-zinc-900 dark:text-zinc-100' : 'text-zinc-500',
                             )}
                           >
-                            {model.label}
+                            {modelName(t, model)}
                           </span>
                           <TierBadge tier={model.tier} />
                           <span className="text-xs tabular-nums text-zinc-500 dark:text-zinc-400">

@@ -4,6 +4,7 @@ import { servedModel } from '@parley/contract/values';
 import type { ModelAvailability, ModelId } from '@parley/contract';
 import { focusRing } from '../button.js';
 import { cn } from '../cn.js';
+import { modelName } from './model-name.js';
 
 /**
  * "GPT-4o mini isn't available on this server; using Llama." when the preferred model (a setting, the default)
@@ -33,7 +34,7 @@ export function ModelFallbackNote({
   const model = using ? models.find((m) => m.id === using && m.available) : served.model;
   if (!wanted || wanted.available || !model) return null;
   const action = cn('font-medium text-blue-700 underline-offset-2 hover:underline dark:text-blue-400', focusRing);
-  const text = t('models.fallback', { preferred: wanted.label, model: model.label });
+  const text = t('models.fallback', { preferred: modelName(t, wanted), model: modelName(t, model) });
   // In the chat's header a line of text; in a form a small box with what can be done about it.
   if (!onAdopt && !addKeyLink)
     return (
@@ -53,7 +54,7 @@ export function ModelFallbackNote({
       <p className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
         {onAdopt && (
           <button type="button" onClick={() => onAdopt(model.id)} className={action}>
-            {t('models.adopt', { model: model.label })}
+            {t('models.adopt', { model: modelName(t, model) })}
           </button>
         )}
         {addKeyLink?.(action, t('models.addKeyShort'))}
@@ -119,7 +120,7 @@ export function ModelSelectField({
           <optgroup label={t('models.groups.available')}>
             {available.map((m) => (
               <option key={m.id} value={m.id}>
-                {`${m.label} · ${tier(m)}`}
+                {`${modelName(t, m)} · ${tier(m)}`}
               </option>
             ))}
           </optgroup>
@@ -128,7 +129,7 @@ export function ModelSelectField({
           <optgroup label={t('models.groups.needsKey')}>
             {unavailable.map((m) => (
               <option key={m.id} value={m.id} disabled>
-                {t('models.needsKeyOption', { model: m.label })}
+                {t('models.needsKeyOption', { model: modelName(t, m) })}
               </option>
             ))}
           </optgroup>

@@ -10,6 +10,7 @@ import {
   fileKind,
   MessageList,
   ModelPicker,
+  modelName,
   type ComposerSubmit,
 } from '@parley/ui/chat';
 import { webUrl } from '../../config';
@@ -92,7 +93,13 @@ function ChatPanelInner({ pageContext, onPageContextChange, files, onFilesChange
     return () => clearTimeout(enough);
   }, []);
 
-  const labelOf = useCallback((id: string) => models?.find((m) => m.id === id)?.label ?? null, [models]);
+  const labelOf = useCallback(
+    (id: string) => {
+      const model = models?.find((m) => m.id === id);
+      return model ? modelName(t, model) : null;
+    },
+    [models, t],
+  );
   const chat = useExtensionChat(labelOf);
 
   // The model: the one picked here, else the setting when usable, else the first usable one.

@@ -8,6 +8,7 @@ import {
   ChatServicesProvider,
   Composer,
   ModelPicker,
+  modelName,
   useSpeech,
   type ChatServices,
   type ComposerHandle,
@@ -73,7 +74,13 @@ function Chat({ keysPath, plansPath }: Props) {
   const stickToBottom = useRef(true);
   const speech = useSpeech(i18n.language);
 
-  const labelOf = useCallback((id: string) => models.data?.find((m) => m.id === id)?.label ?? null, [models.data]);
+  const labelOf = useCallback(
+    (id: string) => {
+      const model = models.data?.find((m) => m.id === id);
+      return model ? modelName(t, model) : null;
+    },
+    [models.data, t],
+  );
   const session = useChatSession({
     onChatCreated: (id) => void navigate(`/chat/${id}`, { replace: true }),
     labelOf,

@@ -13,6 +13,7 @@ import { downloadName, saveBlob } from '../lib/download';
 import { IMAGE_PATHS } from '../paths';
 import { DownloadIcon } from './icons';
 import { iconButton, VersionImage } from './parts';
+import { modelName } from '@parley/ui/chat';
 
 /** The aspect ratio a card keeps while its picture loads ("16:9" → 16 / 9). */
 export const ratioStyle = (ratio: string | null | undefined) => {
@@ -30,7 +31,8 @@ export function ImageCard({ image, onDelete }: { image: Image; onDelete: (image:
   const [downloading, setDownloading] = useState(false);
   const version = image.versions.at(-1);
   const description = image.prompt ?? image.name;
-  const model = image.model ? (imageModelInfo(image.model)?.label ?? image.model) : null;
+  const info = image.model ? imageModelInfo(image.model) : undefined;
+  const model = info ? modelName(t, info) : image.model;
 
   const download = async () => {
     if (!version) return;

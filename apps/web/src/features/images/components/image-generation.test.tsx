@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ok, renderApp } from '../../../test/render-app';
+import { makeProfile, ok, renderApp } from '../../../test/render-app';
 import {
   fileOf,
   GIF_BYTES,
@@ -44,6 +44,16 @@ describe('/image-generation', { timeout: 30_000 }, () => {
     expect(screen.getByRole('link', { name: 'Add an API key' })).toHaveAttribute('href', '/setting/api-keys');
     // Editing-only models are not offered for generation.
     expect(screen.queryByRole('radio', { name: /Background removal/ })).toBeNull();
+  });
+
+  it('names in French the models whose names say something in words; the others keep their names', async () => {
+    signedIn({}, { 'GET /api/user/profile': ok(makeProfile({ language: 'fr' })) });
+    renderApp('/image-generation');
+    expect(
+      await screen.findByRole('radio', { name: /Stable Diffusion \(compatible OpenAI\)/ }, slow),
+    ).toBeInTheDocument();
+    expect(modelRadio(/FLUX1\.1 \[pro\]/)).toBeInTheDocument();
+    expect(screen.queryByText(/OpenAI-compatible/)).toBeNull();
   });
 
   it('offers the chosen model’s shapes, up to its number of images, and a reference only where it follows one', async () => {

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ImageAbility, ImageModel } from '@parley/contract';
 import { cn } from '@parley/ui';
 import { TierBadge, UnavailableHint, usePrice } from './parts';
+import { modelName } from '@parley/ui/chat';
 
 /** Models that can do `ability`, the usable ones first (the catalogue's order kept within each group). */
 export function ableModels(models: readonly ImageModel[], ability: ImageAbility): ImageModel[] {
@@ -70,7 +71,7 @@ export function ModelPicker({
                 />
                 <span className="min-w-0 flex-1 space-y-0.5">
                   <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
-                    <span className="font-medium text-zinc-900 dark:text-zinc-100">{model.label}</span>
+                    <span className="font-medium text-zinc-900 dark:text-zinc-100">{modelName(t, model)}</span>
                     <TierBadge tier={model.tier} />
                   </span>
                   <span id={`${inputId}-details`} className="block text-xs text-zinc-600 dark:text-zinc-400">
@@ -131,7 +132,7 @@ export function ModelSelect({
         {models.map((m) => (
           // Unavailable models stay in the list (the person sees what a key would add) but cannot be chosen.
           <option key={m.id} value={m.id} disabled={!m.available}>
-            {m.available ? m.label : t('models.optionUnavailable', { model: m.label })}
+            {m.available ? modelName(t, m) : t('models.optionUnavailable', { model: modelName(t, m) })}
           </option>
         ))}
       </select>
