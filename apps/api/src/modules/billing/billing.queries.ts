@@ -160,21 +160,17 @@ export async function findSessionWithWallet(db: Db, tokenHash: string): Promise<
 }
 
 /**
- * The charged use of wallet `wallet` after the instant `since` (SQL expressions), as rows (tier, used): the whole UTC
- * days after `since`'s from `wallet_usage_days`, and the hours of `since`'s own UTC day from `wallet_usage`. Each
- * hour's row is summed into the UTC day it starts in by the statement that writes both (chargeStatement), so this is
- * the sum of every `wallet_usage` row after `since`, read from at most 31 + 24 rows a tier however much was used.
+ * The charged use of wallet `wallet` over the whole UTC days after the one the instant `since` (SQL expressions) falls
+ * in, as rows (tier, used), from `wallet_usage_days`: with `since` 30 days ago, the last 30 days, today included. The
+ * charge statement adds each charge to its hour's UTC day there, so this reads at most 31 rows a tier however much
+ * was used (the hours, 720 a tier in a month, are left to the dashboard's chart, which needs them).
  */
 export const usedSince = (wallet: string, since: string) => `(
     SELECT d.tier, d.used FROM wallet_usage_days d
      WHERE d.wallet_id = ${wallet} AND d.day > (${since} AT TIME ZONE 'UTC')::date
-    UNION ALL
-    SELECT h.tier, h.used FROM wallet_usage h
-     WHERE h.wallet_id = ${wallet} AND h.hour > ${since}
-       AND h.hour < ((${since} AT TIME ZONE 'UTC')::date + 1)::timestamp AT TIME ZONE 'UTC'
   )`;
 
-/** The session, its wallet, and the credits used since `$2` by model tier, as the JSON value "use". */
+/** The session, its wallet, and the credits used in the UTC days after `$2`'s by model tier (see usedSince), as "use". */
 const sessionWithWalletAndUse = statement<Found>(
   'session_with_wallet_and_use',
   sessionUserWallet(`,
@@ -192,7 +188,7 @@ export async function findSessionWithWalletAndUse(db: Db, tokenHash: string, sin
   return row ? toSessionWithWallet(row) : undefined;
 }
 
-/** Credits used (charged calls) by a wallet after `since`, by model tier (see usedSince). */
+/** Credits used (charged calls) by a wallet in the UTC days after `since`'s, by model tier (see usedSince). */
 const useSinceStatement = statement<UseTotals>(
   'use_since',
   `SELECT coalesce(sum(u.used) FILTER (WHERE u.tier = 'basic'), 0)::int AS basic,

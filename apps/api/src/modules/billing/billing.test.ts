@@ -354,7 +354,7 @@ describe('use over the last 30 days', () => {
     expect(profile).toMatchObject({ basicUse: 2, advanceUse: 0, monthlyUse: 2 });
     expect(await usageMismatches(t.database.db)).toEqual([]);
   });
-  it("is read from whole days and the first day's hours: the sum of every hour after the window's start", async () => {
+  it('is the sum of every hour of the UTC days after the one 30 days ago, read from those days', async () => {
     now = new Date('2026-12-10T15:20:00Z');
     const u = await t.signUp();
     const tiers = ['basic', 'advance', 'extraAdvance'] as const;
@@ -378,7 +378,8 @@ describe('use over the last 30 days', () => {
     const expected = async (since: Date) => {
       const result = (await t.database.db.execute(sql`
         SELECT tier, sum(used)::int AS used FROM wallet_usage
-         WHERE wallet_id = ${walletId} AND hour > ${since} GROUP BY tier`)) as unknown as {
+         WHERE wallet_id = ${walletId} AND (hour AT TIME ZONE 'UTC')::date > (${since}::timestamptz AT TIME ZONE 'UTC')::date
+         GROUP BY tier`)) as unknown as {
         rows: { tier: string; used: number }[];
       };
       const of = (tier: string) => result.rows.find((r) => r.tier === tier)?.used ?? 0;
@@ -386,6 +387,7 @@ describe('use over the last 30 days', () => {
     };
     const seen = new Set<string>();
     for (const at of [
+      '2026-12-09T12:00:00Z',
       '2026-12-10T15:20:00Z',
       '2026-12-10T15:59:59Z',
       '2026-12-10T16:00:00Z',
@@ -406,8 +408,8 @@ describe('use over the last 30 days', () => {
         extraAdvance: want.extraAdvanceUse,
       });
     }
-    // The window's start moved across the recorded hours: not one answer for all.
-    expect(seen.size).toBeGreaterThan(3);
+    // The window moved across four days of recorded use: four answers.
+    expect(seen.size).toBe(4);
     expect(await usageMismatches(t.database.db)).toEqual([]);
   });
 });
