@@ -196,3 +196,30 @@ describe('use summed by the day (0012_usage_days)', () => {
     ]);
   });
 });
+
+describe('the 30-day use kept on the wallet (0013_recent_use)', () => {
+  it('leaves every wallet unsummed (its first read sums its days: billing.test.ts), its use kept by day', async () => {
+    const { db, migrateAll } = await openAt(await migrationsUpTo('0012_usage_days'));
+    await db.execute(sql`
+      INSERT INTO users (id, email, name, verified) VALUES
+        ('00000000-0000-4000-8000-000000000001', 'a@example.com', 'A', true)`);
+    await db.execute(sql`
+      INSERT INTO wallets (id, user_id, daily_renews_at) VALUES
+        ('20000000-0000-4000-8000-000000000001', '00000000-0000-4000-8000-000000000001', now())`);
+    await db.execute(sql`
+      INSERT INTO wallet_usage (wallet_id, hour, tier, used) VALUES
+        ('20000000-0000-4000-8000-000000000001', '2026-11-20T10:00:00Z', 'advance', 3)`);
+    await db.execute(sql`
+      INSERT INTO wallet_usage_days (wallet_id, day, tier, used) VALUES
+        ('20000000-0000-4000-8000-000000000001', '2026-11-20', 'advance', 3)`);
+
+    await migrateAll();
+
+    expect(
+      await rows(db, sql`SELECT recent_day, recent_basic, recent_advance, recent_extra_advance FROM wallets`),
+    ).toEqual([{ recent_day: null, recent_basic: 0, recent_advance: 0, recent_extra_advance: 0 }]);
+    expect(await rows(db, sql`SELECT day::text AS day, tier, used FROM wallet_usage_days`)).toEqual([
+      { day: '2026-11-20', tier: 'advance', used: 3 },
+    ]);
+  });
+});

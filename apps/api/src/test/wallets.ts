@@ -89,7 +89,13 @@ export async function recordUse(
       createdAt: at,
     });
   }
-  // As the charge statement writes them: the hour's use, and the same in the hour's UTC day.
+  // As the charge statement writes them: the hour's use, the same in the hour's UTC day, and in the wallet's kept
+  // 30-day sums when that day is one of theirs.
+  const recent = { basic: 'recent_basic', advance: 'recent_advance', extraAdvance: 'recent_extra_advance' }[tier];
+  await db.execute(sql`
+    UPDATE wallets SET ${sql.raw(recent)} = ${sql.raw(recent)} + ${count}
+     WHERE id = ${wallet.id}
+       AND (date_trunc('hour', ${at}::timestamptz) AT TIME ZONE 'UTC')::date BETWEEN recent_day - 29 AND recent_day`);
   await db.execute(sql`
     INSERT INTO wallet_usage (wallet_id, hour, tier, used) VALUES (${wallet.id}, date_trunc('hour', ${at}::timestamptz), ${tier}, ${count})
     ON CONFLICT (wallet_id, hour, tier) DO UPDATE SET used = wallet_usage.used + excluded.used`);
@@ -100,8 +106,9 @@ export async function recordUse(
 }
 
 /**
- * Use by hour and tier as wallet_usage holds it, against the charged reservations of the ledger, and by UTC day as
- * wallet_usage_days holds it, against those hours: empty when all agree.
+ * Use by hour and tier as wallet_usage holds it, against the charged reservations of the ledger; by UTC day as
+ * wallet_usage_days holds it, against those hours; and each wallet's kept 30-day sums, against those days: empty when
+ * all agree.
  */
 export async function usageMismatches(db: Db) {
   const result = (await db.execute(sql`
@@ -113,7 +120,7 @@ export async function usageMismatches(db: Db) {
            l.used AS ledger, u.used AS usage
       FROM ledger l FULL JOIN wallet_usage u ON u.wallet_id = l.wallet_id AND u.hour = l.hour AND u.tier = l.tier
      WHERE l.used IS DISTINCT FROM u.used`)) as unknown as { rows: unknown[] };
-  return [...result.rows, ...(await dayMismatches(db))];
+  return [...result.rows, ...(await dayMismatches(db)), ...(await keptMismatches(db))];
 }
 
 /** Use by UTC day and tier as wallet_usage_days holds it, against wallet_usage's hours of that day: empty when equal. */
@@ -127,5 +134,23 @@ async function dayMismatches(db: Db) {
            h.used AS hours, d.used AS days
       FROM hours h FULL JOIN wallet_usage_days d ON d.wallet_id = h.wallet_id AND d.day = h.day AND d.tier = h.tier
      WHERE h.used IS DISTINCT FROM d.used`)) as unknown as { rows: unknown[] };
+  return result.rows;
+}
+
+/** The 30-day sums kept on each wallet (for the UTC day `recent_day`), against wallet_usage_days: empty when equal. */
+async function keptMismatches(db: Db) {
+  const result = (await db.execute(sql`
+    SELECT w.id AS wallet_id, w.recent_day::text AS day,
+           w.recent_basic AS basic, w.recent_advance AS advance, w.recent_extra_advance AS "extraAdvance", s.*
+      FROM wallets w
+      CROSS JOIN LATERAL (
+        SELECT coalesce(sum(d.used) FILTER (WHERE d.tier = 'basic'), 0)::int AS "daysBasic",
+               coalesce(sum(d.used) FILTER (WHERE d.tier = 'advance'), 0)::int AS "daysAdvance",
+               coalesce(sum(d.used) FILTER (WHERE d.tier = 'extraAdvance'), 0)::int AS "daysExtraAdvance"
+          FROM wallet_usage_days d WHERE d.wallet_id = w.id AND d.day BETWEEN w.recent_day - 29 AND w.recent_day
+      ) s
+     WHERE w.recent_day IS NOT NULL
+       AND (w.recent_basic, w.recent_advance, w.recent_extra_advance)
+           IS DISTINCT FROM (s."daysBasic", s."daysAdvance", s."daysExtraAdvance")`)) as unknown as { rows: unknown[] };
   return result.rows;
 }

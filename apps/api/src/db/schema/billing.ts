@@ -43,6 +43,15 @@ export const wallets = pgTable(
     dailyRenewsAt: timestamp('daily_renews_at', { withTimezone: true }).notNull(),
     /** For plans that renew monthly without payment: when the other credits are next topped up. */
     monthlyRenewsAt: timestamp('monthly_renews_at', { withTimezone: true }),
+    /**
+     * The credits used over the 30 days up to `recentDay` (its UTC day and the 29 before it) by tier: the sums of
+     * `wallet_usage_days` over them, kept with the wallet so that the profile reads them with it. Each charge adds to
+     * them under the wallet's lock; the first read on a later day sums the days again (null: never summed).
+     */
+    recentDay: date('recent_day', { mode: 'string' }),
+    recentBasic: integer('recent_basic').notNull().default(0),
+    recentAdvance: integer('recent_advance').notNull().default(0),
+    recentExtraAdvance: integer('recent_extra_advance').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -128,8 +137,7 @@ export const walletUsage = pgTable(
 
 /**
  * The same use per UTC day (the day of each `wallet_usage` hour, in UTC), written by the same statement: "use over the
- * last 30 days" reads the whole days from here (at most 31 rows a tier) and only the hours of the window's first
- * day from `wallet_usage`, so that what a request reads does not grow with how much was used.
+ * last 30 days" is summed from here (at most 30 rows a tier), and kept on the wallet (`recentDay` and the sums).
  */
 export const walletUsageDays = pgTable(
   'wallet_usage_days',

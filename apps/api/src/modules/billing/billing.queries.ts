@@ -16,6 +16,12 @@ const COLUMN: Record<Balance, string> = {
   extraAdvance: 'extra_advance_credit',
 };
 const TIERS: Tier[] = ['basic', 'advance', 'extraAdvance'];
+/** Each tier's column of the wallet's kept 30-day use (see `wallets.recentDay`). */
+const RECENT_COLUMN: Record<Tier, string> = {
+  basic: 'recent_basic',
+  advance: 'recent_advance',
+  extraAdvance: 'recent_extra_advance',
+};
 
 /** One statement per tier: column names are part of a statement's text. */
 const perTier = <T>(make: (tier: Tier) => T) =>
@@ -170,36 +176,58 @@ export const usedSince = (wallet: string, since: string) => `(
      WHERE d.wallet_id = ${wallet} AND d.day > (${since} AT TIME ZONE 'UTC')::date
   )`;
 
-/** The session, its wallet, and the credits used in the UTC days after `$2`'s by model tier (see usedSince), as "use". */
+/**
+ * The session, its wallet, and as "use" the wallet's credits used over the 30 days up to UTC day `$2` (its kept sums,
+ * see `wallets.recentDay`), or null when they were last summed for another day (see recentUse).
+ */
 const sessionWithWalletAndUse = statement<Found>(
   'session_with_wallet_and_use',
   sessionUserWallet(`,
-       (SELECT json_build_object(
-                 'basic', coalesce(sum(u.used) FILTER (WHERE u.tier = 'basic'), 0),
-                 'advance', coalesce(sum(u.used) FILTER (WHERE u.tier = 'advance'), 0),
-                 'extraAdvance', coalesce(sum(u.used) FILTER (WHERE u.tier = 'extraAdvance'), 0))
-          FROM ${usedSince('w.id', '$2::timestamptz')} u
-       ) AS "use"`),
+       CASE WHEN w.recent_day = $2::date
+            THEN json_build_object('basic', w.recent_basic, 'advance', w.recent_advance,
+                                   'extraAdvance', w.recent_extra_advance) END AS "use"`),
 );
 
-/** The session, its user, their wallet and what they used since `since`, in one statement (for the profile). */
-export async function findSessionWithWalletAndUse(db: Db, tokenHash: string, since: Date) {
-  const [row] = await run(db, sessionWithWalletAndUse, [tokenHash, since]);
+/**
+ * The session, its user, their wallet and its use over the 30 days up to `day` (YYYY-MM-DD, UTC) when kept for that
+ * day, in one statement (for the profile).
+ */
+export async function findSessionWithWalletAndUse(db: Db, tokenHash: string, day: string) {
+  const [row] = await run(db, sessionWithWalletAndUse, [tokenHash, day]);
   return row ? toSessionWithWallet(row) : undefined;
 }
 
-/** Credits used (charged calls) by a wallet in the UTC days after `since`'s, by model tier (see usedSince). */
-const useSinceStatement = statement<UseTotals>(
-  'use_since',
-  `SELECT coalesce(sum(u.used) FILTER (WHERE u.tier = 'basic'), 0)::int AS basic,
-          coalesce(sum(u.used) FILTER (WHERE u.tier = 'advance'), 0)::int AS advance,
-          coalesce(sum(u.used) FILTER (WHERE u.tier = 'extraAdvance'), 0)::int AS "extraAdvance"
-     FROM ${usedSince('$1::uuid', '$2::timestamptz')} u`,
+const RECENT_USE = `w.recent_basic AS basic, w.recent_advance AS advance, w.recent_extra_advance AS "extraAdvance"`;
+
+const keptUseStatement = statement<UseTotals>(
+  'recent_use',
+  `SELECT ${RECENT_USE} FROM wallets w WHERE w.id = $1::uuid AND w.recent_day = $2::date`,
 );
 
-export async function useSince(db: Db, walletId: string, since: Date): Promise<UseTotals> {
-  const [row] = await run(db, useSinceStatement, [walletId, since]);
-  return row ?? { basic: 0, advance: 0, extraAdvance: 0 };
+/**
+ * The credits a wallet used over the 30 days up to UTC day `day` (YYYY-MM-DD; that day and the 29 before it), by model
+ * tier: its kept sums, or, when they were kept for another day, the days summed again and kept. The sums are made
+ * while holding the wallet's row, in a statement that starts after the lock is taken: a charge either commits before
+ * (and its day is summed) or waits and adds itself to the new sums (see the charge statement).
+ */
+export async function recentUse(db: Db, walletId: string, day: string): Promise<UseTotals> {
+  const [kept] = await run(db, keptUseStatement, [walletId, day]);
+  if (kept) return kept;
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT 1 FROM wallets WHERE id = ${walletId} FOR UPDATE`);
+    const { rows } = (await tx.execute(sql`
+      UPDATE wallets w
+         SET recent_day = ${day}::date,
+             recent_basic = s.basic, recent_advance = s.advance, recent_extra_advance = s."extraAdvance"
+        FROM (SELECT coalesce(sum(d.used) FILTER (WHERE d.tier = 'basic'), 0)::int AS basic,
+                     coalesce(sum(d.used) FILTER (WHERE d.tier = 'advance'), 0)::int AS advance,
+                     coalesce(sum(d.used) FILTER (WHERE d.tier = 'extraAdvance'), 0)::int AS "extraAdvance"
+                FROM wallet_usage_days d
+               WHERE d.wallet_id = ${walletId}::uuid AND d.day BETWEEN ${day}::date - 29 AND ${day}::date) s
+       WHERE w.id = ${walletId}::uuid
+   RETURNING ${sql.raw(RECENT_USE)}`)) as unknown as { rows: UseTotals[] };
+    return rows[0] ?? { basic: 0, advance: 0, extraAdvance: 0 };
+  });
 }
 
 const sessionReserveStatements = perTier((tier) =>
@@ -249,7 +277,12 @@ export async function reserveForSession(
   return { found: toSessionWithUser(row), walletId: row.walletId, ledgerId: row.ledgerId, due: row.due === true };
 }
 
-const chargeStatement = statement(
+/**
+ * Charges a reservation: its use is added to its hour and its UTC day, and to the wallet's kept 30-day sums when that
+ * day is one of theirs. The wallet's row is updated (so locked) whatever the day: a concurrent re-summing (see
+ * recentUse) either finishes first, and this adds itself to the new sums, or waits for this to commit, and sums it.
+ */
+export const chargeStatement = statement(
   'charge_reservation',
   `WITH l AS (
      UPDATE wallet_ledger SET state = 'charged', settled_at = now()
@@ -258,6 +291,12 @@ const chargeStatement = statement(
    ), by_hour AS (
      INSERT INTO wallet_usage (wallet_id, hour, tier, used) SELECT * FROM l
      ON CONFLICT (wallet_id, hour, tier) DO UPDATE SET used = wallet_usage.used + excluded.used
+   ), kept AS (
+     UPDATE wallets w SET ${TIERS.map(
+       (tier) => `${RECENT_COLUMN[tier]} = w.${RECENT_COLUMN[tier]} + CASE WHEN l.tier = '${tier}'
+         AND (l.hour AT TIME ZONE 'UTC')::date BETWEEN w.recent_day - 29 AND w.recent_day THEN l.used ELSE 0 END`,
+     ).join(', ')}
+       FROM l WHERE w.id = l.wallet_id
    )
    INSERT INTO wallet_usage_days (wallet_id, day, tier, used)
    SELECT wallet_id, (hour AT TIME ZONE 'UTC')::date, tier, used FROM l

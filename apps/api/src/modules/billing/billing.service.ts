@@ -228,11 +228,12 @@ export function createBillingService({
   }
 
   /** The last 30 days (a rolling window, to this instant). */
-  const thirtyDaysAgo = () => new Date(clock().getTime() - 30 * 86400_000);
+  /** Today in UTC (YYYY-MM-DD): "use over the last 30 days" is this day and the 29 before it. */
+  const utcToday = () => clock().toISOString().slice(0, 10);
 
   async function profileCredits(who: { user: Account; wallet?: Wallet; recentUse?: q.UseTotals }) {
     const wallet = who.wallet ?? toWallet(await walletFor(db, who.user));
-    const totals = who.recentUse ?? (await q.useSince(db, wallet.id, thirtyDaysAgo()));
+    const totals = who.recentUse ?? (await q.recentUse(db, wallet.id, utcToday()));
     const credits: Pick<Profile, 'credits' | 'basicUse' | 'advanceUse' | 'extraAdvanceUse' | 'monthlyUse'> = {
       credits: wallet.credits,
       basicUse: totals.basic,
@@ -339,7 +340,7 @@ export function createBillingService({
      */
     async sessionWithWallet(tokenHash: string, withRecentUse = false) {
       const found = withRecentUse
-        ? await q.findSessionWithWalletAndUse(db, tokenHash, thirtyDaysAgo())
+        ? await q.findSessionWithWalletAndUse(db, tokenHash, utcToday())
         : await q.findSessionWithWallet(db, tokenHash);
       return {
         found,

@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { Pool } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users, walletLedger, wallets } from '../../db/schema/index.js';
 import { hashSecret } from '../../lib/crypto.js';
@@ -375,10 +376,12 @@ describe('use over the last 30 days', () => {
     for (const [i, at] of hours.entries())
       await recordUse(t.database.db, u.email, tiers[i % 3]!, 1 + (i % 3), new Date(at));
     const walletId = (await walletOf(t.database.db, u.email)).id;
+    // The hours of the UTC days after the one 30 days before, up to today's (the clock also goes back a day below).
     const expected = async (since: Date) => {
       const result = (await t.database.db.execute(sql`
         SELECT tier, sum(used)::int AS used FROM wallet_usage
          WHERE wallet_id = ${walletId} AND (hour AT TIME ZONE 'UTC')::date > (${since}::timestamptz AT TIME ZONE 'UTC')::date
+           AND (hour AT TIME ZONE 'UTC')::date <= (${now}::timestamptz AT TIME ZONE 'UTC')::date
          GROUP BY tier`)) as unknown as {
         rows: { tier: string; used: number }[];
       };
@@ -402,7 +405,7 @@ describe('use over the last 30 days', () => {
       seen.add(JSON.stringify(want));
       const profile = (await t.json('GET', '/api/user/profile', { token: u.token })).body.data;
       expect(profile, at).toMatchObject(want);
-      expect(await q.useSince(t.database.db, walletId, since), at).toEqual({
+      expect(await q.recentUse(t.database.db, walletId, at.slice(0, 10)), at).toEqual({
         basic: want.basicUse,
         advance: want.advanceUse,
         extraAdvance: want.extraAdvanceUse,
@@ -554,6 +557,75 @@ describe.runIf(process.env.PARLEY_TEST_DB === 'postgres')('renewals and spending
     expect(await ledgerMismatches(t.database.db)).toEqual([]);
   });
 });
+
+describe.runIf(process.env.PARLEY_TEST_DB === 'postgres')(
+  'the kept 30-day use, charged while it is summed again',
+  () => {
+    // A wallet whose sums were kept for yesterday, and a reservation made today, not yet settled.
+    const pendingOnANewDay = async () => {
+      now = new Date('2026-12-14T22:00:00Z');
+      const u = await t.signUp();
+      const payer = await payerOf(u.email);
+      await recordUse(t.database.db, u.email, 'advance', 2, new Date('2026-12-14T09:00:00Z'));
+      expect(await q.recentUse(t.database.db, payer.wallet.id, '2026-12-14')).toEqual({
+        basic: 0,
+        advance: 2,
+        extraAdvance: 0,
+      });
+      now = new Date('2026-12-15T08:00:00Z');
+      const { reservation } = await billing().reserveForSession(hashSecret(u.token), 'basic', 'chat', now);
+      expect(reservation).not.toBeNull();
+      const [row] = await t.database.db
+        .select({ id: walletLedger.id })
+        .from(walletLedger)
+        .where(and(eq(walletLedger.walletId, payer.wallet.id), eq(walletLedger.state, 'reserved')));
+      return { walletId: payer.wallet.id, ledgerId: row!.id };
+    };
+    const pool = () => (t.database.db as unknown as { $client: Pool }).$client;
+    const pause = () => new Promise((resolve) => setTimeout(resolve, 300));
+
+    it('a charge not yet committed when the sums are made again is summed with them', async () => {
+      const { walletId, ledgerId } = await pendingOnANewDay();
+      const client = await pool().connect();
+      try {
+        await client.query('BEGIN');
+        await client.query(q.chargeStatement.text, [ledgerId]);
+        const summed = q.recentUse(t.database.db, walletId, '2026-12-15');
+        await pause();
+        await client.query('COMMIT');
+        expect(await summed).toEqual({ basic: 1, advance: 2, extraAdvance: 0 });
+      } finally {
+        client.release();
+      }
+      expect(await usageMismatches(t.database.db)).toEqual([]);
+    });
+
+    it('a charge that comes while the sums are being made adds itself to them', async () => {
+      const { walletId, ledgerId } = await pendingOnANewDay();
+      const client = await pool().connect();
+      try {
+        // The wallet is held (as by a renewal) while the sums are asked for, then the charge comes: in that order.
+        await client.query('BEGIN');
+        await client.query('SELECT 1 FROM wallets WHERE id = $1 FOR UPDATE', [walletId]);
+        const summed = q.recentUse(t.database.db, walletId, '2026-12-15');
+        await pause();
+        const charged = q.chargeReservation(t.database.db, ledgerId);
+        await pause();
+        await client.query('COMMIT');
+        expect(await summed).toEqual({ basic: 0, advance: 2, extraAdvance: 0 });
+        await charged;
+      } finally {
+        client.release();
+      }
+      expect(await q.recentUse(t.database.db, walletId, '2026-12-15')).toEqual({
+        basic: 1,
+        advance: 2,
+        extraAdvance: 0,
+      });
+      expect(await usageMismatches(t.database.db)).toEqual([]);
+    });
+  },
+);
 
 describe.runIf(process.env.PARLEY_TEST_DB === 'postgres')('the session statements on PostgreSQL', () => {
   // The paying wallet is looked up by key from the session's user (a lateral lookup), never by hashing the wallets:
