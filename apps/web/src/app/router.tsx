@@ -5,7 +5,7 @@ import { AuthLayout } from './layouts/auth-layout';
 import { HeaderLayout } from './layouts/header-layout';
 import { RootShell, type RouteHandle } from './root-shell';
 import { RouteError } from './route-error';
-import { CatchAll, IndexRedirect, NotFoundPage, RedirectPage, SignoutPage } from './routes/simple-pages';
+import { CatchAll, IndexRedirect, NotFoundPage, RedirectPage, SettingsAlias, SignoutPage } from './routes/simple-pages';
 
 // Every page loads on demand (Suspense shows a skeleton), so /login never loads the dashboard and /home never loads
 // the form library.
@@ -119,6 +119,7 @@ export const routes: RouteObject[] = [
       },
       { path: 'not-found', element: <NotFoundPage />, handle: title('common:notFound.title') },
       { path: 'redirect', element: <RedirectPage /> },
+      { path: 'settings/*', element: <SettingsAlias /> },
       { path: 'install', element: <InstallPage />, handle: title('common:install.pageTitle') },
       { path: 'install/:id', element: <InstallPage />, handle: title('common:install.pageTitle') },
       // The extension's own page (spec §2), opened as a web address: say where it lives.

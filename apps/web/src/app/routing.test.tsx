@@ -32,6 +32,15 @@ describe('routing guards', () => {
     expect(router.state.location.search).toBe(`?page=${encodeURIComponent('/no/such/page')}`);
   });
 
+  it('takes /settings, as people type it, to the settings at /setting, keeping the rest of the address', async () => {
+    localStorage.setItem('token', 'tok');
+    mockApi({ 'GET /api/user/profile': ok(makeProfile()) });
+    const { router } = renderApp('/settings/general?tab=1#top');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/setting/general'));
+    expect(router.state.location.search).toBe('?tab=1');
+    expect(router.state.location.hash).toBe('#top');
+  });
+
   it('only follows same-site pages from /redirect', async () => {
     localStorage.setItem('token', 'tok');
     mockApi({ 'GET /api/user/profile': ok(makeProfile()) });

@@ -14,6 +14,15 @@ export function IndexRedirect() {
   return <Navigate to={useToken() ? '/home' : '/login'} replace />;
 }
 
+/**
+ * `/settings…`, as people type it: the settings live at the spec's `/setting…`; the rest of the address (sub-page,
+ * query, fragment) is kept.
+ */
+export function SettingsAlias() {
+  const { pathname, search, hash } = useLocation();
+  return <Navigate to={`/setting${pathname.slice('/settings'.length)}${search}${hash}`} replace />;
+}
+
 /** Any unknown path: /not-found?page=<that path>. */
 export function CatchAll() {
   const { pathname, search } = useLocation();
