@@ -166,15 +166,27 @@ export async function findSessionWithWallet(db: Db, tokenHash: string): Promise<
 }
 
 /**
- * The charged use of wallet `wallet` over the whole UTC days after the one the instant `since` (SQL expressions) falls
- * in, as rows (tier, used), from `wallet_usage_days`: with `since` 30 days ago, the last 30 days, today included. The
- * charge statement adds each charge to its hour's UTC day there, so this reads at most 31 rows a tier however much
- * was used (the hours, 720 a tier in a month, are left to the dashboard's chart, which needs them).
+ * "Over the last 30 days" as a condition on a UTC day (SQL expressions): `dayColumn` is UTC day `day` or one of the 29
+ * before it. The charge statement adds each charge to its UTC day (`wallet_usage_days`) and, when that day is in the
+ * window of the wallet's kept sums (`wallets.recentDay`), to those; the sums are made again with the same condition.
  */
-export const usedSince = (wallet: string, since: string) => `(
+export const IN_LAST_30_DAYS = (dayColumn: string, day: string) => `${dayColumn} BETWEEN ${day} - 29 AND ${day}`;
+
+/** The rows (tier, used) of wallet `wallet`'s use over the 30 UTC days up to `day` (SQL expressions; see above). */
+export const usedInLast30Days = (wallet: string, day: string) => `(
     SELECT d.tier, d.used FROM wallet_usage_days d
-     WHERE d.wallet_id = ${wallet} AND d.day > (${since} AT TIME ZONE 'UTC')::date
+     WHERE d.wallet_id = ${wallet} AND ${IN_LAST_30_DAYS('d.day', day)}
   )`;
+
+/** A UTC day (YYYY-MM-DD, from the server's clock) as an SQL date literal; anything else is refused. */
+export function dateLiteral(day: string) {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) throw new Error(`not a day: ${day}`);
+  return `'${day}'::date`;
+}
+
+const SUMS_BY_TIER = `coalesce(sum(u.used) FILTER (WHERE u.tier = 'basic'), 0)::int AS basic,
+       coalesce(sum(u.used) FILTER (WHERE u.tier = 'advance'), 0)::int AS advance,
+       coalesce(sum(u.used) FILTER (WHERE u.tier = 'extraAdvance'), 0)::int AS "extraAdvance"`;
 
 /**
  * The session, its wallet, and as "use" the wallet's credits used over the 30 days up to UTC day `$2` (its kept sums,
@@ -206,27 +218,32 @@ const keptUseStatement = statement<UseTotals>(
 
 /**
  * The credits a wallet used over the 30 days up to UTC day `day` (YYYY-MM-DD; that day and the 29 before it), by model
- * tier: its kept sums, or, when they were kept for another day, the days summed again and kept. The sums are made
- * while holding the wallet's row, in a statement that starts after the lock is taken: a charge either commits before
- * (and its day is summed) or waits and adds itself to the new sums (see the charge statement).
+ * tier: its kept sums, or, when they were kept for another day, the days summed again and kept. The wallet's row is
+ * taken first (FOR NO KEY UPDATE: the lock the charge statement's update also needs), and the sums are made in the
+ * next statement, which sees every charge committed before the lock was granted: a charge either commits before (and
+ * its day is summed) or waits and adds itself to the new sums. A reader that waited for another's sums returns them.
  */
 export async function recentUse(db: Db, walletId: string, day: string): Promise<UseTotals> {
   const [kept] = await run(db, keptUseStatement, [walletId, day]);
   if (kept) return kept;
   return db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT 1 FROM wallets WHERE id = ${walletId} FOR UPDATE`);
-    const { rows } = (await tx.execute(sql`
+    const held = (await tx.execute(sql`
+      SELECT w.recent_day::text AS day, ${sql.raw(RECENT_USE)} FROM wallets w
+       WHERE w.id = ${walletId}::uuid FOR NO KEY UPDATE`)) as unknown as {
+      rows: (UseTotals & { day: string | null })[];
+    };
+    const [row] = held.rows;
+    if (!row) return { basic: 0, advance: 0, extraAdvance: 0 };
+    if (row.day === day) return { basic: row.basic, advance: row.advance, extraAdvance: row.extraAdvance };
+    const summed = (await tx.execute(sql`
       UPDATE wallets w
          SET recent_day = ${day}::date,
              recent_basic = s.basic, recent_advance = s.advance, recent_extra_advance = s."extraAdvance"
-        FROM (SELECT coalesce(sum(d.used) FILTER (WHERE d.tier = 'basic'), 0)::int AS basic,
-                     coalesce(sum(d.used) FILTER (WHERE d.tier = 'advance'), 0)::int AS advance,
-                     coalesce(sum(d.used) FILTER (WHERE d.tier = 'extraAdvance'), 0)::int AS "extraAdvance"
-                FROM wallet_usage_days d
-               WHERE d.wallet_id = ${walletId}::uuid AND d.day BETWEEN ${day}::date - 29 AND ${day}::date) s
+        FROM (SELECT ${sql.raw(SUMS_BY_TIER)} FROM wallet_usage_days u
+               WHERE u.wallet_id = ${walletId}::uuid AND ${sql.raw(IN_LAST_30_DAYS('u.day', dateLiteral(day)))}) s
        WHERE w.id = ${walletId}::uuid
    RETURNING ${sql.raw(RECENT_USE)}`)) as unknown as { rows: UseTotals[] };
-    return rows[0] ?? { basic: 0, advance: 0, extraAdvance: 0 };
+    return summed.rows[0] ?? { basic: 0, advance: 0, extraAdvance: 0 };
   });
 }
 
@@ -294,7 +311,7 @@ export const chargeStatement = statement(
    ), kept AS (
      UPDATE wallets w SET ${TIERS.map(
        (tier) => `${RECENT_COLUMN[tier]} = w.${RECENT_COLUMN[tier]} + CASE WHEN l.tier = '${tier}'
-         AND (l.hour AT TIME ZONE 'UTC')::date BETWEEN w.recent_day - 29 AND w.recent_day THEN l.used ELSE 0 END`,
+         AND ${IN_LAST_30_DAYS(`(l.hour AT TIME ZONE 'UTC')::date`, 'w.recent_day')} THEN l.used ELSE 0 END`,
      ).join(', ')}
        FROM l WHERE w.id = l.wallet_id
    )

@@ -227,7 +227,6 @@ export function createBillingService({
     return { days, totals };
   }
 
-  /** The last 30 days (a rolling window, to this instant). */
   /** Today in UTC (YYYY-MM-DD): "use over the last 30 days" is this day and the 29 before it. */
   const utcToday = () => clock().toISOString().slice(0, 10);
 

@@ -582,7 +582,17 @@ describe.runIf(process.env.PARLEY_TEST_DB === 'postgres')(
       return { walletId: payer.wallet.id, ledgerId: row!.id };
     };
     const pool = () => (t.database.db as unknown as { $client: Pool }).$client;
-    const pause = () => new Promise((resolve) => setTimeout(resolve, 300));
+    /** Waits until `n` connections of this database wait for a lock: each step below is queued before the next. */
+    const waitingForLocks = async (n: number) => {
+      for (let i = 0; i < 500; i++) {
+        const { rows } = await pool().query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+        );
+        if (rows[0]!.n >= n) return;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      throw new Error(`${n} connections never waited for a lock`);
+    };
 
     it('a charge not yet committed when the sums are made again is summed with them', async () => {
       const { walletId, ledgerId } = await pendingOnANewDay();
@@ -591,11 +601,12 @@ describe.runIf(process.env.PARLEY_TEST_DB === 'postgres')(
         await client.query('BEGIN');
         await client.query(q.chargeStatement.text, [ledgerId]);
         const summed = q.recentUse(t.database.db, walletId, '2026-12-15');
-        await pause();
+        await waitingForLocks(1);
         await client.query('COMMIT');
         expect(await summed).toEqual({ basic: 1, advance: 2, extraAdvance: 0 });
       } finally {
-        client.release();
+        // Dropped, not returned to the pool: a failure above may have left its transaction open.
+        client.release(true);
       }
       expect(await usageMismatches(t.database.db)).toEqual([]);
     });
@@ -608,14 +619,15 @@ describe.runIf(process.env.PARLEY_TEST_DB === 'postgres')(
         await client.query('BEGIN');
         await client.query('SELECT 1 FROM wallets WHERE id = $1 FOR UPDATE', [walletId]);
         const summed = q.recentUse(t.database.db, walletId, '2026-12-15');
-        await pause();
+        await waitingForLocks(1);
         const charged = q.chargeReservation(t.database.db, ledgerId);
-        await pause();
+        await waitingForLocks(2);
         await client.query('COMMIT');
         expect(await summed).toEqual({ basic: 0, advance: 2, extraAdvance: 0 });
         await charged;
       } finally {
-        client.release();
+        // Dropped, not returned to the pool: a failure above may have left its transaction open.
+        client.release(true);
       }
       expect(await q.recentUse(t.database.db, walletId, '2026-12-15')).toEqual({
         basic: 1,

@@ -1,7 +1,7 @@
 import type { Credits, PlanId } from '@parley/contract';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { usedSince } from './billing.queries.js';
+import { dateLiteral, usedInLast30Days } from './billing.queries.js';
 
 export type WalletSummaryRow = {
   userId: string;
@@ -20,8 +20,11 @@ export type WalletSummaryRow = {
   extraAdvanceUse: number;
 };
 
-/** The wallets of these people with what each used since `since` by model tier, in one statement. */
-export async function walletSummaries(db: Db, userIds: string[], since: Date) {
+/**
+ * The wallets of these people with what each used over the 30 UTC days up to `day` (YYYY-MM-DD) by model tier, in one
+ * statement.
+ */
+export async function walletSummaries(db: Db, userIds: string[], day: string) {
   if (!userIds.length) return [];
   const result = (await db.execute(sql`
     SELECT w.user_id AS "userId", w.organization_id AS "organizationId", w.id, w.plan, w.seats, w.daily_credit AS "dailyCredit", w.basic_credit AS "basicCredit",
@@ -34,7 +37,7 @@ export async function walletSummaries(db: Db, userIds: string[], since: Date) {
         SELECT sum(used) FILTER (WHERE tier = 'basic') AS basic,
                sum(used) FILTER (WHERE tier = 'advance') AS advance,
                sum(used) FILTER (WHERE tier = 'extraAdvance') AS extra
-          FROM ${sql.raw(usedSince('w.id', `'${since.toISOString()}'::timestamptz`))} x
+          FROM ${sql.raw(usedInLast30Days('w.id', dateLiteral(day)))} x
       ) u ON true
      WHERE w.user_id = ANY(${`{${userIds.join(',')}}`}::uuid[])`)) as unknown as { rows: WalletSummaryRow[] };
   // Drivers differ on timestamps read through execute (Date or string).

@@ -20,8 +20,7 @@ export function createWalletsAdmin({ db, clock = () => new Date() }: { db: Db; c
   return {
     /** The wallets of these people (by user id), with their use over the last 30 days; people without one are absent. */
     async summaries(userIds: string[]) {
-      const since = new Date(clock().getTime() - 30 * 86400_000);
-      const rows = await q.walletSummaries(db, userIds, since);
+      const rows = await q.walletSummaries(db, userIds, clock().toISOString().slice(0, 10));
       return new Map(rows.map((row) => [row.userId, toSummary(row)]));
     },
 
