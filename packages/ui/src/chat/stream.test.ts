@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readSseData, readUiMessageStream, type StreamChunk } from './stream';
+import { AFTER_DONE_MS, readSseData, readUiMessageStream, type StreamChunk } from './stream';
 
 const encoder = new TextEncoder();
 
@@ -45,6 +45,46 @@ describe('readSseData', () => {
       ),
     );
     expect(data).toEqual(['{"a":\n1}']);
+  });
+
+  it('after [DONE], reads the body to its end (a request left unread ends as aborted in the browser)', async () => {
+    let pulls = 0;
+    let cancelled = false;
+    const pieces = [event({ type: 'finish' }) + 'data: [DONE]\n\n', ': the end\n\n'];
+    const source = new ReadableStream<Uint8Array>(
+      {
+        pull(controller) {
+          pulls++;
+          const piece = pieces.shift();
+          if (piece) controller.enqueue(encoder.encode(piece));
+          else controller.close();
+        },
+        cancel() {
+          cancelled = true;
+        },
+      },
+      { highWaterMark: 0 },
+    );
+    expect(await collect(readSseData(source))).toEqual(['{"type":"finish"}']);
+    // The event, what follows it, then the end: read, not cancelled.
+    expect(pulls).toBe(3);
+    expect(cancelled).toBe(false);
+  });
+
+  it('after [DONE], cancels a body that goes on', async () => {
+    let cancelled = false;
+    const source = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(encoder.encode('data: [DONE]\n\n'));
+      },
+      cancel() {
+        cancelled = true;
+      },
+    });
+    const started = Date.now();
+    expect(await collect(readSseData(source))).toEqual([]);
+    expect(cancelled).toBe(true);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(AFTER_DONE_MS - 50);
   });
 
   it('yields a last event that lacks its blank line', async () => {

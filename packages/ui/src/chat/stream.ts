@@ -22,6 +22,28 @@ export type StreamChunk =
   | { type: 'other'; original: string };
 
 /** The `data` of each server-sent event, in order; ends at `[DONE]` or at the end of the stream. */
+/** How long the rest of a body is read after `[DONE]` before it is cancelled. */
+export const AFTER_DONE_MS = 1000;
+
+/**
+ * After `[DONE]`: the rest of the body is read, so that the request ends as a finished one and not as one cut short
+ * (the browser reports a body left unread as aborted); the server ends it at once. A body that goes on longer than
+ * AFTER_DONE_MS is cancelled.
+ */
+async function finish(reader: ReadableStreamDefaultReader<Uint8Array>) {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), AFTER_DONE_MS)));
+  try {
+    for (;;) {
+      const next = await Promise.race([reader.read(), late]);
+      if (next === 'late') return void (await reader.cancel());
+      if (next.done) return;
+    }
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 export async function* readSseData(body: ReadableStream<Uint8Array>): AsyncGenerator<string> {
   const reader = body.getReader();
   const decoder = new TextDecoder();
@@ -42,7 +64,7 @@ export async function* readSseData(body: ReadableStream<Uint8Array>): AsyncGener
           if (data.length) {
             const event = data.join('\n');
             data = [];
-            if (event === '[DONE]') return;
+            if (event === '[DONE]') return await finish(reader);
             yield event;
           }
         } else if (line.startsWith('data:')) {
