@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from '@fastify/type-provider-zod';
@@ -66,6 +65,7 @@ import { createImageRegistry, type ImageRegistry } from './providers/images/inde
 import { createLocalStorage, type Storage } from './providers/storage/index.js';
 import { registerErrorHandler, sendError } from './plugins/error-handler.js';
 import { createExtensionPackager, registerExtensionDownload } from './plugins/extension-download.js';
+import { registerCors } from './plugins/cors.js';
 import { registerRequestContext } from './plugins/request-context.js';
 import { helmetOptions, securityHeaders } from './plugins/security-headers.js';
 import { serializerCompiler } from './plugins/serializer.js';
@@ -164,12 +164,12 @@ export async function buildApp(deps: AppDeps) {
   );
   registerErrorHandler(app, database.db);
 
-  await app.register(cors, {
-    origin: (origin, cb) => cb(null, !origin || config.corsOrigins.includes(origin)),
+  registerCors(app, {
+    origins: config.corsOrigins,
     methods: ['GET', 'POST', 'PUT', 'DELETE'],
     allowedHeaders: ['authorization', 'content-type', 'lang-type', 'devicetype', 'x-request-id'],
     exposedHeaders: ['x-request-id', 'retry-after'],
-    maxAge: 600,
+    maxAgeSeconds: 600,
   });
   await app.register(swagger, {
     openapi: {
