@@ -32,6 +32,22 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'production' }).serveWeb).toBe(true);
   });
 
+  it('takes CORS origins only as browsers send them, and says how to write one that is not', () => {
+    expect(loadConfig({ CORS_ORIGINS: 'https://app.example.com, http://localhost:5173' }).corsOrigins).toEqual([
+      'https://app.example.com',
+      'http://localhost:5173',
+    ]);
+    for (const [entry, hint] of [
+      ['https://App.example.com/', 'write https://app.example.com'],
+      ['https://app.example.com:443', 'write https://app.example.com'],
+      ['https://app.example.com/app', 'write https://app.example.com'],
+      ['app.example.com', 'e.g. https://app.example.com'],
+      ['null', 'e.g. https://app.example.com'],
+    ]) {
+      expect(() => loadConfig({ CORS_ORIGINS: entry }), entry).toThrow(hint!);
+    }
+  });
+
   it('renews credits due every minute unless told otherwise', () => {
     expect(loadConfig({}).payments.renewalEveryMs).toBe(60_000);
     expect(loadConfig({ CREDIT_RENEWAL_SECONDS: '5' }).payments.renewalEveryMs).toBe(5_000);

@@ -294,12 +294,22 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       problems.push(`PLANS_FILE: ${(error as Error).message}`);
     }
   }
-  if (problems.length) throw new ConfigError(problems);
-  const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
-  const publicOrigin = new URL(publicUrl).origin;
+  // Each an origin as a browser sends it (scheme, host, port when not the default; no path, no slash at the end):
+  // anything else would never match, and every call from that page would be refused without a word.
   const corsOrigins = e.CORS_ORIGINS.split(',')
     .map((s) => s.trim())
     .filter(Boolean);
+  for (const entry of corsOrigins) {
+    const origin = URL.canParse(entry) ? new URL(entry).origin : 'null';
+    if (origin === entry && origin !== 'null') continue;
+    problems.push(
+      `CORS_ORIGINS: "${entry}" is not an origin as browsers send it` +
+        (origin === 'null' ? ' (e.g. https://app.example.com)' : `; write ${origin}`),
+    );
+  }
+  if (problems.length) throw new ConfigError(problems);
+  const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
+  const publicOrigin = new URL(publicUrl).origin;
   return {
     env: e.NODE_ENV,
     host: e.HOST,

@@ -62,4 +62,15 @@ describe('CORS', () => {
     expect(Object.keys(res.headers).filter((h) => h.startsWith('access-control-'))).toEqual([]);
     expect((await app.inject({ method: 'OPTIONS', url: '/api/thing' })).statusCode).toBe(404);
   });
+
+  it('takes an OPTIONS without a method asked for (or an empty one) as no preflight', async () => {
+    for (const headers of [
+      { origin: 'https://app.parley.test' },
+      { origin: 'https://app.parley.test', 'access-control-request-method': '' },
+    ]) {
+      const res = await app.inject({ method: 'OPTIONS', url: '/api/thing', headers });
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['access-control-allow-methods']).toBeUndefined();
+    }
+  });
 });

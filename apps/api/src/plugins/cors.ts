@@ -31,7 +31,7 @@ export function registerCors(app: FastifyInstance, options: CorsOptions) {
     if (origin === undefined || !allowed.has(origin)) return done();
     reply.header('access-control-allow-origin', origin);
     reply.header('access-control-expose-headers', exposed);
-    if (request.method === 'OPTIONS' && request.headers['access-control-request-method'] !== undefined) {
+    if (request.method === 'OPTIONS' && request.headers['access-control-request-method']) {
       void reply.headers(preflight).code(204).header('content-length', '0').send();
       return;
     }
