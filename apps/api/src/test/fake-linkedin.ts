@@ -131,6 +131,8 @@ export async function startFakeLinkedin(options: FakeLinkedinOptions = {}) {
       for (const [key, t] of tokens) if (!token || key === token) t.expiresAt = 0;
     },
     tokenCount: () => [...tokens.values()].filter((t) => !t.revoked && t.expiresAt > now()).length,
+    /** Every access token handed out, to look for where it must not be. */
+    issuedTokens: () => [...tokens.keys()],
     count: (key: string) => fake.calls.get(key) ?? 0,
     /** What to start Parley with. */
     env: (): Record<string, string> => ({
