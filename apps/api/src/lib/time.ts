@@ -68,6 +68,9 @@ export function localDate(instant: Date, timeZone: string): string {
   return `${p.year}-${pad(p.month)}-${pad(p.day)}`;
 }
 
+/** The date in UTC at `instant`, as YYYY-MM-DD (`localDate(instant, 'UTC')` without Intl, for hot paths). */
+export const utcDate = (instant: Date): string => instant.toISOString().slice(0, 10);
+
 /** The wall-clock minute in `timeZone` at `instant`, as YYYY-MM-DDTHH:mm. */
 export function localMinute(instant: Date, timeZone: string): string {
   const p = partsAt(instant, timeZone);

@@ -21,7 +21,6 @@ export type StreamChunk =
   | { type: 'abort' }
   | { type: 'other'; original: string };
 
-/** The `data` of each server-sent event, in order; ends at `[DONE]` or at the end of the stream. */
 /** How long the rest of a body is read after `[DONE]` before it is cancelled. */
 export const AFTER_DONE_MS = 1000;
 
@@ -44,6 +43,7 @@ async function finish(reader: ReadableStreamDefaultReader<Uint8Array>) {
   }
 }
 
+/** The `data` of each server-sent event, in order; ends at `[DONE]` or at the end of the stream. */
 export async function* readSseData(body: ReadableStream<Uint8Array>): AsyncGenerator<string> {
   const reader = body.getReader();
   const decoder = new TextDecoder();

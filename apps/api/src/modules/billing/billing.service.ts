@@ -15,7 +15,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client.js';
 import { whileUnavailable } from '../../db/unavailable.js';
 import { DomainError } from '../../lib/errors.js';
-import { lastDays, localDate, nextLocalMidnight, zoneOrUtc } from '../../lib/time.js';
+import { lastDays, localDate, nextLocalMidnight, utcDate, zoneOrUtc } from '../../lib/time.js';
 import type { Account, AccountsBilling, SessionRef, UserRow } from '../accounts/index.js';
 import type { Membership, OrganizationsBilling } from '../organizations/index.js';
 import * as q from './billing.queries.js';
@@ -228,7 +228,7 @@ export function createBillingService({
   }
 
   /** Today in UTC (YYYY-MM-DD): "use over the last 30 days" is this day and the 29 before it. */
-  const utcToday = () => clock().toISOString().slice(0, 10);
+  const utcToday = () => utcDate(clock());
 
   async function profileCredits(who: { user: Account; wallet?: Wallet; recentUse?: q.UseTotals }) {
     const wallet = who.wallet ?? toWallet(await walletFor(db, who.user));

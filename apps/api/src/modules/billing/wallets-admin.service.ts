@@ -1,6 +1,7 @@
 import type { Credits } from '@parley/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { NotFoundError } from '../../lib/errors.js';
+import { utcDate } from '../../lib/time.js';
 import { toWallet, type Wallet } from './billing.service.js';
 import * as q from './wallets-admin.queries.js';
 
@@ -20,7 +21,7 @@ export function createWalletsAdmin({ db, clock = () => new Date() }: { db: Db; c
   return {
     /** The wallets of these people (by user id), with their use over the last 30 days; people without one are absent. */
     async summaries(userIds: string[]) {
-      const rows = await q.walletSummaries(db, userIds, clock().toISOString().slice(0, 10));
+      const rows = await q.walletSummaries(db, userIds, utcDate(clock()));
       return new Map(rows.map((row) => [row.userId, toSummary(row)]));
     },
 
