@@ -133,9 +133,32 @@ describe('HTTP surface', () => {
       headers: { 'x-request-id': 'trace-12345678' },
     });
     expect(res.headers['x-request-id']).toBe('trace-12345678');
-    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    // An API answer: nothing may load, run or frame it, nothing keeps it, its type is not guessed.
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['strict-transport-security']).toBeTruthy();
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['strict-transport-security']).toMatch(/^max-age=\d+/);
+    expect(res.headers['x-dns-prefetch-control']).toBeUndefined();
+    // So are its errors.
+    const missing = await t.app.inject({ method: 'GET', url: '/api/nothing-here?x=1' });
+    expect(missing.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    // A page has the web app's policy (Google sign-in, its own scripts) and the headers only documents need.
+    for (const url of ['/', '/login', '/api-keys', '/apiary']) {
+      const page = await t.app.inject({ method: 'GET', url });
+      expect(page.headers['content-security-policy'], url).toContain(
+        "script-src 'self' https://accounts.google.com/gsi/client",
+      );
+      expect(page.headers['cross-origin-opener-policy'], url).toBe('same-origin-allow-popups');
+      expect(page.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(page.headers['cache-control'], url).not.toBe('no-store');
+    }
+    // The API's documentation is pages too, with the policy its viewer needs.
+    for (const url of ['/api/docs', '/api/docs/', '/api/docs?x=1']) {
+      const docs = await t.app.inject({ method: 'GET', url });
+      expect(docs.headers['content-security-policy'], url).toContain("script-src 'self'");
+      expect(docs.headers['cache-control'], url).not.toBe('no-store');
+    }
     const bad = await t.app.inject({
       method: 'GET',
       url: '/api/health',

@@ -95,6 +95,8 @@ export type AppDeps = {
 
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+/** The API's documentation: pages (with their own content security policy), not API answers. */
+const API_DOCS = '/api/docs';
 
 /** The whole server, wired in one place. `server.ts` only loads config and listens; tests build the same app. */
 export async function buildApp(deps: AppDeps) {
@@ -161,6 +163,7 @@ export async function buildApp(deps: AppDeps) {
   registerRequestContext(
     app,
     securityHeaders(helmetOptions({ pictureOrigins: linkedinPictureOrigins(config.linkedin) })),
+    [API_DOCS],
   );
   registerErrorHandler(app, database.db);
 
@@ -182,7 +185,7 @@ export async function buildApp(deps: AppDeps) {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(swaggerUi, { routePrefix: API_DOCS, staticCSP: true });
 
   // Billing owns wallets and the one way to spend; accounts (a lower layer) gets what it needs of it as functions.
   const billing = createBillingService({

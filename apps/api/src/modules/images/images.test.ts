@@ -140,6 +140,8 @@ describe('generation', () => {
     const file = await fileOf(u.token, first.versions[0].id, '?download=1');
     expect(file.status).toBe(200);
     expect(file.headers['x-content-type-options']).toBe('nosniff');
+    // An image may be kept by its owner's browser for an hour (the API's "no-store" is for its other answers).
+    expect(file.headers['cache-control']).toBe('private, max-age=3600');
     expect(String(file.headers['content-disposition'])).toMatch(/^attachment;.*a lighthouse at dawn\.(png|jpg)/);
     const meta = await sharp(file.bytes).metadata();
     expect(meta.width! / meta.height!).toBeCloseTo(16 / 9, 1);

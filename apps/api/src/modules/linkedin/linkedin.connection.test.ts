@@ -83,7 +83,7 @@ describe('the LinkedIn connection', () => {
       width: 96,
       height: 96,
     });
-    const page = await t.app.inject({ method: 'GET', url: '/api/linkedin/connection' });
+    const page = await t.app.inject({ method: 'GET', url: '/automation/linkedin-access-1' });
     const imgSrc = /img-src ([^;]*)/.exec(String(page.headers['content-security-policy']))![1]!.split(' ');
     expect(imgSrc).toContain(fake.url);
     expect(imgSrc).toContain('https://media.licdn.com');
