@@ -184,7 +184,8 @@ export function dateLiteral(day: string) {
   return `'${day}'::date`;
 }
 
-const SUMS_BY_TIER = `coalesce(sum(u.used) FILTER (WHERE u.tier = 'basic'), 0)::int AS basic,
+/** The sums by model tier (basic, advance, "extraAdvance"; 0 when none) of rows `u` (tier, used): usedInLast30Days. */
+export const SUMS_BY_TIER = `coalesce(sum(u.used) FILTER (WHERE u.tier = 'basic'), 0)::int AS basic,
        coalesce(sum(u.used) FILTER (WHERE u.tier = 'advance'), 0)::int AS advance,
        coalesce(sum(u.used) FILTER (WHERE u.tier = 'extraAdvance'), 0)::int AS "extraAdvance"`;
 

@@ -1,7 +1,7 @@
 import type { Credits, PlanId } from '@parley/contract';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { dateLiteral, usedInLast30Days } from './billing.queries.js';
+import { dateLiteral, SUMS_BY_TIER, usedInLast30Days } from './billing.queries.js';
 
 export type WalletSummaryRow = {
   userId: string;
@@ -30,15 +30,11 @@ export async function walletSummaries(db: Db, userIds: string[], day: string) {
     SELECT w.user_id AS "userId", w.organization_id AS "organizationId", w.id, w.plan, w.seats, w.daily_credit AS "dailyCredit", w.basic_credit AS "basicCredit",
            w.advance_credit AS "advanceCredit", w.extra_advance_credit AS "extraAdvanceCredit",
            w.daily_renews_at AS "dailyRenewsAt", w.monthly_renews_at AS "monthlyRenewsAt",
-           coalesce(u.basic, 0)::int AS "basicUse", coalesce(u.advance, 0)::int AS "advanceUse",
-           coalesce(u.extra, 0)::int AS "extraAdvanceUse"
+           s.basic AS "basicUse", s.advance AS "advanceUse", s."extraAdvance" AS "extraAdvanceUse"
       FROM wallets w
       LEFT JOIN LATERAL (
-        SELECT sum(used) FILTER (WHERE tier = 'basic') AS basic,
-               sum(used) FILTER (WHERE tier = 'advance') AS advance,
-               sum(used) FILTER (WHERE tier = 'extraAdvance') AS extra
-          FROM ${sql.raw(usedInLast30Days('w.id', dateLiteral(day)))} x
-      ) u ON true
+        SELECT ${sql.raw(SUMS_BY_TIER)} FROM ${sql.raw(usedInLast30Days('w.id', dateLiteral(day)))} u
+      ) s ON true
      WHERE w.user_id = ANY(${`{${userIds.join(',')}}`}::uuid[])`)) as unknown as { rows: WalletSummaryRow[] };
   // Drivers differ on timestamps read through execute (Date or string).
   return result.rows.map((r) => ({
