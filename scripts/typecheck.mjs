@@ -1,26 +1,45 @@
-// Type-checks every workspace that has a tsconfig.json (packages are checked through their own config too).
-import { execFileSync } from 'node:child_process';
+// Type-checks every workspace that has a tsconfig.json (packages are checked through their own config too), as many
+// at once as the machine has cores (each `tsc` uses one); each project's errors are printed together once it ends.
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 
 const projects = [
-  'packages/contract',
-  'packages/api-client',
-  'packages/i18n',
-  'packages/ui',
+  // The largest first, so that the last to start is a short one.
   'apps/api',
   'apps/web',
   'apps/extension',
   'e2e',
   'bench',
+  'packages/contract',
+  'packages/api-client',
+  'packages/ui',
+  'packages/i18n',
 ].filter((p) => existsSync(`${p}/tsconfig.json`));
 
-let failed = false;
-for (const project of projects) {
-  try {
-    execFileSync('npx', ['tsc', '--noEmit', '-p', project], { stdio: 'inherit' });
-  } catch {
-    failed = true;
+function check(project) {
+  return new Promise((resolve) => {
+    const child = spawn('npx', ['tsc', '--noEmit', '-p', project], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const output = [];
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+    child.on('error', (error) => resolve({ project, ok: false, output: String(error) }));
+    child.on('close', (code) => resolve({ project, ok: code === 0, output: Buffer.concat(output).toString() }));
+  });
+}
+
+const queue = [...projects];
+const failed = [];
+async function worker() {
+  for (let project = queue.shift(); project; project = queue.shift()) {
+    const { ok, output } = await check(project);
+    if (output.trim()) process.stdout.write(`\n${project}:\n${output}`);
+    if (!ok) failed.push(project);
   }
 }
-if (failed) process.exit(1);
+await Promise.all(Array.from({ length: Math.max(1, Math.min(availableParallelism(), projects.length)) }, worker));
+if (failed.length) {
+  console.log(`typecheck: ${failed.length} of ${projects.length} projects failed: ${failed.join(', ')}`);
+  process.exit(1);
+}
 console.log(`typecheck: ${projects.length} projects clean`);
