@@ -57,3 +57,30 @@ export const insertOnce = (insert: () => Promise<unknown>) =>
       throw error;
     }
   });
+
+/**
+ * PostgreSQL ended this transaction to break a deadlock (40P01: it and another waited for each other's rows) or a
+ * serialization failure (40001): it was rolled back whole, and running it again is safe.
+ */
+export function isTransactionConflict(error: unknown): boolean {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; depth++) {
+    if (e.code === '40P01' || e.code === '40001') return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
+/**
+ * Runs `transaction` (a whole transaction, nothing outside it), and again when PostgreSQL ended it to break a
+ * deadlock or a serialization failure: by then the other side has gone on, and the second run waits for it instead.
+ * Any other failure, or the last one, is thrown.
+ */
+export async function afterConflicts<T>(transaction: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await transaction();
+    } catch (error) {
+      if (attempt >= attempts || !isTransactionConflict(error)) throw error;
+    }
+  }
+}

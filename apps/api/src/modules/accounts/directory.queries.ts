@@ -57,10 +57,16 @@ export async function findUserWithSessions(db: Tx, id: string) {
 }
 
 /** The account's row, locked until the transaction ends. */
-export async function lockUser(tx: Tx, id: string) {
+/**
+ * The account's row, locked against every other change to it. `FOR UPDATE` (the default) also keeps out rows that
+ * would name it (a session, a ledger row: their foreign key's check), as its deletion must; `FOR NO KEY UPDATE` lets
+ * them through, so that a change to the account made with its wallet's row (an admin's edit) never waits for the
+ * person's own reservation while that waits for it.
+ */
+export async function lockUser(tx: Tx, id: string, strength: 'FOR UPDATE' | 'FOR NO KEY UPDATE' = 'FOR UPDATE') {
   const result = (await tx.execute(sql`
     SELECT id, email, role, lifetime_user AS "lifetimeUser", multiple_login AS "multipleLogin"
-      FROM users WHERE id = ${id}::uuid FOR UPDATE`)) as unknown as {
+      FROM users WHERE id = ${id}::uuid ${sql.raw(strength)}`)) as unknown as {
     rows: { id: string; email: string; role: 'user' | 'admin'; lifetimeUser: boolean; multipleLogin: boolean }[];
   };
   return result.rows[0];
@@ -68,11 +74,14 @@ export async function lockUser(tx: Tx, id: string) {
 
 /**
  * Every site admin's row, locked in one order (so that two transactions that lock them cannot deadlock): a row
- * deleted by a transaction that held the lock first is no longer among them.
+ * deleted by a transaction that held the lock first is no longer among them. `FOR NO KEY UPDATE`: two of these
+ * still wait for each other, but an admin's own reservations (their foreign key's check) do not wait for them.
  */
 export async function lockSiteAdmins(tx: Tx) {
   const result = (await tx.execute(sql`
-    SELECT id FROM users WHERE role = 'admin' ORDER BY id FOR UPDATE`)) as unknown as { rows: { id: string }[] };
+    SELECT id FROM users WHERE role = 'admin' ORDER BY id FOR NO KEY UPDATE`)) as unknown as {
+    rows: { id: string }[];
+  };
   return result.rows.map((r) => r.id);
 }
 

@@ -51,7 +51,7 @@ export function createDirectory({ db }: { db: Db }) {
     /** Lifetime free credits and multiple login, with the values they had before, under the account's row lock. */
     async setFlags(id: string, flags: Partial<AccountFlags>, tx?: Tx): Promise<AccountFlags> {
       return inTx(tx, async (tx) => {
-        const locked = await q.lockUser(tx, id);
+        const locked = await q.lockUser(tx, id, 'FOR NO KEY UPDATE');
         if (!locked) throw new NotFoundError('user');
         await q.setFlags(tx, id, flags);
         return { lifetimeUser: locked.lifetimeUser, multipleLogin: locked.multipleLogin };

@@ -11,6 +11,7 @@ import type {
   CurrentPlan,
 } from '@parley/contract';
 import type { Db } from '../../db/client.js';
+import { afterConflicts } from '../../db/unavailable.js';
 import { DomainError } from '../../lib/errors.js';
 import { toProfile, type Directory, type DirectoryEntry } from '../accounts/index.js';
 import type { BillingService, Caller, PaymentsService, WalletsAdmin, WalletSummary } from '../billing/index.js';
@@ -179,33 +180,38 @@ export function createAdminService({
 
     /**
      * Deletes the person and everything of theirs. A paid subscription is canceled at the provider first (no one is
-     * charged for an account that is gone); then the account goes, with its audit record, in one transaction.
+     * charged for an account that is gone); then the account goes, with its audit record, in one transaction. Their
+     * own work meanwhile (a reservation, a renewal) takes their wallet's row, then their own (the ledger row's
+     * foreign key), where the deletion takes them the other way round: when the two wait for each other, PostgreSQL
+     * ends one, and the deletion, if it was the one, runs again once the other is done.
      */
     async deleteUser(caller: SiteAdmin, id: string) {
       if (id === caller.user.id) throw new DomainError('CANNOT_DELETE_SELF');
       const { entry, payer, summary } = await payerOf(id);
       // 'remove' is offered while a paid subscription is live at the provider.
       if ((await payments.currentPlan(payer)).actions.includes('remove')) await payments.removePlanOf(payer);
-      await db.transaction(async (tx) => {
-        await organizations?.beforeUserDeleted(tx, id);
-        const deleted = await directory.delete(caller.user, id, tx);
-        await recordAudit(
-          {
-            actor: actorOf(caller),
-            action: 'user.delete' satisfies AdminAction,
-            target: { userId: id, email: deleted.email },
-            before: {
-              email: entry.account.email,
-              name: entry.account.name,
-              role: deleted.role,
-              plan: summary.wallet.plan,
-              credits: summary.wallet.credits,
+      await afterConflicts(() =>
+        db.transaction(async (tx) => {
+          await organizations?.beforeUserDeleted(tx, id);
+          const deleted = await directory.delete(caller.user, id, tx);
+          await recordAudit(
+            {
+              actor: actorOf(caller),
+              action: 'user.delete' satisfies AdminAction,
+              target: { userId: id, email: deleted.email },
+              before: {
+                email: entry.account.email,
+                name: entry.account.name,
+                role: deleted.role,
+                plan: summary.wallet.plan,
+                credits: summary.wallet.credits,
+              },
+              after: null,
             },
-            after: null,
-          },
-          tx,
-        );
-      });
+            tx,
+          );
+        }),
+      );
       return { deleted: 1 };
     },
 

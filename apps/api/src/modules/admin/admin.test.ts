@@ -1,5 +1,6 @@
 import { count, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Pool } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FREE_ALLOWANCE, PRO_ALLOWANCE } from '@parley/contract';
 import {
@@ -550,6 +551,82 @@ describe('deleting a person', () => {
     expect(await rowsOf(users, eq(users.id, a.id))).toBe(1);
     expect(await rowsOf(users, eq(users.id, regular.user.id))).toBe(1);
     expect(await auditRows(a.id)).toEqual([]);
+  });
+});
+
+describe.runIf(process.env.PARLEY_TEST_DB === 'postgres')("an admin's change while the person reserves credits", () => {
+  const pool = () => (db() as unknown as { $client: Pool }).$client;
+  /** Waits until `n` connections of this database wait for a lock. */
+  const waitingForLocks = async (n: number) => {
+    for (let i = 0; i < 500; i++) {
+      const { rows } = await pool().query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+      );
+      if (rows[0]!.n >= n) return;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    throw new Error(`${n} connections never waited for a lock`);
+  };
+
+  /**
+   * A reservation's locks in the order its statement takes them — the wallet's row, then the person's (the ledger
+   * row's foreign key) — with the admin's `change` started in between, once it waits for the wallet. Each side
+   * waits for the other's row when the change holds the person's: PostgreSQL then ends one of them, the change (it
+   * waited first). Returns what became of the reservation and of the change.
+   */
+  async function reservingWhile(change: (person: { id: string }) => Promise<unknown>) {
+    const u = await t.signUp();
+    const person = { id: u.user.id as string, email: u.email, walletId: (await walletOf(db(), u.email)).id };
+    const client = await pool().connect();
+    try {
+      await client.query('BEGIN');
+      await client.query('UPDATE wallets SET basic_credit = basic_credit - 1 WHERE id = $1', [person.walletId]);
+      const changed = change(person).then(
+        () => 'done',
+        (error: { code?: string; cause?: { code?: string } }) => error.cause?.code ?? error.code,
+      );
+      await waitingForLocks(1);
+      const reserved = await client
+        .query(
+          `INSERT INTO wallet_ledger (wallet_id, user_id, balance, tier, amount, kind, state, feature)
+           VALUES ($1, $2, 'basic', 'basic', -1, 'reserve', 'reserved', 'chat')`,
+          [person.walletId, person.id],
+        )
+        .then(
+          () => 'reserved',
+          (error: { code?: string }) => error.code,
+        );
+      await client.query(reserved === 'reserved' ? 'COMMIT' : 'ROLLBACK');
+      return { person, reserved, changed: await changed };
+    } finally {
+      // Dropped, not returned to the pool: a failure above may have left its transaction open.
+      client.release(true);
+    }
+  }
+
+  it('a deletion waits for the reservation, or runs again after it, and deletes them', async () => {
+    const admin = await siteAdmin();
+    const caller = await t.app.services.auth.authenticate(admin.token);
+    const { person, reserved, changed } = await reservingWhile((p) => t.app.services.admin.deleteUser(caller, p.id));
+    expect({ reserved, changed }).toEqual({ reserved: 'reserved', changed: 'done' });
+    expect(await rowsOf(users, eq(users.id, person.id))).toBe(0);
+    expect(await rowsOf(wallets, eq(wallets.id, person.walletId))).toBe(0);
+    expect(await rowsOf(walletLedger, eq(walletLedger.walletId, person.walletId))).toBe(0);
+    expect(await auditRows(person.id)).toHaveLength(1);
+  });
+
+  it("an edit of their flags and credits never waits for the reservation's foreign key", async () => {
+    const admin = await siteAdmin();
+    const caller = await t.app.services.auth.authenticate(admin.token);
+    const set = { dailyCredit: 7, basicCredit: 70, advanceCredit: 17, extraAdvanceCredit: 1 };
+    const { person, reserved, changed } = await reservingWhile((p) =>
+      t.app.services.admin.editUser(caller, { id: p.id, lifetimeUser: true, credits: set }),
+    );
+    expect({ reserved, changed }).toEqual({ reserved: 'reserved', changed: 'done' });
+    // The edit came after the reservation: the credits are those it set, and the ledger agrees.
+    expect(credits(await walletOf(db(), person.email))).toEqual(set);
+    expect(await ledgerMismatches(db())).toEqual([]);
+    expect(await auditRows(person.id)).toHaveLength(2);
   });
 });
 
