@@ -72,9 +72,11 @@ function Answer({
   const { upgradeLink } = useChatServices();
   const translation = useMessageTranslation(message.text, message.model);
   const when = message.createdAt ? formatDateTime(message.createdAt, i18n.language) : '';
-  // While tokens arrive, rendering may lag a frame behind instead of blocking typing.
-  const text = useDeferredValue(message.text);
   const streaming = message.status === 'streaming';
+  // While tokens arrive, rendering may lag a frame behind instead of blocking typing; once the answer ends (done,
+  // stopped, failed), its last text shows in the same frame as its status.
+  const deferred = useDeferredValue(message.text);
+  const text = streaming ? deferred : message.text;
   const citation = useCallback((n: number) => message.sources.find((s) => s.n === n)?.url, [message.sources]);
   const labels = { loadImage: (host: string) => t('message.loadImage', { host }) };
   return (
