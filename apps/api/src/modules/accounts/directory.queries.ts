@@ -56,12 +56,11 @@ export async function findUserWithSessions(db: Tx, id: string) {
   return row;
 }
 
-/** The account's row, locked until the transaction ends. */
 /**
- * The account's row, locked against every other change to it. `FOR UPDATE` (the default) also keeps out rows that
- * would name it (a session, a ledger row: their foreign key's check), as its deletion must; `FOR NO KEY UPDATE` lets
- * them through, so that a change to the account made with its wallet's row (an admin's edit) never waits for the
- * person's own reservation while that waits for it.
+ * The account's row, locked until the transaction ends against every other change to it. `FOR UPDATE` (the
+ * default) also keeps out rows that would name it (a session, a ledger row: their foreign key's check), as its
+ * deletion must; `FOR NO KEY UPDATE` lets them through, so that a change to the account made with its wallet's row
+ * (an admin's edit) never waits for the person's own reservation while that waits for it.
  */
 export async function lockUser(tx: Tx, id: string, strength: 'FOR UPDATE' | 'FOR NO KEY UPDATE' = 'FOR UPDATE') {
   const result = (await tx.execute(sql`

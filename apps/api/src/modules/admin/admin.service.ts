@@ -181,9 +181,10 @@ export function createAdminService({
     /**
      * Deletes the person and everything of theirs. A paid subscription is canceled at the provider first (no one is
      * charged for an account that is gone); then the account goes, with its audit record, in one transaction. Their
-     * own work meanwhile (a reservation, a renewal) takes their wallet's row, then their own (the ledger row's
-     * foreign key), where the deletion takes them the other way round: when the two wait for each other, PostgreSQL
-     * ends one, and the deletion, if it was the one, runs again once the other is done.
+     * own work meanwhile (a reservation, a renewal) takes their wallet's row, then their account's (the ledger row's
+     * foreign key): the deletion takes them in that order too. Should it still wait for another transaction that
+     * waits for it (a charge holds its ledger row, then the wallet's), PostgreSQL ends one of the two, and the
+     * deletion, if it was the one, runs again.
      */
     async deleteUser(caller: SiteAdmin, id: string) {
       if (id === caller.user.id) throw new DomainError('CANNOT_DELETE_SELF');
@@ -193,6 +194,7 @@ export function createAdminService({
       await afterConflicts(() =>
         db.transaction(async (tx) => {
           await organizations?.beforeUserDeleted(tx, id);
+          await wallets.beforeUserDeleted(tx, id);
           const deleted = await directory.delete(caller.user, id, tx);
           await recordAudit(
             {

@@ -556,36 +556,39 @@ describe('deleting a person', () => {
 
 describe.runIf(process.env.PARLEY_TEST_DB === 'postgres')("an admin's change while the person reserves credits", () => {
   const pool = () => (db() as unknown as { $client: Pool }).$client;
-  /** Waits until `n` connections of this database wait for a lock. */
-  const waitingForLocks = async (n: number) => {
+  /** Waits until some connection waits for a lock that the backend `pid` holds. */
+  const blockedBy = async (pid: number) => {
     for (let i = 0; i < 500; i++) {
-      const { rows } = await pool().query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+      const { rows } = await pool().query<{ blocked: boolean }>(
+        'SELECT EXISTS (SELECT 1 FROM pg_stat_activity WHERE $1::int = ANY(pg_blocking_pids(pid))) AS blocked',
+        [pid],
       );
-      if (rows[0]!.n >= n) return;
+      if (rows[0]!.blocked) return;
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
-    throw new Error(`${n} connections never waited for a lock`);
+    throw new Error(`nothing ever waited for backend ${pid}`);
   };
 
   /**
-   * A reservation's locks in the order its statement takes them — the wallet's row, then the person's (the ledger
-   * row's foreign key) — with the admin's `change` started in between, once it waits for the wallet. Each side
-   * waits for the other's row when the change holds the person's: PostgreSQL then ends one of them, the change (it
-   * waited first). Returns what became of the reservation and of the change.
+   * A reservation's locks in the order its statement takes them — the wallet's row, then the account's (the ledger
+   * row's foreign key) — with the admin's `change` started in between, once it waits for the reservation. Had the
+   * change taken the account's row in a way that keeps the foreign key's check out, each would wait for the other,
+   * and PostgreSQL would end one of them. Returns what became of the reservation and of the change.
    */
   async function reservingWhile(change: (person: { id: string }) => Promise<unknown>) {
     const u = await t.signUp();
     const person = { id: u.user.id as string, email: u.email, walletId: (await walletOf(db(), u.email)).id };
     const client = await pool().connect();
+    let changed: Promise<string | undefined> | undefined;
     try {
+      const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
       await client.query('BEGIN');
       await client.query('UPDATE wallets SET basic_credit = basic_credit - 1 WHERE id = $1', [person.walletId]);
-      const changed = change(person).then(
+      changed = change(person).then(
         () => 'done',
         (error: { code?: string; cause?: { code?: string } }) => error.cause?.code ?? error.code,
       );
-      await waitingForLocks(1);
+      await blockedBy(rows[0]!.pid);
       const reserved = await client
         .query(
           `INSERT INTO wallet_ledger (wallet_id, user_id, balance, tier, amount, kind, state, feature)
@@ -599,12 +602,13 @@ describe.runIf(process.env.PARLEY_TEST_DB === 'postgres')("an admin's change whi
       await client.query(reserved === 'reserved' ? 'COMMIT' : 'ROLLBACK');
       return { person, reserved, changed: await changed };
     } finally {
-      // Dropped, not returned to the pool: a failure above may have left its transaction open.
+      // Dropped, not returned to the pool: a failure above may have left its transaction open. The change is let end.
       client.release(true);
+      await changed;
     }
   }
 
-  it('a deletion waits for the reservation, or runs again after it, and deletes them', async () => {
+  it('a deletion waits for the reservation, then deletes them', async () => {
     const admin = await siteAdmin();
     const caller = await t.app.services.auth.authenticate(admin.token);
     const { person, reserved, changed } = await reservingWhile((p) => t.app.services.admin.deleteUser(caller, p.id));

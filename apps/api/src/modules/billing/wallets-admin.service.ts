@@ -32,6 +32,15 @@ export function createWalletsAdmin({ db, clock = () => new Date() }: { db: Db; c
     },
 
     /**
+     * Before a person's account is deleted in `tx`: their own wallets, locked the way their reservations and renewals
+     * lock them (the wallet's row, then the account's), so that the deletion waits for those instead of holding the
+     * account's row while they wait for it.
+     */
+    async beforeUserDeleted(tx: Tx, userId: string) {
+      await q.lockWalletsOf(tx, userId);
+    },
+
+    /**
      * Sets a person's four balances (see q.setBalances: concurrent spends are never lost, the ledger stays whole).
      * Runs in `tx` when given, so that the caller can record the change in the same transaction. Returns the balances
      * the wallet had just before.
