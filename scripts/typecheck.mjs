@@ -1,5 +1,6 @@
 // Type-checks every workspace that has a tsconfig.json (packages are checked through their own config too), as many
-// at once as the machine has cores (each `tsc` uses one); each project's errors are printed together once it ends.
+// at once as the machine has cores (each `tsc` uses one; at most TYPECHECK_JOBS, 4 by default, as each may take
+// 1–2 GB), each project's errors printed together once it ends.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -37,7 +38,8 @@ async function worker() {
     if (!ok) failed.push(project);
   }
 }
-await Promise.all(Array.from({ length: Math.max(1, Math.min(availableParallelism(), projects.length)) }, worker));
+const jobs = Math.max(1, Math.min(availableParallelism(), Number(process.env.TYPECHECK_JOBS) || 4, projects.length));
+await Promise.all(Array.from({ length: jobs }, worker));
 if (failed.length) {
   console.log(`typecheck: ${failed.length} of ${projects.length} projects failed: ${failed.join(', ')}`);
   process.exit(1);
