@@ -9,21 +9,25 @@ const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '53300']);
 const UNAVAILABLE_MESSAGE =
   /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client was closed|Connection ended unexpectedly/i;
 
-export function isDatabaseUnavailable(error: unknown): boolean {
-  for (
-    let e = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0;
-    e && depth < 5;
-    depth++
-  ) {
-    if (
-      typeof e.code === 'string' &&
-      (UNAVAILABLE_CODES.has(e.code) || UNAVAILABLE_STATES.has(e.code) || /^08/.test(e.code))
-    )
-      return true;
-    if (typeof e.message === 'string' && UNAVAILABLE_MESSAGE.test(e.message)) return true;
-    e = e.cause as typeof e;
+type ErrorLike = { code?: unknown; message?: unknown; cause?: unknown };
+
+/** True when `error` or one of its causes (drivers and ORMs wrap the database's error; five deep at most) is `test`. */
+function someCause(error: unknown, test: (e: ErrorLike) => boolean): boolean {
+  for (let e = error as ErrorLike | undefined, depth = 0; e && depth < 5; depth++) {
+    if (test(e)) return true;
+    e = e.cause as ErrorLike | undefined;
   }
   return false;
+}
+
+export function isDatabaseUnavailable(error: unknown): boolean {
+  return someCause(
+    error,
+    (e) =>
+      (typeof e.code === 'string' &&
+        (UNAVAILABLE_CODES.has(e.code) || UNAVAILABLE_STATES.has(e.code) || /^08/.test(e.code))) ||
+      (typeof e.message === 'string' && UNAVAILABLE_MESSAGE.test(e.message)),
+  );
 }
 
 export function isUniqueViolation(error: unknown): boolean {
@@ -63,11 +67,7 @@ export const insertOnce = (insert: () => Promise<unknown>) =>
  * serialization failure (40001): it was rolled back whole, and running it again is safe.
  */
 export function isTransactionConflict(error: unknown): boolean {
-  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; depth++) {
-    if (e.code === '40P01' || e.code === '40001') return true;
-    e = e.cause as typeof e;
-  }
-  return false;
+  return someCause(error, (e) => e.code === '40P01' || e.code === '40001');
 }
 
 /**

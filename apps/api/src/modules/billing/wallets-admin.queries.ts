@@ -45,14 +45,6 @@ export async function walletSummaries(db: Db, userIds: string[], day: string) {
 }
 
 /**
- * Locks the person's own wallets (not an organization's) until the transaction ends, waiting for any reservation or
- * renewal of theirs under way: taken before their account's row, in the order those take them.
- */
-export async function lockWalletsOf(tx: Tx, userId: string) {
-  await tx.execute(sql`SELECT id FROM wallets WHERE user_id = ${userId}::uuid FOR UPDATE`);
-}
-
-/**
  * Sets a person's four balances to `to`, in one statement under the wallet's row lock: each balance that changes gets
  * an `adjust` ledger row for the difference from the balance it had at that instant, so a spend that committed just
  * before is counted and one that comes after spends from the new value — none is lost, and each balance still equals

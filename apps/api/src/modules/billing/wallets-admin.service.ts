@@ -3,6 +3,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { NotFoundError } from '../../lib/errors.js';
 import { utcDate } from '../../lib/time.js';
 import { toWallet, type Wallet } from './billing.service.js';
+import { lockWalletOf } from './payments.queries.js';
 import * as q from './wallets-admin.queries.js';
 
 /** A person's wallet as the admin portal shows it: plan, balances, and credits used over the last 30 days. */
@@ -37,7 +38,7 @@ export function createWalletsAdmin({ db, clock = () => new Date() }: { db: Db; c
      * account's row while they wait for it.
      */
     async beforeUserDeleted(tx: Tx, userId: string) {
-      await q.lockWalletsOf(tx, userId);
+      await lockWalletOf(tx, userId);
     },
 
     /**
