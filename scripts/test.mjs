@@ -13,6 +13,12 @@ const only = process.argv.slice(2); // e.g. `npm test -- api web`
 const wants = (step) => only.length === 0 || only.includes(step);
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
+/** The failed tests by name, repeated at the end: a log's last lines then say what failed. */
+const failedTests = [];
+const firstLine = (text) =>
+  String(text ?? '')
+    .split('\n')
+    .find((line) => line.trim()) ?? '';
 
 function run(label, command, args, env = {}) {
   const started = Date.now();
@@ -34,14 +40,35 @@ function countVitest(file) {
   totals.passed += report.numPassedTests;
   totals.failed += report.numFailedTests;
   totals.skipped += report.numPendingTests + (report.numTodoTests ?? 0);
+  for (const suite of report.testResults ?? []) {
+    const file = path.relative(root, suite.name);
+    const failed = (suite.assertionResults ?? []).filter((test) => test.status === 'failed');
+    for (const test of failed) {
+      failedTests.push(`${file} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+    }
+    // A file that failed to load or whose hooks failed has no failed test of its own.
+    if (failed.length === 0 && suite.status === 'failed') failedTests.push(`${file}: ${firstLine(suite.message)}`);
+  }
 }
 
 function countPlaywright(file) {
   if (!existsSync(file)) return;
-  const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  const { stats } = report;
   totals.passed += stats.expected + (stats.flaky ?? 0);
   totals.failed += stats.unexpected;
   totals.skipped += stats.skipped;
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== 'unexpected') continue;
+        const error = test.results?.at(-1)?.error?.message;
+        failedTests.push(`${spec.file}:${spec.line} › ${[...titles, spec.title].join(' › ')}: ${firstLine(error)}`);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, child.title && !child.file ? [...titles, child.title] : titles);
+  };
+  for (const suite of report.suites ?? []) walk(suite, []);
 }
 
 const vitest = (label, dir, file, env) => {
@@ -121,6 +148,7 @@ if (wants('e2e')) {
 }
 
 console.log('');
+if (failedTests.length) console.log(`Failed tests:\n${failedTests.map((line) => `  ✗ ${line}`).join('\n')}`);
 if (failures.length) console.log(`Failed steps: ${failures.join(', ')}`);
 console.log(`total: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failures.length || totals.failed ? 1 : 0);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { crc32 } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { users } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { startFakeImages } from '../../test/fake-images.js';
@@ -12,11 +12,31 @@ import { pngChunk } from '../documents/image-fixtures.js';
 import { encodeForm } from '../../test/sse.js';
 import { IMAGES_MAX } from './images.service.js';
 import { IMAGE_VERSIONS_MAX } from '@parley/contract';
-import { readUpload } from './processing.js';
 import { ledgerMismatches, setCredits, walletOf } from '../../test/wallets.js';
+import type * as Processing from './processing.js';
 
 // Images are their owner's alone, every provider call is metered (charged per image made, refunded on failure), and
 // nothing but a clean PNG or JPEG is ever stored or returned.
+
+/**
+ * An upload's proof (its full decode, made while the provider works on its clean copy) settles only once `gate.open`
+ * resolves, when a test sets it: the order of the decode and the provider call is then the test's, not a race.
+ */
+const gate = vi.hoisted(() => ({ open: null as Promise<void> | null }));
+vi.mock('./processing.js', async (importOriginal) => {
+  const actual = await importOriginal<typeof Processing>();
+  return {
+    ...actual,
+    startUpload: async (bytes: Uint8Array) => {
+      const started = await actual.startUpload(bytes);
+      const open = gate.open;
+      if (!open) return started;
+      const proof = started.proof.finally(() => open);
+      proof.catch(() => undefined);
+      return { ...started, proof };
+    },
+  };
+});
 
 let fake: Awaited<ReturnType<typeof startFakeImages>>;
 let t: TestApp;
@@ -438,26 +458,27 @@ describe('editing', () => {
   it('a file sent with an edit that does not decode is refused while the provider works: refunded, nothing kept', async () => {
     const u = await t.signUp();
     const before = await walletOf(t.database.db, u.email);
-    // Other image work holds the places, so that the file's decode waits while its clean copy is already sent; the
-    // provider is slow: the refusal does not wait for it.
-    const big = await sharp({ create: { width: 2500, height: 2500, channels: 3, background: '#808080' } })
-      .png({ compressionLevel: 1 })
-      .toBuffer();
-    const busy = [readUpload(big), readUpload(big)];
+    // The file's decode fails only once the provider has the request; the provider is slow: the refusal does not
+    // wait for it.
+    let decodeMayEnd!: () => void;
+    gate.open = new Promise((resolve) => (decodeMayEnd = resolve));
     const sent = fake.requests.length;
     fake.delayMs = 3_000;
     const started = performance.now();
     let res: Awaited<ReturnType<typeof edit>>;
     try {
-      res = await edit(u.token, { operation: 'removeBackground' }, [
+      const answer = edit(u.token, { operation: 'removeBackground' }, [
         { field: 'image', name: 'broken.png', type: 'image/png', bytes: await undecodablePng() },
       ]);
+      await expect.poll(() => fake.requests.slice(sent).some((r) => r.provider === 'fal')).toBe(true);
+      decodeMayEnd();
+      res = await answer;
     } finally {
+      decodeMayEnd();
+      gate.open = null;
       fake.delayMs = 0;
-      await Promise.all(busy);
     }
     expect(performance.now() - started).toBeLessThan(2_500);
-    expect(fake.requests.slice(sent).some((r) => r.provider === 'fal')).toBe(true);
     expect([res.status, res.body.code]).toEqual([400, 'INVALID_FILE']);
     expect(await walletOf(t.database.db, u.email)).toMatchObject({
       basicCredit: before.basicCredit,
