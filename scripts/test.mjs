@@ -66,7 +66,7 @@ function countPlaywright(file) {
         failedTests.push(`${spec.file}:${spec.line} › ${[...titles, spec.title].join(' › ')}: ${firstLine(error)}`);
       }
     }
-    for (const child of suite.suites ?? []) walk(child, child.title && !child.file ? [...titles, child.title] : titles);
+    for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
   };
   for (const suite of report.suites ?? []) walk(suite, []);
 }
