@@ -31,8 +31,15 @@ export function createLocalStorage(root: string): Storage {
   return {
     async put(key, bytes) {
       const file = resolve(key);
-      await mkdir(path.dirname(file), { recursive: true });
-      await writeFile(file, bytes, { mode: 0o600 });
+      // Written first, its folder made only when missing (a person's first file): most writes go to a folder that
+      // exists, and a mkdir on every write is one more trip through libuv's threadpool, which image work shares.
+      try {
+        await writeFile(file, bytes, { mode: 0o600 });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+        await mkdir(path.dirname(file), { recursive: true });
+        await writeFile(file, bytes, { mode: 0o600 });
+      }
     },
     async get(key) {
       try {

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -95,6 +95,30 @@ describe.each(kinds)('storage on the %s', (_name, make) => {
       expect(entry.modifiedAt).toBeInstanceOf(Date);
       expect(entry.modifiedAt.getTime()).toBeGreaterThan(before);
     }
+  });
+});
+
+describe('local folder storage', () => {
+  it('makes a key’s folders when missing, also after they were removed by hand, and keeps files private', async () => {
+    const root = path.join(dir, 'local-folders');
+    const storage = createLocalStorage(root);
+    const folder = owner();
+    await storage.put(`${folder}/deep/er/one`, Buffer.from('one'));
+    await storage.put(`${folder}/deep/er/two`, Buffer.from('two'));
+    expect((await storage.get(`${folder}/deep/er/one`)).toString()).toBe('one');
+    await rm(path.join(root, folder), { recursive: true });
+    await storage.put(`${folder}/deep/er/one`, Buffer.from('again'));
+    expect((await storage.get(`${folder}/deep/er/one`)).toString()).toBe('again');
+    expect((await stat(path.join(root, folder, 'deep', 'er', 'one'))).mode & 0o777).toBe(0o600);
+  });
+
+  it('a failure other than a missing folder is not retried', async () => {
+    const root = path.join(dir, 'local-blocked');
+    const storage = createLocalStorage(root);
+    const folder = owner();
+    await storage.put(`${folder}/file`, Buffer.from('a file'));
+    // A file where a folder should be: ENOTDIR, said as it is.
+    await expect(storage.put(`${folder}/file/inside`, Buffer.from('x'))).rejects.toMatchObject({ code: 'ENOTDIR' });
   });
 });
 
