@@ -463,14 +463,16 @@ describe('editing', () => {
     let decodeMayEnd!: () => void;
     gate.open = new Promise((resolve) => (decodeMayEnd = resolve));
     const sent = fake.requests.length;
-    fake.delayMs = 3_000;
+    fake.delayMs = 10_000;
     const started = performance.now();
     let res: Awaited<ReturnType<typeof edit>>;
     try {
       const answer = edit(u.token, { operation: 'removeBackground' }, [
         { field: 'image', name: 'broken.png', type: 'image/png', bytes: await undecodablePng() },
       ]);
-      await expect.poll(() => fake.requests.slice(sent).some((r) => r.provider === 'fal')).toBe(true);
+      await expect
+        .poll(() => fake.requests.slice(sent).some((r) => r.provider === 'fal'), { timeout: 5_000 })
+        .toBe(true);
       decodeMayEnd();
       res = await answer;
     } finally {
@@ -478,7 +480,7 @@ describe('editing', () => {
       gate.open = null;
       fake.delayMs = 0;
     }
-    expect(performance.now() - started).toBeLessThan(2_500);
+    expect(performance.now() - started).toBeLessThan(8_000);
     expect([res.status, res.body.code]).toEqual([400, 'INVALID_FILE']);
     expect(await walletOf(t.database.db, u.email)).toMatchObject({
       basicCredit: before.basicCredit,
