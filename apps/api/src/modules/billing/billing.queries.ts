@@ -29,13 +29,15 @@ const perTier = <T>(make: (tier: Tier) => T) =>
 
 /**
  * Takes `$2` credits from wallet `walletId` for a call on a `tier` model, and records the reservation, in one
- * statement. Daily credits pay first where they may (DAILY_CREDIT_TIERS), then the tier's own. The row is locked
- * while the choice is made, and the UPDATE only matches while the chosen balance covers the amount, so no number
- * of concurrent calls can spend more than there is. `$2` is the amount, `$3` the feature; who spends and when are
- * given as expressions.
+ * statement. Daily credits pay first where they may (DAILY_CREDIT_TIERS), as many as there are, and the tier's own
+ * the rest: a call of 2 credits with 1 daily credit left takes that one and 1 of the tier's. Each balance that pays
+ * is a `reserve` row; when both do, the tier's row names the daily one (the reservation's id) in `reservation_id`.
+ * The row is locked while the split is made, and the UPDATE only matches while the balances cover it, so no number of
+ * concurrent calls can spend more than there is. `$2` is the amount, `$3` the feature; who spends and when are given
+ * as expressions.
  */
 const takeAndRecord = (tier: Tier, walletId: string, userId: string, at: string) => {
-  const fromDaily = DAILY_CREDIT_TIERS.includes(tier) ? 'daily_credit >= $2::int' : 'false';
+  const fromDaily = DAILY_CREDIT_TIERS.includes(tier) ? 'least(greatest(daily_credit, 0), $2::int)' : '0';
   const month = `date_trunc('month', ${at} AT TIME ZONE 'UTC')::date`;
   const usedThisMonth = `CASE WHEN m.period = ${month} THEN m.used ELSE 0 END`;
   // A member of an organization spends from its wallet up to their monthly limit: their row is counted in the same
@@ -50,8 +52,8 @@ const takeAndRecord = (tier: Tier, walletId: string, userId: string, at: string)
   // would be passed over without waiting).
   return `
     cur AS (
-      SELECT id, ${fromDaily} AS from_daily, daily_renews_at <= ${at} AS due,
-             daily_renews_at > ${at} AND (${fromDaily} OR ${COLUMN[tier]} >= $2::int) AS covered
+      SELECT id, ${fromDaily} AS daily, daily_renews_at <= ${at} AS due, gen_random_uuid() AS reservation,
+             daily_renews_at > ${at} AND ${COLUMN[tier]} >= $2::int - ${fromDaily} AS covered
         FROM wallets WHERE id = ${walletId} FOR UPDATE
     ), member AS (
       UPDATE wallet_members m SET used = ${usedThisMonth} + $2::int, period = ${month}
@@ -61,20 +63,24 @@ const takeAndRecord = (tier: Tier, walletId: string, userId: string, at: string)
    RETURNING m.user_id
     ), taken AS (
       UPDATE wallets w
-         SET daily_credit = w.daily_credit - CASE WHEN cur.from_daily THEN $2::int ELSE 0 END,
-             ${COLUMN[tier]} = w.${COLUMN[tier]} - CASE WHEN cur.from_daily THEN 0 ELSE $2::int END
+         SET daily_credit = w.daily_credit - cur.daily,
+             ${COLUMN[tier]} = w.${COLUMN[tier]} - ($2::int - cur.daily)
         FROM cur
-       WHERE w.id = cur.id AND cur.covered AND (cur.from_daily OR w.${COLUMN[tier]} >= $2::int)
+       WHERE w.id = cur.id AND cur.covered
          AND (EXISTS (SELECT 1 FROM member)
               OR (w.user_id = ${userId}
                   AND NOT EXISTS (SELECT 1 FROM wallet_members m WHERE m.user_id = ${userId} AND m.wallet_id = cur.id)))
-   RETURNING w.id, cur.from_daily
+   RETURNING w.id, cur.daily, cur.reservation
     ), ledger AS (
-      INSERT INTO wallet_ledger (wallet_id, user_id, balance, tier, amount, kind, state, feature, created_at)
-      SELECT id, ${userId}, CASE WHEN from_daily THEN 'daily' ELSE '${tier}' END, '${tier}', -$2::int, 'reserve', 'reserved',
-             $3, ${at}
-        FROM taken
-   RETURNING id
+      INSERT INTO wallet_ledger (id, wallet_id, user_id, balance, tier, amount, kind, state, feature, created_at,
+                                 reservation_id)
+      SELECT CASE WHEN p.first THEN t.reservation ELSE gen_random_uuid() END, t.id, ${userId}, p.balance, '${tier}',
+             -p.part, 'reserve', 'reserved', $3, ${at}, CASE WHEN p.first THEN NULL ELSE t.reservation END
+        FROM taken t
+       CROSS JOIN LATERAL (VALUES ('daily', t.daily, t.daily > 0), ('${tier}', $2::int - t.daily, t.daily = 0))
+             AS p(balance, part, first)
+       WHERE p.part > 0 OR p.first
+   RETURNING id, reservation_id
     )`;
 };
 
@@ -82,7 +88,7 @@ const reserveStatements = perTier((tier) =>
   statement<{ id: string | null; due: boolean | null }>(
     `reserve_${tier}`,
     `WITH ${takeAndRecord(tier, '$1::uuid', '$4::uuid', '$5::timestamptz')}
-     SELECT (SELECT id FROM ledger) AS id, (SELECT due FROM cur) AS due`,
+     SELECT (SELECT id FROM ledger WHERE reservation_id IS NULL) AS id, (SELECT due FROM cur) AS due`,
   ),
 );
 
@@ -264,7 +270,7 @@ const sessionReserveStatements = perTier((tier) =>
         `(SELECT uid FROM s)`,
         '$4::timestamptz',
       )}
-    SELECT s.session, s.user, s.wid AS "walletId", (SELECT id FROM ledger) AS "ledgerId", (SELECT due FROM cur) AS "due"
+    SELECT s.session, s.user, s.wid AS "walletId", (SELECT id FROM ledger WHERE reservation_id IS NULL) AS "ledgerId", (SELECT due FROM cur) AS "due"
       FROM s`,
   ),
 );
@@ -295,6 +301,9 @@ export async function reserveForSession(
   return { found: toSessionWithUser(row), walletId: row.walletId, ledgerId: row.ledgerId, due: row.due === true };
 }
 
+/** The `reserve` rows of reservation `$1`: the row of that id, and the one that names it when two balances paid. */
+const RESERVATION_ROWS = `(id = $1::uuid OR (reservation_id = $1::uuid AND kind = 'reserve' AND reservation_id IS NOT NULL))`;
+
 /**
  * Charges a reservation: its use is added to its hour and its UTC day, and to the wallet's kept 30-day sums when that
  * day is one of theirs. The wallet's row is updated (so locked) whatever the day: a concurrent re-summing (see
@@ -302,10 +311,12 @@ export async function reserveForSession(
  */
 export const chargeStatement = statement(
   'charge_reservation',
-  `WITH l AS (
+  `WITH parts AS (
      UPDATE wallet_ledger SET state = 'charged', settled_at = now()
-      WHERE id = $1::uuid AND state = 'reserved'
+      WHERE ${RESERVATION_ROWS} AND state = 'reserved'
   RETURNING wallet_id, date_trunc('hour', created_at) AS hour, tier, -amount AS used
+   ), l AS (
+     SELECT wallet_id, hour, tier, sum(used)::int AS used FROM parts GROUP BY wallet_id, hour, tier
    ), by_hour AS (
      INSERT INTO wallet_usage (wallet_id, hour, tier, used) SELECT * FROM l
      ON CONFLICT (wallet_id, hour, tier) DO UPDATE SET used = wallet_usage.used + excluded.used
@@ -361,7 +372,7 @@ const refundWith = (settle: string) => `
 const refundStatement = statement<{ refunded: number }>(
   'refund_reservation',
   refundWith(`UPDATE wallet_ledger SET state = 'refunded', settled_at = now()
-               WHERE id = $1::uuid AND state = 'reserved'
+               WHERE ${RESERVATION_ROWS} AND state = 'reserved'
            RETURNING id, wallet_id, user_id, balance, tier, amount, feature, created_at`),
 );
 

@@ -119,6 +119,107 @@ describe('wallets and their ledger', () => {
   });
 });
 
+describe('a call that daily credits pay only part of', () => {
+  const use = { capability: 'chat', tier: 'advance', keySource: 'server', credits: 2 } as const;
+  const reserveRows = async (walletId: string) =>
+    (await t.database.db.select().from(walletLedger).where(eq(walletLedger.walletId, walletId)))
+      .filter((r) => r.kind === 'reserve')
+      .sort((a, b) => a.amount - b.amount || a.balance.localeCompare(b.balance));
+
+  it('takes what daily credits there are, the rest from the tier’s own: one reservation of two rows, charged once', async () => {
+    const u = await t.signUp(); // 3 daily, 5 advance
+    const payer = await payerOf(u.email);
+    // Four units of 2 from 3 + 5: the second unit takes the last daily credit and one advanced.
+    expect(await billing().metered(payer, { ...use, units: 4 }, async () => 'made')).toBe('made');
+    const w = await walletOf(t.database.db, u.email);
+    expect(w).toMatchObject({ dailyCredit: 0, advanceCredit: 0, advanceUse: 8 });
+    const rows = await reserveRows(w.id);
+    expect(rows.map((r) => [r.balance, r.amount, r.state])).toEqual([
+      ['advance', -2, 'charged'],
+      ['advance', -2, 'charged'],
+      ['daily', -2, 'charged'],
+      ['advance', -1, 'charged'],
+      ['daily', -1, 'charged'],
+    ]);
+    // The tier's part names the daily part, which is the reservation.
+    const dailyPart = rows.find((r) => r.balance === 'daily' && r.amount === -1)!;
+    expect(rows.find((r) => r.balance === 'advance' && r.amount === -1)!.reservationId).toBe(dailyPart.id);
+    expect(rows.filter((r) => r.reservationId !== null)).toHaveLength(1);
+    // Counted once in the use by day and in the 30-day sums.
+    const profile = (await t.json('GET', '/api/user/profile', { token: u.token })).body.data;
+    expect(profile).toMatchObject({ advanceUse: 8, monthlyUse: 8 });
+    expect(await ledgerMismatches(t.database.db)).toEqual([]);
+    expect(await usageMismatches(t.database.db)).toEqual([]);
+  });
+
+  it('a failed call gives each balance its part back, and a reservation settles once', async () => {
+    const u = await t.signUp();
+    await setCredits(t.database.db, u.email, { dailyCredit: 1, advanceCredit: 5 });
+    const payer = await payerOf(u.email);
+    await expect(
+      billing().metered(payer, use, async () => {
+        throw new Error('the provider failed');
+      }),
+    ).rejects.toThrow('the provider failed');
+    const w = await walletOf(t.database.db, u.email);
+    expect(w).toMatchObject({ dailyCredit: 1, advanceCredit: 5, advanceUse: 0 });
+    const all = await t.database.db.select().from(walletLedger).where(eq(walletLedger.walletId, w.id));
+    const refunds = all.filter((r) => r.kind === 'refund');
+    expect(refunds.map((r) => [r.balance, r.amount]).sort()).toEqual([
+      ['advance', 1],
+      ['daily', 1],
+    ]);
+    for (const refund of refunds) {
+      expect(all.find((r) => r.id === refund.reservationId)).toMatchObject({
+        kind: 'reserve',
+        balance: refund.balance,
+        state: 'refunded',
+      });
+    }
+
+    // Reserved, then charged twice and refunded: the first settlement is the only one.
+    const reserved = await q.reserveCredits(t.database.db, w.id, payer.user.id, 'advance', 2, 'chat', now);
+    expect(reserved.id).not.toBeNull();
+    await q.chargeReservation(t.database.db, reserved.id!);
+    await q.chargeReservation(t.database.db, reserved.id!);
+    await q.refundReservation(t.database.db, reserved.id!);
+    expect(await walletOf(t.database.db, u.email)).toMatchObject({ dailyCredit: 0, advanceCredit: 4, advanceUse: 2 });
+    expect(await ledgerMismatches(t.database.db)).toEqual([]);
+    expect(await usageMismatches(t.database.db)).toEqual([]);
+  });
+
+  it('left pending, both rows are refunded by the sweep', async () => {
+    const u = await t.signUp();
+    await setCredits(t.database.db, u.email, { dailyCredit: 1, advanceCredit: 5 });
+    const payer = await payerOf(u.email);
+    const reserved = await q.reserveCredits(t.database.db, payer.wallet.id, payer.user.id, 'advance', 2, 'chat', now);
+    expect(await walletOf(t.database.db, u.email)).toMatchObject({ dailyCredit: 0, advanceCredit: 4 });
+    await t.database.db.execute(
+      sql`UPDATE wallet_ledger SET created_at = created_at - interval '1 day'
+           WHERE id = ${reserved.id} OR reservation_id = ${reserved.id}`,
+    );
+    expect(await q.refundStaleReservations(t.database.db, 3600)).toBe(2);
+    expect(await walletOf(t.database.db, u.email)).toMatchObject({ dailyCredit: 1, advanceCredit: 5 });
+    expect(await ledgerMismatches(t.database.db)).toEqual([]);
+  });
+
+  it('never spends more than there is, however many ask at once', async () => {
+    const u = await t.signUp();
+    await setCredits(t.database.db, u.email, { dailyCredit: 3, advanceCredit: 4 });
+    const payer = await payerOf(u.email);
+    // 7 credits: three calls of 2 (the second one split), then 1 left that no call of 2 can take.
+    const results = await Promise.allSettled(
+      Array.from({ length: 12 }, () => billing().metered(payer, use, async () => 'made')),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(3);
+    expect(await walletOf(t.database.db, u.email)).toMatchObject({ advanceUse: 6 });
+    const w = await walletOf(t.database.db, u.email);
+    expect(w.dailyCredit + w.advanceCredit).toBe(1);
+    expect(await ledgerMismatches(t.database.db)).toEqual([]);
+    expect(await usageMismatches(t.database.db)).toEqual([]);
+  });
+});
+
 it('a refusal for credits says, in the answer, what the call needed and what the wallet has', async () => {
   const u = await t.signUp();
   await setCredits(t.database.db, u.email, { dailyCredit: 1, basicCredit: 0 });

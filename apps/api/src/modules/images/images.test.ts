@@ -141,6 +141,15 @@ describe('models', () => {
 });
 
 describe('generation', () => {
+  it('a new account’s 3 daily and 5 advanced credits make four images of 2 credits: all 8 spent', async () => {
+    const u = await t.signUp();
+    const res = await generate(u.token, { prompt: 'a lighthouse at dusk', model: 'FLUX_1_1_PRO', count: '4' });
+    expect(res.status).toBe(200);
+    expect(res.body.data.images).toHaveLength(4);
+    expect(await walletOf(t.database.db, u.email)).toMatchObject({ dailyCredit: 0, advanceCredit: 0, advanceUse: 8 });
+    expect(await ledgerMismatches(t.database.db)).toEqual([]);
+  });
+
   it('makes four images with FLUX, charges 2 credits each, and keeps them in the history', async () => {
     const u = await t.signUp();
     await setCredits(t.database.db, u.email, { advanceCredit: 20, dailyCredit: 0 });
