@@ -87,9 +87,10 @@ export type Balance = (typeof BALANCES)[number];
 
 /**
  * Every change of a wallet's balances: `amount` is added to `balance`. A metered call is a `reserve` row (negative,
- * `state` reserved → charged | refunded), or two when daily credits pay part of it (the second, from the tier's own
- * balance, points at the first in `reservation_id`); a refund adds a `refund` row pointing at its reservation. `tier` is the
- * tier of the model used (what "use" counts); `balance` is what paid (daily credits pay for basic and advance).
+ * `state` reserved → charged | refunded), or two when daily credits pay part of it (the first, the daily part, is the
+ * reservation, and names the tier's part in `reservation_id`); a refund adds a `refund` row pointing at its reserve
+ * row. `tier` is the tier of the model used (what "use" counts); `balance` is what paid (daily credits pay for basic
+ * and advance).
  */
 export const walletLedger = pgTable(
   'wallet_ledger',
@@ -115,11 +116,6 @@ export const walletLedger = pgTable(
     index('wallet_ledger_reserved_idx')
       .on(t.createdAt)
       .where(sql`${t.state} = 'reserved'`),
-    // A reservation paid from two balances (daily credits, then the tier's own) is two `reserve` rows: the second
-    // names the first in `reservation_id`, and is found by it when the reservation settles.
-    index('wallet_ledger_reserve_part_idx')
-      .on(t.reservationId)
-      .where(sql`${t.kind} = 'reserve' AND ${t.reservationId} IS NOT NULL`),
   ],
 );
 

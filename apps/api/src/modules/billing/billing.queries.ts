@@ -31,7 +31,8 @@ const perTier = <T>(make: (tier: Tier) => T) =>
  * Takes `$2` credits from wallet `walletId` for a call on a `tier` model, and records the reservation, in one
  * statement. Daily credits pay first where they may (DAILY_CREDIT_TIERS), as many as there are, and the tier's own
  * the rest: a call of 2 credits with 1 daily credit left takes that one and 1 of the tier's. Each balance that pays
- * is a `reserve` row; when both do, the tier's row names the daily one (the reservation's id) in `reservation_id`.
+ * is a `reserve` row; when both do, the daily row is the reservation and names the tier's in `reservation_id`, so
+ * that settling it finds both by primary key (RESERVATION_PARTS).
  * The row is locked while the split is made, and the UPDATE only matches while the balances cover it, so no number of
  * concurrent calls can spend more than there is. `$2` is the amount, `$3` the feature; who spends and when are given
  * as expressions.
@@ -52,7 +53,8 @@ const takeAndRecord = (tier: Tier, walletId: string, userId: string, at: string)
   // would be passed over without waiting).
   return `
     cur AS (
-      SELECT id, ${fromDaily} AS daily, daily_renews_at <= ${at} AS due, gen_random_uuid() AS reservation,
+      SELECT id, ${fromDaily} AS daily, daily_renews_at <= ${at} AS due,
+             gen_random_uuid() AS reservation, gen_random_uuid() AS part,
              daily_renews_at > ${at} AND ${COLUMN[tier]} >= $2::int - ${fromDaily} AS covered
         FROM wallets WHERE id = ${walletId} FOR UPDATE
     ), member AS (
@@ -70,17 +72,18 @@ const takeAndRecord = (tier: Tier, walletId: string, userId: string, at: string)
          AND (EXISTS (SELECT 1 FROM member)
               OR (w.user_id = ${userId}
                   AND NOT EXISTS (SELECT 1 FROM wallet_members m WHERE m.user_id = ${userId} AND m.wallet_id = cur.id)))
-   RETURNING w.id, cur.daily, cur.reservation
+   RETURNING w.id, cur.daily, cur.reservation, cur.part
     ), ledger AS (
       INSERT INTO wallet_ledger (id, wallet_id, user_id, balance, tier, amount, kind, state, feature, created_at,
                                  reservation_id)
-      SELECT CASE WHEN p.first THEN t.reservation ELSE gen_random_uuid() END, t.id, ${userId}, p.balance, '${tier}',
-             -p.part, 'reserve', 'reserved', $3, ${at}, CASE WHEN p.first THEN NULL ELSE t.reservation END
+      SELECT p.id, t.id, ${userId}, p.balance, '${tier}', -p.amount, 'reserve', 'reserved', $3, ${at}, p.part
         FROM taken t
-       CROSS JOIN LATERAL (VALUES ('daily', t.daily, t.daily > 0), ('${tier}', $2::int - t.daily, t.daily = 0))
-             AS p(balance, part, first)
-       WHERE p.part > 0 OR p.first
-   RETURNING id, reservation_id
+       CROSS JOIN LATERAL (VALUES
+               ('daily', t.daily, t.reservation, CASE WHEN $2::int > t.daily THEN t.part END, t.daily > 0),
+               ('${tier}', $2::int - t.daily, CASE WHEN t.daily = 0 THEN t.reservation ELSE t.part END, NULL::uuid,
+                $2::int > t.daily OR t.daily = 0))
+             AS p(balance, amount, id, part, kept)
+       WHERE p.kept
     )`;
 };
 
@@ -88,7 +91,7 @@ const reserveStatements = perTier((tier) =>
   statement<{ id: string | null; due: boolean | null }>(
     `reserve_${tier}`,
     `WITH ${takeAndRecord(tier, '$1::uuid', '$4::uuid', '$5::timestamptz')}
-     SELECT (SELECT id FROM ledger WHERE reservation_id IS NULL) AS id, (SELECT due FROM cur) AS due`,
+     SELECT (SELECT reservation FROM taken) AS id, (SELECT due FROM cur) AS due`,
   ),
 );
 
@@ -270,7 +273,7 @@ const sessionReserveStatements = perTier((tier) =>
         `(SELECT uid FROM s)`,
         '$4::timestamptz',
       )}
-    SELECT s.session, s.user, s.wid AS "walletId", (SELECT id FROM ledger WHERE reservation_id IS NULL) AS "ledgerId", (SELECT due FROM cur) AS "due"
+    SELECT s.session, s.user, s.wid AS "walletId", (SELECT reservation FROM taken) AS "ledgerId", (SELECT due FROM cur) AS "due"
       FROM s`,
   ),
 );
@@ -301,8 +304,25 @@ export async function reserveForSession(
   return { found: toSessionWithUser(row), walletId: row.walletId, ledgerId: row.ledgerId, due: row.due === true };
 }
 
-/** The `reserve` rows of reservation `$1`: the row of that id, and the one that names it when two balances paid. */
-const RESERVATION_ROWS = `(id = $1::uuid OR (reservation_id = $1::uuid AND kind = 'reserve' AND reservation_id IS NOT NULL))`;
+/** The columns of a `reserve` row that settling it returns. */
+const SETTLED = 'id, wallet_id, user_id, balance, tier, amount, feature, created_at';
+
+/**
+ * Settles reservation `$1` (`set`: what changes), as a statement's first CTEs: its `reserve` row, then the tier's
+ * part it names when two balances paid (see takeAndRecord), each found by primary key; `parts` returns both (SETTLED).
+ * Only a reservation still pending changes.
+ */
+const settleParts = (set: string) => `
+  first_part AS (
+    UPDATE wallet_ledger SET ${set} WHERE id = $1::uuid AND state = 'reserved'
+    RETURNING reservation_id AS part, ${SETTLED}
+  ), second_part AS (
+    UPDATE wallet_ledger SET ${set}
+     WHERE id = (SELECT part FROM first_part) AND kind = 'reserve' AND state = 'reserved'
+    RETURNING ${SETTLED}
+  ), parts AS (
+    SELECT ${SETTLED} FROM first_part UNION ALL SELECT ${SETTLED} FROM second_part
+  )`;
 
 /**
  * Charges a reservation: its use is added to its hour and its UTC day, and to the wallet's kept 30-day sums when that
@@ -311,12 +331,9 @@ const RESERVATION_ROWS = `(id = $1::uuid OR (reservation_id = $1::uuid AND kind 
  */
 export const chargeStatement = statement(
   'charge_reservation',
-  `WITH parts AS (
-     UPDATE wallet_ledger SET state = 'charged', settled_at = now()
-      WHERE ${RESERVATION_ROWS} AND state = 'reserved'
-  RETURNING wallet_id, date_trunc('hour', created_at) AS hour, tier, -amount AS used
-   ), l AS (
-     SELECT wallet_id, hour, tier, sum(used)::int AS used FROM parts GROUP BY wallet_id, hour, tier
+  `WITH ${settleParts(`state = 'charged', settled_at = now()`)}, l AS (
+     SELECT wallet_id, date_trunc('hour', created_at) AS hour, tier, sum(-amount)::int AS used
+       FROM parts GROUP BY 1, 2, 3
    ), by_hour AS (
      INSERT INTO wallet_usage (wallet_id, hour, tier, used) SELECT * FROM l
      ON CONFLICT (wallet_id, hour, tier) DO UPDATE SET used = wallet_usage.used + excluded.used
@@ -338,12 +355,12 @@ export async function chargeReservation(db: Db, ledgerId: string) {
 }
 
 /**
- * Refunds the reservations `settle` marks refunded (a statement returning id, wallet_id, user_id, balance, tier,
- * amount, feature, created_at): each gets a refund row, and each wallet its credits back, in one statement. Returns how many
- * reservations were refunded.
+ * Refunds the `reserve` rows that `settled` (CTEs ending with `l`, of the SETTLED columns) marks refunded: each gets a
+ * refund row, and each wallet its credits back, in one statement. Returns how many rows were refunded (a reservation
+ * two balances paid is two).
  */
-const refundWith = (settle: string) => `
-  WITH l AS (${settle}),
+const refundWith = (settled: string) => `
+  WITH ${settled},
   back AS (
     INSERT INTO wallet_ledger (wallet_id, user_id, balance, tier, amount, kind, feature, reservation_id)
     SELECT wallet_id, user_id, balance, tier, -amount, 'refund', feature, id FROM l
@@ -371,9 +388,7 @@ const refundWith = (settle: string) => `
 
 const refundStatement = statement<{ refunded: number }>(
   'refund_reservation',
-  refundWith(`UPDATE wallet_ledger SET state = 'refunded', settled_at = now()
-               WHERE ${RESERVATION_ROWS} AND state = 'reserved'
-           RETURNING id, wallet_id, user_id, balance, tier, amount, feature, created_at`),
+  refundWith(`${settleParts(`state = 'refunded', settled_at = now()`)}, l AS (SELECT * FROM parts)`),
 );
 
 /** Refunded: the credits go back, once, with a refund row, in one statement. */
@@ -383,14 +398,15 @@ export async function refundReservation(db: Db, ledgerId: string) {
 
 const staleStatement = statement<{ refunded: number }>(
   'refund_stale_reservations',
-  refundWith(`UPDATE wallet_ledger SET state = 'refunded', settled_at = now()
-               WHERE state = 'reserved' AND created_at < now() - make_interval(secs => $1::int)
-           RETURNING id, wallet_id, user_id, balance, tier, amount, feature, created_at`),
+  refundWith(`l AS (
+     UPDATE wallet_ledger SET state = 'refunded', settled_at = now()
+      WHERE state = 'reserved' AND created_at < now() - make_interval(secs => $1::int)
+  RETURNING ${SETTLED})`),
 );
 
 /**
  * Gives back every reservation still pending after `olderThanSeconds` (a process that stopped between reserving and
- * settling), in one statement. Returns how many reservations were refunded.
+ * settling), in one statement. Returns how many `reserve` rows were refunded (a reservation two balances paid is two).
  */
 export async function refundStaleReservations(db: Db, olderThanSeconds: number) {
   const rows = await run(db, staleStatement, [olderThanSeconds]);

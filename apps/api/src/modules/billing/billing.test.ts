@@ -141,9 +141,9 @@ describe('a call that daily credits pay only part of', () => {
       ['advance', -1, 'charged'],
       ['daily', -1, 'charged'],
     ]);
-    // The tier's part names the daily part, which is the reservation.
-    const dailyPart = rows.find((r) => r.balance === 'daily' && r.amount === -1)!;
-    expect(rows.find((r) => r.balance === 'advance' && r.amount === -1)!.reservationId).toBe(dailyPart.id);
+    // The daily part is the reservation, and names the tier's part.
+    const tierPart = rows.find((r) => r.balance === 'advance' && r.amount === -1)!;
+    expect(rows.find((r) => r.balance === 'daily' && r.amount === -1)!.reservationId).toBe(tierPart.id);
     expect(rows.filter((r) => r.reservationId !== null)).toHaveLength(1);
     // Counted once in the use by day and in the 30-day sums.
     const profile = (await t.json('GET', '/api/user/profile', { token: u.token })).body.data;
@@ -196,7 +196,7 @@ describe('a call that daily credits pay only part of', () => {
     expect(await walletOf(t.database.db, u.email)).toMatchObject({ dailyCredit: 0, advanceCredit: 4 });
     await t.database.db.execute(
       sql`UPDATE wallet_ledger SET created_at = created_at - interval '1 day'
-           WHERE id = ${reserved.id} OR reservation_id = ${reserved.id}`,
+           WHERE id = ${reserved.id} OR id = (SELECT reservation_id FROM wallet_ledger WHERE id = ${reserved.id})`,
     );
     expect(await q.refundStaleReservations(t.database.db, 3600)).toBe(2);
     expect(await walletOf(t.database.db, u.email)).toMatchObject({ dailyCredit: 1, advanceCredit: 5 });

@@ -1,1 +1,0 @@
-CREATE INDEX "wallet_ledger_reserve_part_idx" ON "wallet_ledger" USING btree ("reservation_id") WHERE "wallet_ledger"."kind" = 'reserve' AND "wallet_ledger"."reservation_id" IS NOT NULL;
