@@ -56,11 +56,12 @@ export function VersionList({
                   className="h-16 w-full rounded-md"
                   fit="cover"
                 />
-                <span
-                  className="mt-1 block truncate px-0.5 text-xs text-zinc-700 dark:text-zinc-300"
-                  aria-hidden="true"
-                >
-                  {n(index + 1)} · {t(operationKey(version.operation))}
+                {/* The number, then how it was made on up to two lines: versions stay apart at a glance. */}
+                <span className="mt-1 block px-0.5 text-xs text-zinc-700 dark:text-zinc-300" aria-hidden="true">
+                  <span className="block font-semibold tabular-nums">{n(index + 1)}</span>
+                  <span className="line-clamp-2 block min-h-[2lh] hyphens-auto break-words">
+                    {t(operationKey(version.operation))}
+                  </span>
                 </span>
               </button>
             </li>
