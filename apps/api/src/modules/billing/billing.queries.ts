@@ -45,6 +45,8 @@ const takeAndRecord = (tier: Tier, walletId: string, userId: string, at: string)
   // statement, only when the wallet covers the amount (the wallet's lock, taken first, orders concurrent spends).
   // Anyone else spends only from their own wallet: a request that chose the organization's wallet before its sender
   // left (or was removed) finds no member row and is refused, not let through without a limit.
+  // A negative amount takes nothing; a balance below zero (only hand-edited data has one) counts as none, so that daily
+  // credits that cover a call still pay for it.
   // A wallet whose daily renewal is due (its owner's midnight has passed, the renewal job has not come by yet) is not
   // spent from: its balances are about to change, and yesterday's daily credits must not send today's spending to a
   // paid balance. The caller renews it and asks again (see BillingService). Said in `covered`, not in the WHERE, so
@@ -55,7 +57,8 @@ const takeAndRecord = (tier: Tier, walletId: string, userId: string, at: string)
     cur AS (
       SELECT id, ${fromDaily} AS daily, daily_renews_at <= ${at} AS due,
              gen_random_uuid() AS reservation, gen_random_uuid() AS part,
-             daily_renews_at > ${at} AND ${COLUMN[tier]} >= $2::int - ${fromDaily} AS covered
+             daily_renews_at > ${at} AND $2::int >= 0
+               AND greatest(${COLUMN[tier]}, 0) >= $2::int - ${fromDaily} AS covered
         FROM wallets WHERE id = ${walletId} FOR UPDATE
     ), member AS (
       UPDATE wallet_members m SET used = ${usedThisMonth} + $2::int, period = ${month}

@@ -203,6 +203,22 @@ describe('a call that daily credits pay only part of', () => {
     expect(await ledgerMismatches(t.database.db)).toEqual([]);
   });
 
+  it('a balance below zero does not stop daily credits that cover the call; a negative amount takes nothing', async () => {
+    const u = await t.signUp();
+    const payer = await payerOf(u.email);
+    // Only data edited by hand has a negative balance: no code path writes one.
+    await t.database.db.execute(sql`UPDATE wallets SET advance_credit = -1 WHERE id = ${payer.wallet.id}`);
+    await t.database.db.execute(
+      sql`INSERT INTO wallet_ledger (wallet_id, balance, amount, kind) VALUES (${payer.wallet.id}, 'advance', -6, 'adjust')`,
+    );
+    expect(await billing().metered(payer, use, async () => 'made')).toBe('made');
+    expect(await walletOf(t.database.db, u.email)).toMatchObject({ dailyCredit: 1, advanceCredit: -1 });
+    const negative = await q.reserveCredits(t.database.db, payer.wallet.id, payer.user.id, 'advance', -3, 'chat', now);
+    expect(negative.id).toBeNull();
+    expect(await walletOf(t.database.db, u.email)).toMatchObject({ dailyCredit: 1, advanceCredit: -1 });
+    expect(await ledgerMismatches(t.database.db)).toEqual([]);
+  });
+
   it('never spends more than there is, however many ask at once', async () => {
     const u = await t.signUp();
     await setCredits(t.database.db, u.email, { dailyCredit: 3, advanceCredit: 4 });
