@@ -314,10 +314,21 @@ const SETTLED = 'id, wallet_id, user_id, balance, tier, amount, feature, created
  * Settles reservation `$1` (`set`: what changes), as a statement's first CTEs: its `reserve` row, then the tier's
  * part it names when two balances paid (see takeAndRecord), each found by primary key; `parts` returns both (SETTLED).
  * Only a reservation still pending changes.
+ *
+ * Both rows are locked first, in the order of their ids (`locked`, read whole before the first update), as the sweep
+ * of stale reservations locks its rows: two statements that take the same rows in one order never deadlock, where
+ * the daily part then the tier's, against the sweep's scan order, could.
  */
 const settleParts = (set: string) => `
-  first_part AS (
-    UPDATE wallet_ledger SET ${set} WHERE id = $1::uuid AND state = 'reserved'
+  locked AS (
+    SELECT id FROM wallet_ledger
+     WHERE id IN ($1::uuid, (SELECT reservation_id FROM wallet_ledger WHERE id = $1::uuid AND kind = 'reserve'))
+       AND state = 'reserved'
+     ORDER BY id
+       FOR UPDATE
+  ), first_part AS (
+    UPDATE wallet_ledger SET ${set}
+     WHERE id = $1::uuid AND state = 'reserved' AND (SELECT count(*) FROM locked) > 0
     RETURNING reservation_id AS part, ${SETTLED}
   ), second_part AS (
     UPDATE wallet_ledger SET ${set}
@@ -401,9 +412,15 @@ export async function refundReservation(db: Db, ledgerId: string) {
 
 const staleStatement = statement<{ refunded: number }>(
   'refund_stale_reservations',
-  refundWith(`l AS (
-     UPDATE wallet_ledger SET state = 'refunded', settled_at = now()
+  // Locked in the order of their ids before any changes, as settling locks a reservation's two rows (settleParts).
+  refundWith(`stale AS (
+     SELECT id FROM wallet_ledger
       WHERE state = 'reserved' AND created_at < now() - make_interval(secs => $1::int)
+      ORDER BY id
+        FOR UPDATE
+  ), l AS (
+     UPDATE wallet_ledger SET state = 'refunded', settled_at = now()
+      WHERE id IN (SELECT id FROM stale) AND state = 'reserved'
   RETURNING ${SETTLED})`),
 );
 

@@ -572,6 +572,66 @@ describe('reservations left pending', () => {
   });
 });
 
+describe.runIf(process.env.PARLEY_TEST_DB === 'postgres')('a split reservation settled as the sweep comes', () => {
+  const pool = () => (t.database.db as unknown as { $client: Pool }).$client;
+  /** Waits until `n` connections of this database wait for a lock: each step below is queued before the next. */
+  const waitingForLocks = async (n: number) => {
+    for (let i = 0; i < 500; i++) {
+      const { rows } = await pool().query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+      );
+      if (rows[0]!.n >= n) return;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    throw new Error(`${n} connections never waited for a lock`);
+  };
+
+  it.each(['charged', 'refunded'] as const)('is %s once, with neither statement ended as a deadlock', async (end) => {
+    const u = await t.signUp();
+    await setCredits(t.database.db, u.email, { dailyCredit: 1, advanceCredit: 5 });
+    const payer = await payerOf(u.email);
+    const { id } = await q.reserveCredits(t.database.db, payer.wallet.id, payer.user.id, 'advance', 2, 'chat', now);
+    const [daily] = await t.database.db.select().from(walletLedger).where(eq(walletLedger.id, id!));
+    const part = daily!.reservationId!;
+    // Both rows a day old, as old as each other (as made), and the tier's part written again first: the sweep, which
+    // scans them by age and then by where they lie, meets it first.
+    const dayAgo = new Date(Date.now() - 24 * 3600 * 1000);
+    for (const row of [part, id]) {
+      await t.database.db.execute(sql`UPDATE wallet_ledger SET created_at = ${dayAgo} WHERE id = ${row}`);
+    }
+
+    const holder = await pool().connect();
+    try {
+      // The daily part is held (by a third party: here, this test) while the settlement and the sweep start, in
+      // that order; once it is let go, each takes what it waits for in turn.
+      await holder.query('BEGIN');
+      await holder.query('SELECT 1 FROM wallet_ledger WHERE id = $1 FOR UPDATE', [id]);
+      const settled =
+        end === 'charged' ? q.chargeReservation(t.database.db, id!) : q.refundReservation(t.database.db, id!);
+      await waitingForLocks(1);
+      const swept = q.refundStaleReservations(t.database.db, 3600);
+      await waitingForLocks(2);
+      await holder.query('COMMIT');
+      // Without one order, the settlement holds the daily part and waits for the tier's, which the sweep holds while
+      // it waits for the daily part: PostgreSQL ends one of them ("deadlock detected").
+      expect(await Promise.allSettled([settled, swept])).toEqual([
+        { status: 'fulfilled', value: undefined },
+        { status: 'fulfilled', value: 0 },
+      ]);
+    } finally {
+      // Dropped, not returned to the pool: a failure above may have left its transaction open.
+      holder.release(true);
+    }
+    const rows = await t.database.db.select().from(walletLedger).where(eq(walletLedger.walletId, payer.wallet.id));
+    expect(rows.filter((r) => r.id === id || r.id === part).map((r) => r.state)).toEqual([end, end]);
+    expect(await walletOf(t.database.db, u.email)).toMatchObject(
+      end === 'charged' ? { dailyCredit: 0, advanceCredit: 4, advanceUse: 2 } : { dailyCredit: 1, advanceCredit: 5 },
+    );
+    expect(await ledgerMismatches(t.database.db)).toEqual([]);
+    expect(await usageMismatches(t.database.db)).toEqual([]);
+  });
+});
+
 describe('a reservation made with the session check', () => {
   it('reserves only for a live session, and only what the balance covers', async () => {
     const a = await t.signUp();
