@@ -33,6 +33,14 @@ export function getI18n(): I18n {
   return instance;
 }
 
+/**
+ * Loads the translations of `namespaces` in the current language (nothing when they are loaded already, or before
+ * initI18n). Never rejects: a namespace that fails to load shows its keys' fallbacks, as when a page asks for it.
+ */
+export function loadTranslations(namespaces: string[]): Promise<unknown> {
+  return instance ? instance.loadNamespaces(namespaces).catch(() => undefined) : Promise.resolve();
+}
+
 export function currentLanguage(): Language {
   const lng = instance?.resolvedLanguage ?? instance?.language;
   return isLanguage(lng) ? lng : 'en';

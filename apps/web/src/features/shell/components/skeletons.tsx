@@ -25,7 +25,12 @@ export function SideMenuSkeleton({ rows = 4 }: { rows?: number }) {
 export function PageSkeleton() {
   const { t } = useTranslation('shell');
   return (
-    <div role="status" aria-label={t('loading')} className="grid gap-4 p-6 sm:grid-cols-2 xl:grid-cols-3">
+    <div
+      role="status"
+      aria-label={t('loading')}
+      data-testid="page-skeleton"
+      className="grid gap-4 p-6 sm:grid-cols-2 xl:grid-cols-3"
+    >
       {Array.from({ length: 6 }, (_, i) => (
         <div key={i} className="space-y-3 rounded-xl border border-zinc-200 p-5 dark:border-zinc-800">
           <SkeletonBar className="h-4 w-1/3" />
