@@ -325,7 +325,7 @@ const settleParts = (set: string) => `
      WHERE id IN ($1::uuid, (SELECT reservation_id FROM wallet_ledger WHERE id = $1::uuid AND kind = 'reserve'))
        AND state = 'reserved'
      ORDER BY id
-       FOR UPDATE
+       FOR NO KEY UPDATE
   ), first_part AS (
     UPDATE wallet_ledger SET ${set}
      WHERE id = $1::uuid AND state = 'reserved' AND (SELECT count(*) FROM locked) > 0
@@ -412,12 +412,13 @@ export async function refundReservation(db: Db, ledgerId: string) {
 
 const staleStatement = statement<{ refunded: number }>(
   'refund_stale_reservations',
-  // Locked in the order of their ids before any changes, as settling locks a reservation's two rows (settleParts).
+  // Locked in the order of their ids, as settling locks a reservation's two rows (settleParts): a row is changed only
+  // once `stale` has locked it.
   refundWith(`stale AS (
      SELECT id FROM wallet_ledger
       WHERE state = 'reserved' AND created_at < now() - make_interval(secs => $1::int)
       ORDER BY id
-        FOR UPDATE
+        FOR NO KEY UPDATE
   ), l AS (
      UPDATE wallet_ledger SET state = 'refunded', settled_at = now()
       WHERE id IN (SELECT id FROM stale) AND state = 'reserved'

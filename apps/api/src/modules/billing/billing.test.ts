@@ -614,9 +614,10 @@ describe.runIf(process.env.PARLEY_TEST_DB === 'postgres')('a split reservation s
       await holder.query('COMMIT');
       // Without one order, the settlement holds the daily part and waits for the tier's, which the sweep holds while
       // it waits for the daily part: PostgreSQL ends one of them ("deadlock detected").
-      expect(await Promise.allSettled([settled, swept])).toEqual([
-        { status: 'fulfilled', value: undefined },
-        { status: 'fulfilled', value: 0 },
+      // (What else the sweep finds pending in this database is not this test's: only that both finish is.)
+      expect(await Promise.allSettled([settled, swept])).toMatchObject([
+        { status: 'fulfilled' },
+        { status: 'fulfilled' },
       ]);
     } finally {
       // Dropped, not returned to the pool: a failure above may have left its transaction open.
