@@ -7,10 +7,19 @@ import { apiSignUp, openSignedIn, tr, uniqueEmail } from '../support';
  * its translations only once its data had come (the plan chooser) would suspend then, show the skeleton, and be held
  * back 300 ms by React before it showed.
  */
-const PAGES = ['subscription', 'organization', 'templates', 'imageGeneration', 'imageEditor', 'chat', 'home'];
+const PAGES: [from: string, link: string][] = [
+  ...['subscription', 'organization', 'templates', 'imageGeneration', 'imageEditor', 'chat', 'home'].map(
+    (key): [string, string] => ['/profile', `shell:menu.${key}`],
+  ),
+  // The general settings show the model picker once their data has come (a shared component, with 'chat' keys).
+  ['/setting', 'settings:menu.general'],
+];
 
-/** Until nothing is loading: no request in flight and no loading indicator, for half a second. */
-async function settled(page: Page) {
+/**
+ * Watches the page's requests from now on; `settled()` waits until nothing is loading: no request in flight and no
+ * loading indicator, for half a second.
+ */
+function watchLoading(page: Page) {
   const inFlight = new Set<Request>();
   let quietSince = Date.now();
   const start = (request: Request) => inFlight.add(request);
@@ -21,28 +30,32 @@ async function settled(page: Page) {
   page.on('request', start);
   page.on('requestfinished', end);
   page.on('requestfailed', end);
-  try {
-    for (let i = 0; i < 200; i++) {
-      const loading = await page.locator('[data-testid="page-skeleton"], .fixed[role="status"]').count();
-      if (inFlight.size === 0 && loading === 0 && Date.now() - quietSince >= 500) return;
-      await page.waitForTimeout(50);
-    }
-    throw new Error(
-      `${page.url()} never stopped loading: ${[...inFlight].map((r) => r.url()).join(', ')}, ${await page.locator('[data-testid="page-skeleton"], .fixed[role="status"]').count()} loading indicators`,
-    );
-  } finally {
-    page.off('request', start);
-    page.off('requestfinished', end);
-    page.off('requestfailed', end);
-  }
+  const indicators = page.locator('[data-testid="page-skeleton"], .fixed[role="status"]');
+  return {
+    async settled() {
+      try {
+        for (let i = 0; i < 200; i++) {
+          const loading = await indicators.count();
+          if (inFlight.size === 0 && loading === 0 && Date.now() - quietSince >= 500) return;
+          await page.waitForTimeout(50);
+        }
+        const pending = [...inFlight].map((r) => r.url()).join(', ');
+        throw new Error(`${page.url()} never stopped loading: ${pending}; ${await indicators.count()} indicators`);
+      } finally {
+        page.off('request', start);
+        page.off('requestfinished', end);
+        page.off('requestfailed', end);
+      }
+    },
+  };
 }
 
 test('the menu opens each page without falling back to the page skeleton', async ({ page }) => {
   const { token } = await apiSignUp(uniqueEmail('navigation'));
   await openSignedIn(page, token, '/profile');
-  for (const key of PAGES) {
-    // From the profile, which loads no other page's data: each page below fetches its own after its code.
-    await page.goto('/profile');
+  // From pages that load none of the next page's data: each page fetches its own after its code.
+  for (const [from, key] of PAGES) {
+    await page.goto(from);
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
     await page.waitForLoadState('networkidle');
     // Every skeleton that mounts from the click on is counted, however briefly it shows.
@@ -60,11 +73,12 @@ test('the menu opens each page without falling back to the page skeleton', async
         }
       }).observe(document.body, { childList: true, subtree: true });
     });
-    const link = page.getByRole('navigation').getByRole('link', { name: tr('en', `shell:menu.${key}`) });
+    const link = page.getByRole('navigation').getByRole('link', { name: tr('en', key), exact: true });
     const href = (await link.getAttribute('href'))!;
+    const loading = watchLoading(page);
     await link.click();
     await expect(page).toHaveURL((url) => url.pathname === href);
-    await settled(page);
+    await loading.settled();
     const { skeletons } = await page.evaluate(() => (window as unknown as { __seen: { skeletons: number } }).__seen);
     expect({ page: key, skeletons }).toEqual({ page: key, skeletons: 0 });
   }

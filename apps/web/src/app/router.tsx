@@ -11,7 +11,8 @@ import { CatchAll, IndexRedirect, NotFoundPage, RedirectPage, SettingsAlias, Sig
 // Every page loads on demand (Suspense shows a skeleton), so /login never loads the dashboard and /home never loads
 // the form library.
 //
-// A page's module comes with the translations its parts show (`withTranslations`): a part that asked for them only
+// A page's module comes with the translations its parts show (`withTranslations`, the shared components' too: the
+// model picker of @parley/ui shows 'chat' keys): a part that asked for them only
 // when it first rendered (a plan chooser, once its data has come) would suspend then, outside the navigation's
 // transition, and React shows content that suspended so no sooner than 300 ms after its fallback: /subscription
 // took 420–520 ms from the click, 300 of them waiting after its last file had come.
@@ -31,12 +32,12 @@ const ForgotPasswordPage = lazy(() => authPages().then((m) => ({ default: m.Forg
 const ResetPasswordPage = lazy(() => authPages().then((m) => ({ default: m.ResetPasswordPage })));
 const profilePage = withTranslations(() => import('./routes/profile'), ['profile']);
 const ProfilePage = lazy(() => profilePage().then((m) => ({ default: m.ProfilePage })));
-const settingsPages = withTranslations(() => import('./routes/settings'), ['settings']);
+const settingsPages = withTranslations(() => import('./routes/settings'), ['settings', 'chat']);
 const AppearancePage = lazy(() => settingsPages().then((m) => ({ default: m.AppearancePage })));
 const GeneralSettingsPage = lazy(() => settingsPages().then((m) => ({ default: m.GeneralSettingsPage })));
 const InstantReplyPage = lazy(() => settingsPages().then((m) => ({ default: m.InstantReplyPage })));
 const OtherSettingsPage = lazy(() => settingsPages().then((m) => ({ default: m.OtherSettingsPage })));
-const onboardingPages = withTranslations(() => import('./routes/onboarding'), ['onboarding', 'plans']);
+const onboardingPages = withTranslations(() => import('./routes/onboarding'), ['onboarding', 'plans', 'chat']);
 const OnboardingPage = lazy(() => onboardingPages().then((m) => ({ default: m.OnboardingPage })));
 const OnboardingNotValidPage = lazy(() => onboardingPages().then((m) => ({ default: m.OnboardingNotValidPage })));
 const chatPage = withTranslations(() => import('./routes/chat'), ['chat']);

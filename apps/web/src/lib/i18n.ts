@@ -35,10 +35,11 @@ export function getI18n(): I18n {
 
 /**
  * Loads the translations of `namespaces` in the current language (nothing when they are loaded already, or before
- * initI18n). Never rejects: a namespace that fails to load shows its keys' fallbacks, as when a page asks for it.
+ * initI18n). It resolves once they are loaded or given up on (i18next retries, then resolves), as when a page asks
+ * for them itself.
  */
 export function loadTranslations(namespaces: string[]): Promise<unknown> {
-  return instance ? instance.loadNamespaces(namespaces).catch(() => undefined) : Promise.resolve();
+  return instance ? instance.loadNamespaces(namespaces) : Promise.resolve();
 }
 
 export function currentLanguage(): Language {
