@@ -1,5 +1,5 @@
-import { expect, test, type Page, type Request } from '@playwright/test';
-import { apiSignUp, openSignedIn, tr, uniqueEmail } from '../support';
+import { expect, test } from '@playwright/test';
+import { apiSignUp, openSignedIn, requestsOf, tr, uniqueEmail } from '../support';
 
 /**
  * Going from page to page with the menu: the page one leaves stays until the next can show (the navigation waits for
@@ -14,41 +14,6 @@ const PAGES: [from: string, link: string][] = [
   // The general settings show the model picker once their data has come (a shared component, with 'chat' keys).
   ['/setting', 'settings:menu.general'],
 ];
-
-/**
- * Watches the page's requests from now on; `settled()` waits until nothing is loading: no request in flight and no
- * loading indicator, for half a second.
- */
-function watchLoading(page: Page) {
-  const inFlight = new Set<Request>();
-  let quietSince = Date.now();
-  const start = (request: Request) => inFlight.add(request);
-  const end = (request: Request) => {
-    inFlight.delete(request);
-    quietSince = Date.now();
-  };
-  page.on('request', start);
-  page.on('requestfinished', end);
-  page.on('requestfailed', end);
-  const indicators = page.locator('[data-testid="page-skeleton"], .fixed[role="status"]');
-  return {
-    async settled() {
-      try {
-        for (let i = 0; i < 200; i++) {
-          const loading = await indicators.count();
-          if (inFlight.size === 0 && loading === 0 && Date.now() - quietSince >= 500) return;
-          await page.waitForTimeout(50);
-        }
-        const pending = [...inFlight].map((r) => r.url()).join(', ');
-        throw new Error(`${page.url()} never stopped loading: ${pending}; ${await indicators.count()} indicators`);
-      } finally {
-        page.off('request', start);
-        page.off('requestfinished', end);
-        page.off('requestfailed', end);
-      }
-    },
-  };
-}
 
 test('the menu opens each page without falling back to the page skeleton', async ({ page }) => {
   const { token } = await apiSignUp(uniqueEmail('navigation'));
@@ -75,10 +40,14 @@ test('the menu opens each page without falling back to the page skeleton', async
     });
     const link = page.getByRole('navigation').getByRole('link', { name: tr('en', key), exact: true });
     const href = (await link.getAttribute('href'))!;
-    const loading = watchLoading(page);
+    const requests = requestsOf(page);
     await link.click();
     await expect(page).toHaveURL((url) => url.pathname === href);
-    await loading.settled();
+    // Until nothing is loading: no loading indicator, and no request in flight for half a second.
+    const indicators = page.locator('[data-testid="page-skeleton"], .fixed[role="status"]');
+    await expect(indicators).toHaveCount(0);
+    await requests.settled(500);
+    await expect(indicators).toHaveCount(0);
     const { skeletons } = await page.evaluate(() => (window as unknown as { __seen: { skeletons: number } }).__seen);
     expect({ page: key, skeletons }).toEqual({ page: key, skeletons: 0 });
   }

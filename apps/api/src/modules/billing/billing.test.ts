@@ -39,6 +39,19 @@ const payerOf = async (email: string) => {
   const w = await walletOf(t.database.db, email);
   return { user: user!, wallet: { id: w.id, plan: 'free' as const } };
 };
+// PostgreSQL only: the pool's own connections, and a wait for `n` connections of this database to wait for a lock (each
+// step of a test queued before the next).
+const pool = () => (t.database.db as unknown as { $client: Pool }).$client;
+const waitingForLocks = async (n: number) => {
+  for (let i = 0; i < 500; i++) {
+    const { rows } = await pool().query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+    );
+    if (rows[0]!.n >= n) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error(`${n} connections never waited for a lock`);
+};
 const rewrite = (token: string) =>
   t.json('POST', '/api/ai/edit-message', { token, body: { text: 'make it better', model: MODEL } });
 
@@ -573,19 +586,6 @@ describe('reservations left pending', () => {
 });
 
 describe.runIf(process.env.PARLEY_TEST_DB === 'postgres')('a split reservation settled as the sweep comes', () => {
-  const pool = () => (t.database.db as unknown as { $client: Pool }).$client;
-  /** Waits until `n` connections of this database wait for a lock: each step below is queued before the next. */
-  const waitingForLocks = async (n: number) => {
-    for (let i = 0; i < 500; i++) {
-      const { rows } = await pool().query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
-      );
-      if (rows[0]!.n >= n) return;
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-    throw new Error(`${n} connections never waited for a lock`);
-  };
-
   it.each(['charged', 'refunded'] as const)('is %s once, with neither statement ended as a deadlock', async (end) => {
     const u = await t.signUp();
     await setCredits(t.database.db, u.email, { dailyCredit: 1, advanceCredit: 5 });
@@ -759,19 +759,6 @@ describe.runIf(process.env.PARLEY_TEST_DB === 'postgres')(
         .where(and(eq(walletLedger.walletId, payer.wallet.id), eq(walletLedger.state, 'reserved')));
       return { walletId: payer.wallet.id, ledgerId: row!.id };
     };
-    const pool = () => (t.database.db as unknown as { $client: Pool }).$client;
-    /** Waits until `n` connections of this database wait for a lock: each step below is queued before the next. */
-    const waitingForLocks = async (n: number) => {
-      for (let i = 0; i < 500; i++) {
-        const { rows } = await pool().query<{ n: number }>(
-          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
-        );
-        if (rows[0]!.n >= n) return;
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-      throw new Error(`${n} connections never waited for a lock`);
-    };
-
     it('a charge not yet committed when the sums are made again is summed with them', async () => {
       const { walletId, ledgerId } = await pendingOnANewDay();
       const client = await pool().connect();
