@@ -66,16 +66,24 @@ function* filesUnder(path) {
   }
 }
 
-/** The hash of what `app` is built from: its files, the shared ones, and the builds' environment. */
-function sourcesOf(app) {
-  const hash = createHash('sha256');
-  for (const top of [app.dir, ...SHARED]) {
+/** Adds every file under `tops` (its path and contents) to `hash`. */
+function hashFiles(hash, tops) {
+  for (const top of tops) {
     for (const file of filesUnder(join(root, top))) {
       hash.update(`${relative(root, file)}\0`);
       hash.update(readFileSync(file));
       hash.update('\0');
     }
   }
+  return hash;
+}
+
+/** The shared files, read once for both apps. */
+const shared = hashFiles(createHash('sha256'), SHARED).digest('hex');
+
+/** The hash of what `app` is built from: its files, the shared ones, and the builds' environment. */
+function sourcesOf(app) {
+  const hash = hashFiles(createHash('sha256').update(`${shared}\0`), [app.dir]);
   for (const key of Object.keys(process.env).filter(app.env).sort()) hash.update(`${key}=${process.env[key]}\0`);
   return hash.digest('hex');
 }
