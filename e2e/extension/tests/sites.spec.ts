@@ -58,6 +58,10 @@ test('on the free plan, the fourth comment of the day says so, and spends nothin
   storage,
 }) => {
   const user = await signIn(page, storage);
+  const credits = async () =>
+    (await apiGet<{ credits: { dailyCredit: number; basicCredit: number } }>('/api/user/profile', user.token)).data
+      .credits;
+  const start = await credits();
   const site = await context.newPage();
   await site.goto(URLS.x);
   const reply = onSite(site, 'reply');
@@ -68,9 +72,15 @@ test('on the free plan, the fourth comment of the day says so, and spends nothin
     await reply.click(tr('en', 'extension:onSite.regenerate'));
     await expect.poll(() => reply.buttonNames()).toContain(tr('en', 'extension:onSite.insert'));
   }
-  const before = (
-    await apiGet<{ credits: { dailyCredit: number; basicCredit: number } }>('/api/user/profile', user.token)
-  ).data.credits;
+  // The three comments have reserved their credit (one each): an Insert button still shown from the one before can
+  // end the wait above before the third request is made.
+  await expect
+    .poll(async () => {
+      const now = await credits();
+      return start.dailyCredit + start.basicCredit - now.dailyCredit - now.basicCredit;
+    })
+    .toBe(3);
+  const before = await credits();
   await reply.click(tr('en', 'extension:onSite.regenerate'));
   await expect
     .poll(() => reply.text('[data-parley=suggestion]'))
