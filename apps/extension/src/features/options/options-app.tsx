@@ -25,6 +25,7 @@ import { apiCall, sendMessage } from '../../platform/messaging/messaging';
 import { readStoredSettings, watchStoredSettings } from '../../platform/storage/settings-store';
 import { useSession } from '../../ui/use-session';
 import { muted, notice } from '../../ui/styles';
+import { createLocalEdits } from './local-edits';
 import { addOptionsStrings } from './options-i18n';
 import { ShortcutsSection } from './shortcuts-section';
 
@@ -58,15 +59,18 @@ function Options() {
   const [settings, setSettings] = useState<Settings | null>(null);
   const [models, setModels] = useState<ModelAvailability[] | null>(null);
   const [status, setStatus] = useState<'idle' | 'saved' | 'failed'>('idle');
+  // What comes from the background may be older than the last change made here: those stay on top until answered.
+  const [edits] = useState(createLocalEdits);
 
   useEffect(() => {
-    void readStoredSettings().then((s) => setSettings((current) => current ?? s ?? DEFAULT_SETTINGS));
+    const arrived = (s: Settings) => setSettings(edits.over(s));
+    void readStoredSettings().then((s) => setSettings((current) => current ?? edits.over(s ?? DEFAULT_SETTINGS)));
     // Opening the page pulls the account's settings: a change made on the web shows here.
     sendMessage('SYNC_SETTINGS')
-      .then(setSettings)
+      .then(arrived)
       .catch(() => undefined);
-    return watchStoredSettings(setSettings);
-  }, [signedIn]);
+    return watchStoredSettings(arrived);
+  }, [signedIn, edits]);
 
   useEffect(() => {
     if (!signedIn) return;
@@ -82,13 +86,20 @@ function Options() {
   if (!settings) return <p className={`p-6 text-sm ${muted}`}>{te('session.loading')}</p>;
 
   const save = (update: SettingsUpdate) => {
-    setSettings((s) => (s ? { ...s, ...update } : s));
+    const edit = edits.add(update);
+    setSettings((s) => (s ? edits.over(s) : s));
     sendMessage('SET_SETTINGS', update)
       .then((saved) => {
-        setSettings(saved);
+        edits.settle(edit);
+        setSettings(edits.over(saved));
         setStatus('saved');
       })
-      .catch(() => setStatus('failed'));
+      .catch(() => {
+        // Refused: the page shows what is stored again, with the changes made since.
+        edits.settle(edit);
+        void readStoredSettings().then((s) => s && setSettings(edits.over(s)));
+        setStatus('failed');
+      });
   };
   const fields = { settings, save };
   const addKeyLink = (className: string, label: string) => (
