@@ -678,17 +678,6 @@ async function imageSteps(
       ],
       ['normalizeOutput: cut-out PNG 1632×1224, transparent', (b) => kept(work.normalizeOutput(b, own)), inputs.cutout],
       // What is done before the answer (the rest, the thumbnail and the decode that proves a clean copy, after it).
-      // An upload's proof: its full decode (with the code since the thumbnail's encoding comes after it, the proof
-      // alone; before, the thumbnail too). What is left of it is awaited after the clock stops.
-      [
-        '  of which before the answer: phone JPEG',
-        async (b) => {
-          const proved: unknown = await (await work.startUpload(b)).proof;
-          const after = (proved as { thumbnail?: Promise<unknown> }).thumbnail;
-          return { after };
-        },
-        inputs.upload,
-      ],
       ['  of which before the answer: provider JPEG', (b) => work.normalizeOutput(b, own), inputs.providerJpeg],
       ['  of which before the answer: provider PNG', (b) => work.normalizeOutput(b, own), inputs.providerPng],
       ['  of which before the answer: cut-out PNG', (b) => work.normalizeOutput(b, own), inputs.cutout],
@@ -703,9 +692,8 @@ async function imageSteps(
         const { step, run, input } = all[(t + round) % all.length]![s]!;
         const given = Buffer.from(input);
         const started = performance.now();
-        const done = await run(given);
+        await run(given);
         if (round >= 3) step.times.push(performance.now() - started);
-        await (done as { after?: Promise<unknown> } | undefined)?.after;
       }
     }
   }

@@ -41,6 +41,7 @@ import {
   thumbnail,
   thumbnailLater,
   type KeptOutput,
+  type ProcessedImage,
   type StartedUpload,
 } from './processing.js';
 
@@ -63,9 +64,6 @@ const INSTRUCTIONS = {
   scene: (scene: string) =>
     `Replace the background of the image with this scene: ${scene}. Keep the main subject exactly as it is, with the same pose, size and position.`,
 };
-
-/** An upload's file written, its thumbnail still being encoded (see `storeUpload`). */
-type StoredUpload = { values: q.NewVersion; thumbnail: Promise<Buffer> };
 
 type EditFields = {
   operation: ImageOperation;
@@ -191,23 +189,18 @@ export function createImagesService(deps: {
 
   // Thumbnails made after the answer — a provider's clean copy is proved by the decode that makes it — behind every
   // request's image work, or at the first request for one that is missing (the server stopped before making it; a
-  // storage emptied by hand); an upload's, encoded from its proof's pixels, written once its row is. One job per
-  // thumbnail at a time: a request that comes while it runs waits for it.
+  // storage emptied by hand). One job per thumbnail at a time: a request that comes while it runs waits for it.
   const making = new Map<string, Promise<Buffer>>();
   let closing = false;
 
-  function makeThumbnail(
-    version: Pick<q.NewVersion, 'fileKey' | 'thumbKey'>,
-    when: 'now' | 'later' | Promise<Buffer>,
-  ): Promise<Buffer> {
+  function makeThumbnail(version: Pick<q.NewVersion, 'fileKey' | 'thumbKey'>, when: 'now' | 'later'): Promise<Buffer> {
     const { fileKey, thumbKey } = version;
     const running = making.get(thumbKey);
     if (running) return running;
     const job = (async () => {
       let made: Buffer;
       try {
-        if (typeof when !== 'string') made = await when;
-        else if (when === 'now') made = await thumbnail(await stored(fileKey));
+        if (when === 'now') made = await thumbnail(await stored(fileKey));
         else
           made = await thumbnailLater(async () => {
             // Its turn came while the server closes: left to be made when it is asked for.
@@ -216,11 +209,6 @@ export function createImagesService(deps: {
           });
       } catch (error) {
         if (error instanceof NotFoundError) throw error; // the image is gone
-        if (typeof when !== 'string') {
-          // An upload's, from pixels that decoded: made again from its file when it is asked for.
-          log.warn({ err: error }, 'could not encode an upload’s thumbnail');
-          throw error;
-        }
         if (!(error instanceof DomainError)) {
           log.error({ err: error }, 'could not make a thumbnail');
           throw error;
@@ -296,26 +284,19 @@ export function createImagesService(deps: {
     return toImage(row, versions ?? (await q.versionsOf(db, [row.id])));
   }
 
-  /**
-   * An upload's file, once it has proved to decode: the values of its version, and its thumbnail still being encoded,
-   * for `keepUpload`, which writes it once the rows are (the answer does not wait for it).
-   */
-  async function storeUpload(userId: string, started: StartedUpload): Promise<StoredUpload> {
-    const { thumbnail } = await started.proof;
-    const image = { ...started.image, thumbnail: null };
-    return {
-      values: await store(userId, image, { operation: 'upload', parentId: null, prompt: null, model: null }),
-      thumbnail,
-    };
+  /** An upload's files, once it has proved to decode: the values of its version, for `keepUpload`. */
+  async function storeUpload(userId: string, started: StartedUpload) {
+    const image: ProcessedImage = { ...started.image, thumbnail: await started.proof };
+    return store(userId, image, { operation: 'upload', parentId: null, prompt: null, model: null });
   }
 
   /**
    * Keeps an uploaded file (its files stored) as a new image, with the edits made from it (`edits`, each from the
    * one before) in the same statement. Not metered: keeping calls no provider.
    */
-  async function keepUpload(userId: string, file: Upload, upload: StoredUpload, edits: q.NewVersion[] = []) {
+  async function keepUpload(userId: string, file: Upload, upload: q.NewVersion, edits: q.NewVersion[] = []) {
     const name = safeFileName(file.name.replace(/\.(png|jpe?g)$/i, ''), 'image').slice(0, 100);
-    const versions = [upload.values, ...edits];
+    const versions = [upload, ...edits];
     const [made] = await keeping(versions, async () =>
       full(
         await q.insertImages(
@@ -326,7 +307,6 @@ export function createImagesService(deps: {
         ),
       ),
     );
-    makeThumbnail(upload.values, upload.thumbnail).catch(() => undefined);
     return made!;
   }
 
@@ -588,7 +568,7 @@ export function createImagesService(deps: {
         // Awaited below; a failure while the upload is proved must not go unhandled meanwhile.
         made.catch(() => undefined);
         if (sent) {
-          let upload: StoredUpload;
+          let upload: q.NewVersion;
           try {
             upload = await storeUpload(userId, sent);
           } catch (error) {
@@ -608,7 +588,7 @@ export function createImagesService(deps: {
             throw error;
           }
           // The upload and the edit made from it, one image with two versions, in one statement.
-          const values = { ...done.values, parentId: upload.values.id };
+          const values = { ...done.values, parentId: upload.id };
           const kept = await keepUpload(userId, imageFile!, upload, [values]);
           proveLater(values, done.result);
           return { image: kept.image, version: kept.versions[1]!, versions: kept.versions };

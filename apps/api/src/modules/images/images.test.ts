@@ -20,25 +20,18 @@ import type * as Processing from './processing.js';
 
 /**
  * An upload's proof (its full decode, made while the provider works on its clean copy) settles only once `gate.open`
- * resolves, when a test sets it: the order of the decode and the provider call is then the test's, not a race. Its
- * thumbnail, encoded after the proof, likewise waits for `gate.thumbnail`.
+ * resolves, when a test sets it: the order of the decode and the provider call is then the test's, not a race.
  */
-const gate = vi.hoisted(() => ({ open: null as Promise<void> | null, thumbnail: null as Promise<void> | null }));
+const gate = vi.hoisted(() => ({ open: null as Promise<void> | null }));
 vi.mock('./processing.js', async (importOriginal) => {
   const actual = await importOriginal<typeof Processing>();
   return {
     ...actual,
     startUpload: async (bytes: Uint8Array) => {
       const started = await actual.startUpload(bytes);
-      const { open, thumbnail: encoded } = gate;
-      if (!open && !encoded) return started;
-      const proof = started.proof
-        .finally(() => open)
-        .then((proved) => {
-          const thumbnail = proved.thumbnail.finally(() => encoded);
-          thumbnail.catch(() => undefined);
-          return { thumbnail };
-        });
+      const open = gate.open;
+      if (!open) return started;
+      const proof = started.proof.finally(() => open);
       proof.catch(() => undefined);
       return { ...started, proof };
     },
@@ -53,7 +46,6 @@ beforeAll(async () => {
     ...fake.env(),
     AI_RATE_PER_USER: '1000',
     AI_RATE_PER_IP: '10000',
-    RATE_LIMIT_PER_IP: '1000', // every test signs a person up, all from one address
     // People's own keys may point at the loopback providers.
     ALLOW_PRIVATE_BASE_URLS: 'true',
   });
@@ -256,46 +248,6 @@ describe('generation', () => {
     await t.app.services.images.whenIdle();
     const folder = path.join(t.config.dataDir, 'files', 'images', await userIdOf(u.email));
     expect(await readdir(folder).catch(() => [])).toEqual([]);
-  });
-
-  it('an upload, and an edit of a file sent with it, are answered once it has decoded; its thumbnail comes after', async () => {
-    const u = await t.signUp();
-    const folder = path.join(t.config.dataDir, 'files', 'images', await userIdOf(u.email));
-    let encodeMayEnd = () => {};
-    try {
-      // Asked for while it is encoded, the thumbnail waits for it.
-      gate.thumbnail = new Promise((resolve) => (encodeMayEnd = resolve));
-      const res = await upload(u.token, await pngFile('beach.png'));
-      expect(res.status).toBe(200);
-      const version = res.body.data.image.versions[0];
-      await expect(access(path.join(folder, `${version.id}-thumb`))).rejects.toThrow();
-      let answered = false;
-      const asked = fileOf(u.token, version.id, '?size=thumb').finally(() => (answered = true));
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      expect(answered).toBe(false);
-      encodeMayEnd();
-      const thumb = await asked;
-      expect(thumb.status).toBe(200);
-      expect(await sharp(thumb.bytes).metadata()).toMatchObject({ format: 'webp', width: 64, height: 48 });
-      await access(path.join(folder, `${version.id}-thumb`));
-
-      // Sent with an edit: kept with the edit, answered, then its thumbnail written.
-      gate.thumbnail = new Promise((resolve) => (encodeMayEnd = resolve));
-      const edited = await edit(u.token, { operation: 'removeBackground' }, [
-        { field: 'image', ...(await pngFile('me.png')) },
-      ]);
-      expect(edited.status).toBe(200);
-      const [sent, cut] = edited.body.data.image.versions;
-      await expect(access(path.join(folder, `${sent.id}-thumb`))).rejects.toThrow();
-      encodeMayEnd();
-      await t.app.services.images.whenIdle();
-      await access(path.join(folder, `${sent.id}-thumb`));
-      for (const v of [sent, cut])
-        expect((await sharp((await fileOf(u.token, v.id, '?size=thumb')).bytes).metadata()).format).toBe('webp');
-    } finally {
-      gate.thumbnail = null;
-      encodeMayEnd();
-    }
   });
 
   it('a thumbnail gone from the storage is made again when it is asked for', async () => {
@@ -606,10 +558,8 @@ describe('an image is its owner’s alone', () => {
     const u = await t.signUp();
     const up = await upload(u.token, await pngFile());
     const folder = path.join(t.config.dataDir, 'files', 'images', await userIdOf(u.email));
-    await t.app.services.images.whenIdle(); // each upload's thumbnail is written after its answer
     expect((await readdir(folder)).length).toBe(2);
     const kept = await upload(u.token, await pngFile());
-    await t.app.services.images.whenIdle();
     expect((await readdir(folder)).length).toBe(4);
     // Files written more than an hour ago are swept only when no module claims them.
     await t.app.services.chat.sweepOrphans(0);
@@ -642,7 +592,6 @@ describe('what goes wrong is said, and leaves nothing behind', () => {
     const u = await t.signUp();
     const { image } = (await upload(u.token, await pngFile())).body.data;
     const folder = path.join(t.config.dataDir, 'files', 'images', await userIdOf(u.email));
-    await t.app.services.images.whenIdle();
     for (const name of await readdir(folder)) await rm(path.join(folder, name));
     expect((await fileOf(u.token, image.versions[0].id)).status).toBe(404);
     const res = await edit(u.token, {
@@ -692,7 +641,6 @@ describe('what goes wrong is said, and leaves nothing behind', () => {
       INSERT INTO image_versions (image_id, user_id, parent_id, operation, media_type, width, height, bytes, file_key, thumb_key)
       SELECT ${image.id}, ${userId}, ${first.id}, 'removeBackground', media_type, width, height, bytes, file_key, thumb_key
         FROM image_versions, generate_series(1, ${IMAGE_VERSIONS_MAX - 3}) WHERE id = ${first.id}`);
-    await t.app.services.images.whenIdle(); // the upload's thumbnail, written after its answer
     const filesBefore = (await readdir(path.join(t.config.dataDir, 'files', 'images', userId))).length;
     const before = await walletOf(t.database.db, u.email);
     const results = await Promise.all(

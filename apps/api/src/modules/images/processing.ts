@@ -57,11 +57,8 @@ export type KeptOutput = Omit<ProcessedImage, 'thumbnail'> & { thumbnail: Buffer
 /** A person's upload in two steps (see `startUpload`). */
 export type StartedUpload = {
   image: Omit<ProcessedImage, 'thumbnail'>;
-  /**
-   * The full decode (the proof); rejects (INVALID_FILE) when the file does not decode. Once it resolves, the file is
-   * proved, and its thumbnail, made from the pixels decoded, is still being encoded: nobody needs to wait for it.
-   */
-  proof: Promise<{ thumbnail: Promise<Buffer> }>;
+  /** The full decode (the proof) and the thumbnail it makes; rejects (INVALID_FILE) when the file does not decode. */
+  proof: Promise<Buffer>;
 };
 
 export const IMAGE_LIMITS: ImageLimits = { maxSide: IMAGE_MAX_SIDE, maxPixels: IMAGE_MAX_MEGAPIXELS * 1_000_000 };
@@ -126,10 +123,11 @@ async function decoding<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /** At most THUMBNAIL_SIDE on the longest side, never enlarged; a JPEG is decoded at the smallest scale that serves. */
-const shrunk = (pipeline: sharp.Sharp) =>
-  pipeline.resize(THUMBNAIL_SIDE, THUMBNAIL_SIDE, { fit: 'inside', withoutEnlargement: true });
-
-const thumbnailOf = (pipeline: sharp.Sharp) => shrunk(pipeline).webp(THUMBNAIL_WEBP).toBuffer();
+const thumbnailOf = (pipeline: sharp.Sharp) =>
+  pipeline
+    .resize(THUMBNAIL_SIDE, THUMBNAIL_SIDE, { fit: 'inside', withoutEnlargement: true })
+    .webp(THUMBNAIL_WEBP)
+    .toBuffer();
 
 type Encoded = Omit<ProcessedImage, 'thumbnail'>;
 
@@ -185,15 +183,14 @@ export function createImageProcessing({ concurrency = DEFAULT_CONCURRENCY }: { c
    */
   async function readUpload(bytes: Uint8Array): Promise<ProcessedImage> {
     const started = await startUpload(bytes);
-    return { ...started.image, thumbnail: await (await started.proof).thumbnail };
+    return { ...started.image, thumbnail: await started.proof };
   }
 
   /**
    * `readUpload` in two steps, for a caller with work to start on the image meanwhile (an edit sends it to the
    * provider): the clean copy at once — checked on its type, caps and structure, its metadata gone — and its proof,
-   * the full decode that makes its thumbnail, to await before the image is kept or anything made from it is; the
-   * thumbnail's encoding (a few milliseconds) ends after the proof, for the caller to write once it has answered. A
-   * file that is not plain is re-encoded first, and is proved when this returns.
+   * the full decode that makes its thumbnail, to await before the image is kept or anything made from it is. A file
+   * that is not plain is re-encoded first, and is proved when this returns.
    */
   async function startUpload(bytes: Uint8Array): Promise<StartedUpload> {
     if (bytes.length > IMAGE_UPLOAD_MAX_MB * 1024 * 1024) {
@@ -204,21 +201,10 @@ export function createImageProcessing({ concurrency = DEFAULT_CONCURRENCY }: { c
     const copy = type === 'image/png' ? cleanPng(bytes) : cleanJpeg(bytes);
     if (!copy) {
       const { thumbnail, ...image } = await limited(() => withThumbnail(encoded(open(bytes).rotate(), type)));
-      return { image, proof: Promise.resolve({ thumbnail: Promise.resolve(thumbnail) }) };
+      return { image, proof: Promise.resolve(thumbnail) };
     }
-    // One turn of the limiter: the decode, shrunk to the thumbnail's size (the proof, said as soon as it ends), then
-    // the WebP of those pixels.
-    let proved!: () => void;
-    const decoded = new Promise<void>((resolve) => (proved = resolve));
-    const thumbnail = limited(async () => {
-      const { data, info } = await shrunk(open(copy.bytes)).raw().toBuffer({ resolveWithObject: true });
-      proved();
-      const raw = { width: info.width, height: info.height, channels: info.channels };
-      return sharp(data, { raw }).webp(THUMBNAIL_WEBP).toBuffer();
-    });
-    const proof = Promise.race([decoded, thumbnail]).then(() => ({ thumbnail }));
-    // Awaited by the caller when it needs them; a caller that stops first (a refusal) must not leave them unhandled.
-    thumbnail.catch(() => undefined);
+    const proof = limited(() => thumbnailOf(open(copy.bytes)));
+    // Awaited by the caller when it needs it; a caller that stops first (a refusal) must not leave it unhandled.
     proof.catch(() => undefined);
     return { image: { bytes: copy.bytes, mediaType: type, width: copy.width, height: copy.height }, proof };
   }
