@@ -186,6 +186,8 @@ export function startServer(options: ServerOptions): ServerProcess {
   const args = [
     // As `npm start` runs the server (apps/api/package.json).
     '--max-semi-space-size=64',
+    // BENCH_CPU_PROF=<folder>: each server writes a CPU profile there when it stops (open it in Chrome's DevTools).
+    ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
     '--import',
     'tsx',
     ...(options.watchdog ? ['--import', './bench/parent-watchdog.mjs'] : []),
