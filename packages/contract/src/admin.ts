@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { currentPlanSchema } from './payment.js';
 import { PLAN_IDS } from './plans.js';
-import { line } from './text.js';
+import { instant, line } from './text.js';
 import { profileSchema } from './user.js';
 
 /** The site admin portal (spec §2 /admin-portal, §5, §6, §7 "Admin"). Every call needs the site admin role. */
@@ -13,7 +13,7 @@ export const ADMIN_SEARCH_MAX = 200;
 
 const page = z.number().int().min(1).max(1_000_000).default(1);
 const pageSize = z.number().int().min(1).max(ADMIN_PAGE_SIZE_MAX).default(20);
-const isoDate = z.iso.datetime({ offset: true });
+const isoDate = instant();
 
 /** Query `?id=`: the account an action is about. */
 export const adminIdQuerySchema = z.object({ id: z.uuid() }).strict();

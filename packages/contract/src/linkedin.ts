@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { WRITING_LANGUAGES } from './settings-values.js';
-import { httpUrl, line, text } from './text.js';
+import { httpUrl, instant, line, text } from './text.js';
 
 /**
  * The LinkedIn assistant (spec §1, §2 /linkedin-auth-redirect and /automation/*, §3 Automation, LinkedIn settings and
@@ -278,7 +278,7 @@ export const candidatePostSchema = z
     authorUrl: httpUrl(300).optional(),
     text: text().max(CANDIDATE_TEXT_MAX),
     /** When it was posted (ISO), as read from the page; posts older than 24 hours are skipped. */
-    postedAt: z.iso.datetime(),
+    postedAt: instant(),
     /** Where it was found. */
     source: z.enum(['feed', 'search', 'profile']),
   })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cleanLine, cleanText, httpUrl, line, text } from './text.js';
+import { cleanLine, cleanText, httpUrl, instant, line, text } from './text.js';
 
 describe('text as it enters', () => {
   it('multi-line text keeps tabs and line breaks, loses NUL and other controls, and is well formed', () => {
@@ -23,5 +23,17 @@ describe('text as it enters', () => {
   it('a URL with control characters comes out percent-encoded', () => {
     expect(httpUrl().parse('https://example.com/a\u0000b?q=\u0001x')).toBe('https://example.com/a%00b?q=%01x');
     expect(httpUrl().safeParse('javascript:alert(1)').success).toBe(false);
+  });
+
+  it('an instant is ISO 8601 within the years the database keeps', () => {
+    expect(instant().safeParse('2026-11-28T10:00:00Z').success).toBe(true);
+    expect(instant().safeParse('2026-11-28T10:00:00.123+01:00').success).toBe(true);
+    expect(instant().safeParse('9999-12-31T23:59:59Z').success).toBe(true);
+    // Well formed, and a date to JavaScript, but not to PostgreSQL (there is no year 0) nor to any person here.
+    expect(instant().safeParse('0000-01-01T00:00:00Z').success).toBe(false);
+    expect(instant().safeParse('1970-01-01T00:30:00+01:00').success).toBe(false);
+    expect(instant().safeParse('1969-12-31T23:59:59Z').success).toBe(false);
+    expect(instant().safeParse('2026-02-30T10:00:00Z').success).toBe(false);
+    expect(instant().safeParse('yesterday').success).toBe(false);
   });
 });

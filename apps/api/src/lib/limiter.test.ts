@@ -57,4 +57,23 @@ describe('createLimiter', () => {
     release();
     expect(limiter.active).toBe(0);
   });
+
+  it('work called off while it waits leaves the queue; the next in line gets the place', async () => {
+    const limiter = createLimiter(1);
+    const first = await limiter.acquire();
+    const stop = new AbortController();
+    const calledOff = limiter.acquireUnless(stop.signal);
+    const after = limiter.acquireUnless(new AbortController().signal);
+    expect(limiter).toMatchObject({ active: 1, waiting: 2 });
+    stop.abort(new Error('timed out'));
+    await expect(calledOff).rejects.toThrow('timed out');
+    expect(limiter).toMatchObject({ active: 1, waiting: 1 });
+    first();
+    const second = await after;
+    expect(limiter).toMatchObject({ active: 1, waiting: 0 });
+    second();
+    // Called off before it asked: never queued.
+    await expect(limiter.acquireUnless(stop.signal)).rejects.toThrow('timed out');
+    expect(limiter).toMatchObject({ active: 0, waiting: 0 });
+  });
 });

@@ -38,6 +38,27 @@ export function createLimiter(max: number) {
       if (active < max) return Promise.resolve(grant(false));
       return new Promise((resolve) => waiting.push(() => resolve(grant(false))));
     },
+    /**
+     * `acquire()` for work that `signal` may call off while it waits: it then leaves the queue and rejects with the
+     * signal's reason (a place already granted is the holder's to release).
+     */
+    acquireUnless(signal: AbortSignal): Promise<() => void> {
+      if (signal.aborted) return Promise.reject(signal.reason);
+      if (active < max) return Promise.resolve(grant(false));
+      return new Promise((resolve, reject) => {
+        const turn = () => {
+          signal.removeEventListener('abort', leave);
+          resolve(grant(false));
+        };
+        const leave = () => {
+          const at = waiting.indexOf(turn);
+          if (at >= 0) waiting.splice(at, 1);
+          reject(signal.reason);
+        };
+        signal.addEventListener('abort', leave, { once: true });
+        waiting.push(turn);
+      });
+    },
     get active() {
       return active;
     },

@@ -713,6 +713,15 @@ describe('error logs', () => {
     expect(
       (await t.json('POST', '/api/admin/errorsLog', { token: admin.token, body: { from: 'yesterday' } })).status,
     ).toBe(400);
+    // Well formed, a date to JavaScript, but a year the database has not got: refused, not a 500.
+    const yearZero = '0000-01-01T00:00:00Z';
+    for (const body of [{ from: yearZero }, { to: yearZero }]) {
+      const res = await t.json('POST', '/api/admin/errorsLog', { token: admin.token, body });
+      expect(res.status, JSON.stringify(res.body)).toBe(400);
+    }
+    expect(
+      (await t.json('DELETE', `/api/admin/deleteErrorLog?before=${yearZero}`, { token: admin.token })).status,
+    ).toBe(400);
 
     const one = await t.json('DELETE', `/api/admin/deleteErrorLog?id=${mid.id}`, { token: admin.token });
     expect(one.body.data).toEqual({ deleted: 1 });

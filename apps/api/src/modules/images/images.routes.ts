@@ -14,6 +14,9 @@ import { limitOf, multipartRoutes, readMultipart } from '../../lib/upload.js';
 import { contentDisposition } from '../documents/index.js';
 import type { ImagesService } from './images.service.js';
 
+/** The files an edit may carry, one each: the image, a new background, a mask. */
+const EDIT_FILE_FIELDS = ['image', 'background', 'mask'];
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Multipart fields checked by the contract's schema; what is wrong is answered like any other body (400 with issues). */
@@ -48,14 +51,21 @@ export function registerImageRoutes(
     await aiLimits.person(caller(request).user.id);
   };
 
-  /** A multipart body of images: a file over the multipart cap is said with the images' own limit. */
-  const readImages = async (request: FastifyRequest, fields: string | string[]) => {
+  /**
+   * A multipart body of images, read no further than the route's own limits (`files` of IMAGE_UPLOAD_MAX_MB at most):
+   * a body past them stops being read, and the limit said is the route's, not the multipart cap.
+   */
+  const readImages = async (request: FastifyRequest, fields: string | string[], files: number) => {
     try {
-      return await readMultipart(request, fields, bodyTimeoutMs);
+      return await readMultipart(request, fields, bodyTimeoutMs, {
+        files,
+        fileSize: IMAGE_UPLOAD_MAX_MB * 1024 * 1024,
+      });
     } catch (error) {
       const code = (error as { code?: unknown }).code;
-      if (typeof code === 'string' && limitOf(code)?.code === 'FILE_TOO_LARGE')
-        throw new DomainError('FILE_TOO_LARGE', { limit: IMAGE_UPLOAD_MAX_MB });
+      const limit = typeof code === 'string' ? limitOf(code)?.code : undefined;
+      if (limit === 'FILE_TOO_LARGE') throw new DomainError('FILE_TOO_LARGE', { limit: IMAGE_UPLOAD_MAX_MB });
+      if (limit === 'TOO_MANY_FILES') throw new DomainError('TOO_MANY_FILES', { limit: files });
       throw error;
     }
   };
@@ -78,15 +88,14 @@ export function registerImageRoutes(
   multipartRoutes(app, (scope) => {
     scope.post(STREAM_PATHS.imageGeneration, multipart, async (request) => {
       await limited(request);
-      const { fields, files } = await readImages(request, 'reference');
-      if (files.length > 1) throw new DomainError('TOO_MANY_FILES', { limit: 1 });
+      const { fields, files } = await readImages(request, 'reference', 1);
       const input = fieldsOf(imageGenerationFieldsSchema, fields);
       return { status: 200, message: 'OK', data: await images.generate(caller(request), input, files[0]) };
     });
 
     scope.post(STREAM_PATHS.imageEdit, multipart, async (request) => {
       await limited(request);
-      const { fields, files } = await readImages(request, ['image', 'background', 'mask']);
+      const { fields, files } = await readImages(request, EDIT_FILE_FIELDS, EDIT_FILE_FIELDS.length);
       const input = fieldsOf(imageEditFieldsSchema, fields);
       return { status: 200, message: 'OK', data: await images.edit(caller(request), input, files) };
     });
@@ -94,8 +103,8 @@ export function registerImageRoutes(
     // Uploads call no provider, but each is decoded here: counted like an AI call.
     scope.post(STREAM_PATHS.imageUpload, multipart, async (request) => {
       await limited(request);
-      const { files } = await readImages(request, 'image');
-      if (files.length !== 1) throw new DomainError(files.length ? 'TOO_MANY_FILES' : 'INVALID_FILE', { limit: 1 });
+      const { files } = await readImages(request, 'image', 1);
+      if (files.length !== 1) throw new DomainError('INVALID_FILE');
       return { status: 200, message: 'OK', data: await images.upload(caller(request), files[0]!) };
     });
   });

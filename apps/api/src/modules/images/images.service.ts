@@ -4,6 +4,7 @@ import {
   IMAGE_UPLOAD_MAX_MB,
   IMAGE_VERSIONS_MAX,
   imageModelInfo,
+  instantInRange,
   type AspectRatio,
   type Image,
   type ImageAbility,
@@ -121,6 +122,13 @@ export function createImagesService(deps: {
   }
 
   /** A provider's failure as the person sees it: a refusal says so; anything else is the provider's error. */
+  /**
+   * True when making what Parley keeps refused the provider's output (not an image, too large…): the provider's
+   * failure. A full image queue is not: the person is told to try again shortly.
+   */
+  const unusable = (error: unknown): error is DomainError =>
+    error instanceof DomainError && error.code !== 'SERVICE_UNAVAILABLE';
+
   function providerFailure(error: unknown, model: ImageModelInfo, what: string): never {
     if (error instanceof DomainError) throw error;
     if (error instanceof ImageRefusedError) {
@@ -394,8 +402,7 @@ export function createImagesService(deps: {
                 image = await normalizeOutput(output.bytes, { reuse: true });
               } catch (error) {
                 // What the provider sent is not an image we keep: the provider's failure, not the person's.
-                if (error instanceof DomainError)
-                  providerFailure(new Error(`unusable output: ${error.code}`), info, 'generate');
+                if (unusable(error)) providerFailure(new Error(`unusable output: ${error.code}`), info, 'generate');
                 throw error;
               }
               versions.push(
@@ -553,7 +560,7 @@ export function createImagesService(deps: {
                 if (fields.colour) result = await composeOnColour(result.bytes, fields.colour);
                 else if (background) result = await composeOnImage(result.bytes, background.bytes);
               } catch (error) {
-                if (error instanceof DomainError)
+                if (unusable(error))
                   providerFailure(new Error(`unusable output: ${error.code}`), model.info, operation);
                 throw error;
               }
@@ -697,7 +704,7 @@ function readCursor(cursor: string) {
     rest.length ||
     !/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/.test(at) ||
     !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id) ||
-    Number.isNaN(createdAt.getTime())
+    !instantInRange(createdAt.getTime())
   )
     throw new DomainError('BAD_REQUEST');
   return { createdAt, id };

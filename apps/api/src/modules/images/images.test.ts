@@ -22,11 +22,17 @@ import type * as Processing from './processing.js';
  * An upload's proof (its full decode, made while the provider works on its clean copy) settles only once `gate.open`
  * resolves, when a test sets it: the order of the decode and the provider call is then the test's, not a race.
  */
-const gate = vi.hoisted(() => ({ open: null as Promise<void> | null }));
+const gate = vi.hoisted(() => ({ open: null as Promise<void> | null, queueFull: false }));
 vi.mock('./processing.js', async (importOriginal) => {
   const actual = await importOriginal<typeof Processing>();
+  const { DomainError } = await import('../../lib/errors.js');
   return {
     ...actual,
+    // `gate.queueFull`: the image queue refuses the provider's output as it does when flooded.
+    normalizeOutput: async (...args: Parameters<typeof actual.normalizeOutput>) => {
+      if (gate.queueFull) throw new DomainError('SERVICE_UNAVAILABLE');
+      return actual.normalizeOutput(...args);
+    },
     startUpload: async (bytes: Uint8Array) => {
       const started = await actual.startUpload(bytes);
       const open = gate.open;
@@ -44,6 +50,7 @@ beforeAll(async () => {
   fake = await startFakeImages();
   t = await createTestApp({
     ...fake.env(),
+    RATE_LIMIT_PER_IP: '1000',
     AI_RATE_PER_USER: '1000',
     AI_RATE_PER_IP: '10000',
     // People's own keys may point at the loopback providers.
@@ -579,6 +586,8 @@ describe('what goes wrong is said, and leaves nothing behind', () => {
     for (const raw of [
       `+010000-01-01T00:00:00.000Z|${id}`,
       `-100000-01-01T00:00:00.000Z|${id}`,
+      // Well formed, a date to JavaScript, but a year the database has not got.
+      `0000-01-01T00:00:00.000Z|${id}`,
       `2026-01-01T00:00:00.000Z|${'-'.repeat(36)}`,
       `2026-01-01T00:00:00.000Z|${id}|more`,
       'nonsense',
@@ -611,6 +620,31 @@ describe('what goes wrong is said, and leaves nothing behind', () => {
     const res = await generate(u.token, { prompt: 'a boat', model: 'FAL_FLUX_DEV', count: '2' });
     expect(res.status).toBe(503);
     expect(res.body.code).toBe('SERVICE_UNAVAILABLE');
+    expect(await walletOf(t.database.db, u.email)).toMatchObject({
+      basicCredit: before.basicCredit,
+      dailyCredit: before.dailyCredit,
+    });
+  });
+
+  it("a full image queue is a 503 (try again shortly), not the provider's failure, refunded", async () => {
+    const u = await t.signUp();
+    const { image } = (await upload(u.token, await pngFile())).body.data;
+    const before = await walletOf(t.database.db, u.email);
+    gate.queueFull = true;
+    try {
+      const made = await generate(u.token, { prompt: 'a boat', model: 'FAL_FLUX_DEV', count: '1' });
+      const edited = await edit(u.token, {
+        operation: 'removeBackground',
+        imageId: image.id,
+        versionId: image.versions[0].id,
+      });
+      for (const res of [made, edited]) {
+        expect(res.status, JSON.stringify(res.body)).toBe(503);
+        expect(res.body.code).toBe('SERVICE_UNAVAILABLE');
+      }
+    } finally {
+      gate.queueFull = false;
+    }
     expect(await walletOf(t.database.db, u.email)).toMatchObject({
       basicCredit: before.basicCredit,
       dailyCredit: before.dailyCredit,

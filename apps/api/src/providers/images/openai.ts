@@ -97,7 +97,7 @@ export function createOpenAIImages(settings: AdapterSettings, { compatible }: { 
       const prompt = {
         text: instruction,
         images: [image.bytes],
-        ...(withMask ? { mask: (await transparentWhereWhite(mask, image)).bytes } : {}),
+        ...(withMask ? { mask: (await transparentWhereWhite(mask, image, abortSignal)).bytes } : {}),
       };
       const [edited] = await run(prompt, 1, undefined, abortSignal);
       return edited as ImageBytes;

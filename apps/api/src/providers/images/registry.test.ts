@@ -6,7 +6,7 @@ import { loadConfig } from '../../config.js';
 import { DomainError } from '../../lib/errors.js';
 import { drawImage, FAKE_IMAGE_KEYS, startFakeImages, type FakeImages } from '../../test/fake-images.js';
 import { createImageRegistry, MAX_PROVIDER_RESPONSE_BYTES } from './registry.js';
-import { asImageBytes, keyGuard, transparentWhereWhite } from './shared.js';
+import { asImageBytes, keyGuard, MASKS_WAITING_MAX, transparentWhereWhite } from './shared.js';
 import { ImageRefusedError, type ImageBytes, type OwnImageKey } from './types.js';
 
 let fake: FakeImages;
@@ -713,6 +713,21 @@ describe('what providers send back', () => {
       .toBuffer();
     const cut = new Uint8Array(whole.subarray(0, Math.floor(whole.length / 2)));
     await expect(transparentWhereWhite({ bytes: cut, mediaType: 'image/png' }, image)).rejects.toThrow();
+  });
+
+  it('masks wait their turn one at a time, an edit called off leaves the queue, and a long queue is refused at once', async () => {
+    const image = await png('a lamp', 64, 64);
+    const mask: ImageBytes = { bytes: new Uint8Array(await drawImage('mask', 32, 32)), mediaType: 'image/png' };
+    const stop = new AbortController();
+    const first = transparentWhereWhite(mask, image);
+    const calledOff = transparentWhereWhite(mask, image, stop.signal);
+    const waiting = Array.from({ length: MASKS_WAITING_MAX - 1 }, () => transparentWhereWhite(mask, image));
+    // The queue is full: one more is a 503 (try again shortly), without waiting.
+    await expect(transparentWhereWhite(mask, image)).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+    stop.abort(new Error('the edit timed out'));
+    await expect(calledOff).rejects.toThrow('the edit timed out');
+    for (const made of await Promise.all([first, ...waiting]))
+      expect(await look(made)).toMatchObject({ format: 'png', width: 64, height: 64 });
   });
 });
 

@@ -3,6 +3,7 @@ import { APICallError } from '@ai-sdk/provider';
 import { IMAGE_MAX_MEGAPIXELS, type AspectRatio, type ImageModelInfo } from '@parley/contract';
 import { NoImageGeneratedError, RetryError, type GeneratedFile } from 'ai';
 import sharp, { type SharpOptions } from 'sharp';
+import { DomainError } from '../../lib/errors.js';
 import { createLimiter } from '../../lib/limiter.js';
 import { classifyAddress, classifyHostname } from '../web/address-policy.js';
 import { ImageRefusedError, type ImageBytes } from './types.js';
@@ -115,16 +116,27 @@ const MASK_DECODE: SharpOptions = { failOn: 'error', limitInputPixels: IMAGE_MAX
 const MASK_TIMEOUT = { seconds: 20 };
 /** One mask at a time: its pixels and the image's size of them are held while it is made, off the images limiter. */
 const maskLimiter = createLimiter(1);
+/**
+ * Masks waiting for their turn, at most: a longer queue answers "try again shortly" at once (the edit is refunded)
+ * rather than holding every edit behind it until its time is up.
+ */
+export const MASKS_WAITING_MAX = 8;
 
 /**
  * A mask as OpenAI's edits endpoint (and the servers that copy it) reads one: a PNG the size of the image, transparent
  * where the image may change. Ours is white where it may change, black elsewhere (any size: it is stretched). Both
  * must be PNG or JPEG by their bytes; the image is only measured (its header), the mask decoded.
  */
-export async function transparentWhereWhite(mask: ImageBytes, image: ImageBytes): Promise<ImageBytes> {
+export async function transparentWhereWhite(
+  mask: ImageBytes,
+  image: ImageBytes,
+  signal: AbortSignal = new AbortController().signal,
+): Promise<ImageBytes> {
   for (const { bytes } of [mask, image])
     if (!isPng(bytes) && !isJpeg(bytes)) throw new Error('The image or its mask is not a PNG or JPEG');
-  const release = await maskLimiter.acquire();
+  if (maskLimiter.waiting >= MASKS_WAITING_MAX) throw new DomainError('SERVICE_UNAVAILABLE');
+  // An edit whose time is up while it waits leaves the queue.
+  const release = await maskLimiter.acquireUnless(signal);
   try {
     return await maskFor(mask, image);
   } catch (error) {
