@@ -64,6 +64,8 @@ export const CANDIDATE_TEXT_MAX = 5_000;
 export const DRAFT_TEXT_MAX = 1_250;
 /** LinkedIn's own limit on a post's commentary. */
 export const POST_TEXT_MAX = 3_000;
+/** How far ahead a post may be scheduled, in days. */
+export const POST_SCHEDULE_MAX_DAYS = 365;
 export const POST_IDEA_MAX = 1_000;
 export const POSTS_SCHEDULED_MAX = 200;
 /** Drafts a person can accept or edit in a day, whatever the plan (keeps engagement human). */

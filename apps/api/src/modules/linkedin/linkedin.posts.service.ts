@@ -1,4 +1,10 @@
-import { POST_TEXT_MAX, POSTS_SCHEDULED_MAX, type PostInput, type PostRepeat } from '@parley/contract';
+import {
+  POST_SCHEDULE_MAX_DAYS,
+  POST_TEXT_MAX,
+  POSTS_SCHEDULED_MAX,
+  type PostInput,
+  type PostRepeat,
+} from '@parley/contract';
 import { generateText } from 'ai';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
@@ -45,6 +51,9 @@ export function createPostsService(deps: {
     const runAt = localToUtc(input.scheduledFor, input.timezone);
     if (!runAt) throw new DomainError('VALIDATION_FAILED');
     if (runAt.getTime() <= clock().getTime()) throw new DomainError('SCHEDULE_IN_PAST');
+    // Within a year: a far date (a year-9999 evening west of UTC is an instant in year 10000) is no plan to keep.
+    if (runAt.getTime() > clock().getTime() + POST_SCHEDULE_MAX_DAYS * 86_400_000)
+      throw new DomainError('SCHEDULE_TOO_FAR', { days: POST_SCHEDULE_MAX_DAYS });
     return {
       text: input.text,
       runAt,

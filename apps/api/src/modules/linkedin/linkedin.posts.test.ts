@@ -47,6 +47,9 @@ describe('local times in a time zone', () => {
     const later = new Date(before.getTime() + 3.5 * 86_400_000);
     expect(localMinute(nextRun(before, '09:00', zone, 'daily', later)!, zone)).toBe('2026-04-01T09:00');
     expect(nextRun(before, '09:00', zone, 'none', before)).toBeNull();
+    // A repeat ends with the years the database keeps.
+    const last = localToUtc('9999-12-30T23:00', 'America/New_York')!;
+    expect(nextRun(last, '23:00', 'America/New_York', 'daily', last)).toBeNull();
   });
 });
 
@@ -118,6 +121,20 @@ describe('scheduling a post', () => {
     });
     expect(zone.status).toBe(400);
     expect(zone.body).toMatchObject({ code: 'INVALID_TIMEZONE', message: 'No se reconoce esta zona horaria.' });
+    // Within a year, said in the person's language. The last evening of year 9999 in New York is an instant of year
+    // 10000, which the database does not keep: refused, never a 500.
+    for (const scheduledFor of [inDays(400), '9999-12-31T23:00']) {
+      const far = await t.json('POST', '/api/linkedin/posts', {
+        token: me.token,
+        lang: 'es',
+        body: { text: 'x', scheduledFor, timezone: 'America/New_York' },
+      });
+      expect(far.status, scheduledFor).toBe(400);
+      expect(far.body).toMatchObject({
+        code: 'SCHEDULE_TOO_FAR',
+        message: 'Elige una fecha dentro de los próximos 365 días.',
+      });
+    }
     for (const body of [
       { text: 'x', scheduledFor: '2026-02-30T09:00', timezone: 'UTC' },
       { text: 'x', scheduledFor: 'tomorrow', timezone: 'UTC' },
@@ -149,6 +166,12 @@ describe('scheduling a post', () => {
     expect(changed.status).toBe(200);
     expect(changed.body.data).toMatchObject({ text: 'Second', visibility: 'CONNECTIONS' });
     expect(changed.body.data.runAt).toBe(`${inDays(4, 'UTC', '18:00')}:00.000Z`);
+    const far = await t.json('PUT', `/api/linkedin/posts/${id}`, {
+      token: me.token,
+      body: { text: 'Third', scheduledFor: '9999-12-31T23:00', timezone: 'America/New_York' },
+    });
+    expect(far.status).toBe(400);
+    expect(far.body.code).toBe('SCHEDULE_TOO_FAR');
 
     const theirs = await t.json('PUT', `/api/linkedin/posts/${id}`, {
       token: other.token,

@@ -1,4 +1,4 @@
-import type { PostRepeat } from '@parley/contract';
+import { instantInRange, type PostRepeat } from '@parley/contract';
 import { localMinute } from '../../lib/time.js';
 
 /**
@@ -61,6 +61,8 @@ export function nextRun(
   for (let i = 0; i < 1_000; i++) {
     local = addDays(local, step);
     const instant = localToUtc(local, timeZone);
+    // A repeat ends where the instants the database keeps end.
+    if (instant && !instantInRange(instant.getTime())) return null;
     if (instant && instant.getTime() > after.getTime()) return instant;
   }
   return null;

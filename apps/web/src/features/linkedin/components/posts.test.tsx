@@ -2,7 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ok, renderApp } from '../../../test/render-app';
-import { browserTimeZone } from '../lib/linkedin-lib';
+import { POST_SCHEDULE_MAX_DAYS } from '@parley/contract';
+import { browserTimeZone, localParts } from '../lib/linkedin-lib';
 import { bodyOf, calls, IDS, makeAutomation, notConnected, refused, signedIn } from '../test-fixtures';
 
 const slow = { timeout: 10_000 };
@@ -51,6 +52,9 @@ describe('/automation/post-automation', { timeout: 30_000 }, () => {
     const { router } = renderApp('/automation/post-automation/new');
     expect(await screen.findByRole('heading', { level: 1, name: 'New post' }, slow)).toBeInTheDocument();
     expect(screen.getByLabelText('Time zone')).toHaveValue(browserTimeZone());
+    // The picker offers no date past what the server takes.
+    const lastDay = localParts(new Date(Date.now() + POST_SCHEDULE_MAX_DAYS * 86_400_000), browserTimeZone()).date;
+    expect(screen.getByLabelText('Date')).toHaveAttribute('max', lastDay);
     expect(screen.getByText('Your post shows here as it will look.')).toBeInTheDocument();
 
     await user.type(screen.getByLabelText('Your idea'), 'lessons from shipping weekly');

@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import {
   POST_IDEA_MAX,
   POST_REPEATS,
+  POST_SCHEDULE_MAX_DAYS,
   POST_TEXT_MAX,
   POST_VISIBILITIES,
   type Automation,
@@ -194,6 +195,8 @@ export function PostEditor({ post }: { post?: Automation }) {
               id={`${id}-date`}
               type="date"
               label={t('posts.date')}
+              // The server takes dates within POST_SCHEDULE_MAX_DAYS; the picker offers no later one.
+              max={localParts(new Date(Date.now() + POST_SCHEDULE_MAX_DAYS * 86_400_000), form.timezone).date}
               value={form.date}
               error={errors.date}
               onChange={(e) => set('date', e.target.value)}
