@@ -4,7 +4,8 @@ export function isolationProjects(
   name: string,
   include: string[],
   dirs: string[],
+  each?: { globalSetup?: string[] },
 ): {
   extends: true;
-  test: { name: string; include: string[]; exclude?: string[]; isolate: boolean };
+  test: { name: string; include: string[]; exclude?: string[]; isolate: boolean; globalSetup?: string[] };
 }[];

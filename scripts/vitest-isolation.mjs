@@ -31,20 +31,22 @@ export function filesThatMock(root, dirs) {
  * modules from one file to the next, so a file does not import the app again (measured on 2 cores: the API's files
  * spent 94–114 s importing, 18–20 s without isolation; the web components took 138 s, 45 s without). A file that
  * replaces a module needs a registry of its own (a module an earlier file loaded would stay unreplaced), so those run
- * isolated. Every file still starts from its own state: its own app and database (API), a clean DOM, storage, i18n
+ * isolated. Every file still starts from its own state: its own app and database (API), a clean DOM, localStorage, i18n
  * and query cache (the web's setup file).
  *
  * @param {string} root the config's folder
  * @param {string} name the suite's name
  * @param {string[]} include the suite's test files (globs relative to root)
  * @param {string[]} dirs the folders (relative to root) that hold them
+ * @param {{ globalSetup?: string[] }} [each] options of each project rather than of the root: a root's global setup
+ *   runs for the root and again for every project that extends it
  */
-export function isolationProjects(root, name, include, dirs) {
+export function isolationProjects(root, name, include, dirs, each = {}) {
   const isolated = filesThatMock(root, dirs);
   return [
-    { extends: true, test: { name, include, exclude: ['**/node_modules/**', ...isolated], isolate: false } },
+    { extends: true, test: { ...each, name, include, exclude: ['**/node_modules/**', ...isolated], isolate: false } },
     ...(isolated.length
-      ? [{ extends: true, test: { name: `${name} (isolated)`, include: isolated, isolate: true } }]
+      ? [{ extends: true, test: { ...each, name: `${name} (isolated)`, include: isolated, isolate: true } }]
       : []),
   ];
 }

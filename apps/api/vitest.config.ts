@@ -8,7 +8,6 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 
 export default defineConfig({
   test: {
-    globalSetup: ['./src/test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
@@ -18,6 +17,9 @@ export default defineConfig({
     maxWorkers: Math.max(2, availableParallelism() - 1),
     // Without isolation but for the files that replace a module (scripts/vitest-isolation.mjs): 199 → 129 s on
     // PostgreSQL, 288 → 186 s on PGlite, on 2 cores. Each file still builds its own app on its own database.
-    projects: isolationProjects(here, 'api', ['src/**/*.test.ts', 'lint/**/*.test.ts'], ['src', 'lint']),
+    // Each project migrates once (src/test/global-setup.ts), for its own files.
+    projects: isolationProjects(here, 'api', ['src/**/*.test.ts', 'lint/**/*.test.ts'], ['src', 'lint'], {
+      globalSetup: ['./src/test/global-setup.ts'],
+    }),
   },
 });

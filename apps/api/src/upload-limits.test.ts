@@ -4,8 +4,8 @@ import { STREAM_PATHS } from '@parley/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test/app.js';
 
-// Every route that takes files reads no more of a body than its own limit of files: past it, the answer comes at
-// once and the rest is never read (nor held in memory), where the multipart cap (5 files of 25 MB) would read on.
+// Every route that takes files keeps no more of a body than its own limit of files: past it, the answer comes at
+// once and the rest is dropped as it arrives, where the multipart cap (5 files of 25 MB) would have held it.
 
 let t: TestApp;
 let port: number;

@@ -15,7 +15,8 @@ export default async function setup(project: TestProject) {
   if (process.env.PARLEY_TEST_DB === 'postgres') {
     const url = process.env.TEST_DATABASE_URL;
     if (!url) throw new Error('PARLEY_TEST_DB=postgres needs TEST_DATABASE_URL');
-    const template = `parley_tpl_${process.pid}`;
+    // One template per project (each runs this setup), named apart.
+    const template = `parley_tpl_${process.pid}_${project.name.toLowerCase().replace(/\W+/g, '_')}`;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     await admin.query(`DROP DATABASE IF EXISTS ${template}`);

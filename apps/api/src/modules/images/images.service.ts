@@ -121,7 +121,6 @@ export function createImagesService(deps: {
     return { info: info as ImageModelInfo, ...(await resolve(info.id as ImageModelId, keys)) };
   }
 
-  /** A provider's failure as the person sees it: a refusal says so; anything else is the provider's error. */
   /**
    * True when making what Parley keeps refused the provider's output (not an image, too large…): the provider's
    * failure. A full image queue is not: the person is told to try again shortly.
@@ -129,6 +128,7 @@ export function createImagesService(deps: {
   const unusable = (error: unknown): error is DomainError =>
     error instanceof DomainError && error.code !== 'SERVICE_UNAVAILABLE';
 
+  /** A provider's failure as the person sees it: a refusal says so; anything else is the provider's error. */
   function providerFailure(error: unknown, model: ImageModelInfo, what: string): never {
     if (error instanceof DomainError) throw error;
     if (error instanceof ImageRefusedError) {

@@ -52,8 +52,11 @@ describe('/automation/post-automation', { timeout: 30_000 }, () => {
     const { router } = renderApp('/automation/post-automation/new');
     expect(await screen.findByRole('heading', { level: 1, name: 'New post' }, slow)).toBeInTheDocument();
     expect(screen.getByLabelText('Time zone')).toHaveValue(browserTimeZone());
-    // The picker offers no date past what the server takes.
-    const lastDay = localParts(new Date(Date.now() + POST_SCHEDULE_MAX_DAYS * 86_400_000), browserTimeZone()).date;
+    // The picker offers no day with a time the server would refuse.
+    const lastDay = localParts(
+      new Date(Date.now() + (POST_SCHEDULE_MAX_DAYS - 1) * 86_400_000),
+      browserTimeZone(),
+    ).date;
     expect(screen.getByLabelText('Date')).toHaveAttribute('max', lastDay);
     expect(screen.getByText('Your post shows here as it will look.')).toBeInTheDocument();
 

@@ -195,8 +195,8 @@ export function PostEditor({ post }: { post?: Automation }) {
               id={`${id}-date`}
               type="date"
               label={t('posts.date')}
-              // The server takes dates within POST_SCHEDULE_MAX_DAYS; the picker offers no later one.
-              max={localParts(new Date(Date.now() + POST_SCHEDULE_MAX_DAYS * 86_400_000), form.timezone).date}
+              // The server takes times within POST_SCHEDULE_MAX_DAYS: every time of the last day offered is.
+              max={localParts(new Date(Date.now() + (POST_SCHEDULE_MAX_DAYS - 1) * 86_400_000), form.timezone).date}
               value={form.date}
               error={errors.date}
               onChange={(e) => set('date', e.target.value)}
