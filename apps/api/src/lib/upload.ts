@@ -125,7 +125,8 @@ async function readStreamedMultipart(request: FastifyRequest, fileFields: readon
  * Reads a multipart body: JSON fields by name, files in order (only in the `fileField` field or fields), within
  * UPLOAD_LIMITS (or a route's own smaller file size and count, `own`: a route that takes one small file reads no
  * more than that), and within `timeoutMs`: a body that takes longer is refused (408) and its connection closed, so
- * a slow sender holds nothing for long. A route with its own limits says them in its errors itself.
+ * a slow sender holds nothing for long. A limit hit is said with the limit that applied (the route's own, when
+ * smaller): TOO_MANY_FILES with the file count, FILE_TOO_LARGE with the size in MB.
  */
 export async function readMultipart(
   request: FastifyRequest,
@@ -153,6 +154,12 @@ export async function readMultipart(
   });
   try {
     return await Promise.race([reading, late]);
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    const limit = typeof code === 'string' ? limitOf(code)?.code : undefined;
+    if (limit === 'TOO_MANY_FILES') throw new DomainError(limit, { limit: limits.files });
+    if (limit === 'FILE_TOO_LARGE') throw new DomainError(limit, { limit: limits.fileSize / (1024 * 1024) });
+    throw error;
   } finally {
     clearTimeout(timer);
     reading.catch(() => undefined); // abandoned on a timeout: it fails when the connection closes

@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import type { AiLimits } from '../../lib/ai-limits.js';
 import { DomainError, NotFoundError } from '../../lib/errors.js';
 import { callerOf as caller, defineRoute } from '../../lib/route.js';
-import { limitOf, multipartRoutes, readMultipart } from '../../lib/upload.js';
+import { multipartRoutes, readMultipart } from '../../lib/upload.js';
 import { contentDisposition } from '../documents/index.js';
 import type { ImagesService } from './images.service.js';
 
@@ -51,24 +51,9 @@ export function registerImageRoutes(
     await aiLimits.person(caller(request).user.id);
   };
 
-  /**
-   * A multipart body of images, read no further than the route's own limits (`files` of IMAGE_UPLOAD_MAX_MB at most):
-   * a body past them stops being read, and the limit said is the route's, not the multipart cap.
-   */
-  const readImages = async (request: FastifyRequest, fields: string | string[], files: number) => {
-    try {
-      return await readMultipart(request, fields, bodyTimeoutMs, {
-        files,
-        fileSize: IMAGE_UPLOAD_MAX_MB * 1024 * 1024,
-      });
-    } catch (error) {
-      const code = (error as { code?: unknown }).code;
-      const limit = typeof code === 'string' ? limitOf(code)?.code : undefined;
-      if (limit === 'FILE_TOO_LARGE') throw new DomainError('FILE_TOO_LARGE', { limit: IMAGE_UPLOAD_MAX_MB });
-      if (limit === 'TOO_MANY_FILES') throw new DomainError('TOO_MANY_FILES', { limit: files });
-      throw error;
-    }
-  };
+  /** A multipart body of images, read no further than the route's own limits: `files` of IMAGE_UPLOAD_MAX_MB. */
+  const readImages = (request: FastifyRequest, fields: string | string[], files: number) =>
+    readMultipart(request, fields, bodyTimeoutMs, { files, fileSize: IMAGE_UPLOAD_MAX_MB * 1024 * 1024 });
 
   defineRoute(app, 'imageModels', requireAuth, async ({ request }) => ({
     data: { models: await images.models(caller(request)) },

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 
 import type { AiLimits } from '../../lib/ai-limits.js';
 import { DomainError } from '../../lib/errors.js';
 import { callerOf as caller, defineRoute } from '../../lib/route.js';
-import { limitOf, multipartRoutes, readMultipart } from '../../lib/upload.js';
+import { multipartRoutes, readMultipart } from '../../lib/upload.js';
 import type { WritingService } from './writing.service.js';
 
 export function registerWritingRoutes(
@@ -44,12 +44,7 @@ export function registerWritingRoutes(
     scope.post(STREAM_PATHS.transcribe, { onRequest: requireAuth, schema: { hide: true } }, async (request) => {
       await limited(request);
       // One file: a second is refused at its first byte, as the body is read no further.
-      const { files } = await readMultipart(request, 'audio', bodyTimeoutMs, { files: 1 }).catch((error: unknown) => {
-        const code = (error as { code?: unknown }).code;
-        if (typeof code === 'string' && limitOf(code)?.code === 'TOO_MANY_FILES')
-          throw new DomainError('TOO_MANY_FILES', { limit: 1 });
-        throw error;
-      });
+      const { files } = await readMultipart(request, 'audio', bodyTimeoutMs, { files: 1 });
       const audio = files[0];
       if (!audio || audio.bytes.length === 0) throw new DomainError('INVALID_FILE');
       return { status: 200, message: 'OK', data: await writing.transcribe(caller(request), audio.bytes) };
