@@ -162,6 +162,10 @@ export const automations = pgTable(
       .default('PUBLIC'),
     /** Set before the call to LinkedIn (one per run); a worker that finds it set reads back instead of posting. */
     dedupeKey: text('dedupe_key'),
+    /**
+     * When the run with `dedupe_key` began. Left without a key on a post in Error whose last run may have been
+     * published (never confirmed, never found): resumed, that post is looked for on LinkedIn before it is sent again.
+     */
     attemptStartedAt: timestamp('attempt_started_at', { withTimezone: true }),
     /** Who holds the run (a worker's id) until `lease_until`. */
     lockedBy: text('locked_by'),

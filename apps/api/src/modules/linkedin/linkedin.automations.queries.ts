@@ -102,7 +102,7 @@ export async function setAutomation(
   db: Db | Tx,
   userId: string,
   id: string,
-  values: Partial<Pick<AutomationRow, 'status' | 'runAt' | 'dailyRun' | 'error' | 'leaseUntil'>>,
+  values: Partial<Pick<AutomationRow, 'status' | 'runAt' | 'dailyRun' | 'error' | 'leaseUntil' | 'attemptStartedAt'>>,
   now: Date,
   /** Only while no publication is in doubt (a dedupe key without an outcome). */
   onlyIfSettled = false,
@@ -244,8 +244,20 @@ export async function finishPublished(
   return row;
 }
 
-/** The run ends in Error (not retried without the person). With a key: only that run's; without: the holder's. */
-export async function failRun(db: Db, id: string, by: { key: string } | { worker: string }, code: string, now: Date) {
+/**
+ * The run ends in Error (not retried without the person). With a key: only that run's; without: the holder's.
+ * `inDoubt`: LinkedIn may have published that run's post (it was sent, and never confirmed nor found): the attempt's
+ * start stays (`attemptStartedAt` without a dedupe key), so that a run resumed by the person looks for the post on
+ * LinkedIn before sending it again. A run ended before anything was sent keeps what an earlier run left there.
+ */
+export async function failRun(
+  db: Db,
+  id: string,
+  by: { key: string } | { worker: string },
+  code: string,
+  now: Date,
+  { inDoubt = false }: { inDoubt?: boolean } = {},
+) {
   const [row] = await db
     .update(automations)
     .set({
@@ -253,7 +265,7 @@ export async function failRun(db: Db, id: string, by: { key: string } | { worker
       error: code,
       runAt: null,
       dedupeKey: null,
-      attemptStartedAt: null,
+      ...('key' in by && !inDoubt ? { attemptStartedAt: null } : {}),
       lockedBy: null,
       leaseUntil: null,
       updatedAt: now,

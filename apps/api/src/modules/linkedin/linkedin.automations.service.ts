@@ -109,11 +109,14 @@ export function createAutomationsService(deps: {
             throw new DomainError('TOO_MANY_ITEMS', { max: POSTS_SCHEDULED_MAX });
           }
         }
+        // A run left in doubt (see failRun) is looked for on LinkedIn when the post runs again at once; a repeat that
+        // runs at a later time posts that time's post, whatever became of the earlier one.
+        const later = runAt.getTime() > now.getTime() ? { attemptStartedAt: null } : {};
         return q.setAutomation(
           tx,
           owner.user.id,
           id,
-          { status: 'Pending', runAt, error: null, leaseUntil: null },
+          { status: 'Pending', runAt, error: null, leaseUntil: null, ...later },
           now,
           true,
         );

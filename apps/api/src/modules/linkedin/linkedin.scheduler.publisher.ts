@@ -32,7 +32,8 @@ export type RunOutcome = 'skipped' | 'published' | 'found' | 'retryLater' | 'err
  * 3. LinkedIn answers: Completed (or, for a repeat, Pending at its next time), or Error for a clear refusal;
  * 4. no answer (lost, slow, a server error): the key stays. Whoever takes the post next finds a key without an outcome
  *    and reads back the author's recent posts for this text created since the attempt began: found, Completed; not
- *    found within the grace period, Error. Create is never called twice for one key.
+ *    found within the grace period, Error (LINKEDIN_UNCONFIRMED). Create is never called twice for one key;
+ * 5. a post left in doubt that the person resumes is looked for once more before it is sent: found, Completed.
  */
 export function createPublisher(deps: {
   db: Db;
@@ -56,26 +57,40 @@ export function createPublisher(deps: {
     await q.finishPublished(db, row.id, key, { postUrn, publishedAt, nextRunAt: next(row, now) }, now);
   }
 
-  async function fail(row: q.AutomationRow, by: { key: string } | { worker: string }, code: string) {
-    await q.failRun(db, row.id, by, code, clock());
+  async function fail(
+    row: q.AutomationRow,
+    by: { key: string } | { worker: string },
+    code: string,
+    options: { inDoubt?: boolean } = {},
+  ) {
+    await q.failRun(db, row.id, by, code, clock(), options);
     log.info({ automationId: row.id, code }, 'scheduled post not published');
     return 'error' as const;
   }
 
-  /** A key without an outcome: look for the post on LinkedIn instead of posting again. */
+  /** The post of the attempt begun at `startedAt`, if LinkedIn has it (throws LinkedinApiError when it cannot say). */
+  async function findPublished(row: q.AutomationRow, accessToken: string, memberId: string, startedAt: Date) {
+    const wanted = comparable(client!.storedCommentary(row.text ?? ''));
+    const posts = await client!.recentPosts(accessToken, personUrn(memberId));
+    return posts.find(
+      (p) =>
+        comparable(p.commentary) === wanted &&
+        (!p.createdAt || p.createdAt.getTime() >= startedAt.getTime() - CLOCK_SKEW_MS),
+    );
+  }
+
+  /**
+   * A key without an outcome: look for the post on LinkedIn instead of posting again. Every way this ends in Error
+   * leaves the post in doubt (see failRun): it may be on LinkedIn.
+   */
   async function readBack(row: q.AutomationRow, worker: string): Promise<RunOutcome> {
     const key = row.dedupeKey!;
     const startedAt = row.attemptStartedAt ?? row.updatedAt;
+    const inDoubt = { inDoubt: true };
     const token = await connection.postingToken(row.userId);
-    if (!token.ok || !client) return fail(row, { key }, token.ok ? 'LINKEDIN_NOT_CONFIGURED' : token.code);
+    if (!token.ok || !client) return fail(row, { key }, token.ok ? 'LINKEDIN_NOT_CONFIGURED' : token.code, inDoubt);
     try {
-      const wanted = comparable(client.storedCommentary(row.text ?? ''));
-      const posts = await client.recentPosts(token.accessToken, personUrn(token.memberId));
-      const found = posts.find(
-        (p) =>
-          comparable(p.commentary) === wanted &&
-          (!p.createdAt || p.createdAt.getTime() >= startedAt.getTime() - CLOCK_SKEW_MS),
-      );
+      const found = await findPublished(row, token.accessToken, token.memberId, startedAt);
       if (found) {
         await settle(row, key, found.id, found.createdAt ?? startedAt);
         log.info({ automationId: row.id, postUrn: found.id }, 'scheduled post found published on LinkedIn');
@@ -85,12 +100,14 @@ export function createPublisher(deps: {
       if (!(error instanceof LinkedinApiError)) throw error;
       if (error.failure === 'auth') {
         await connection.markLoginNeeded(row.userId);
-        return fail(row, { key }, 'LINKEDIN_LOGIN_NEEDED');
+        return fail(row, { key }, 'LINKEDIN_LOGIN_NEEDED', inDoubt);
       }
       log.warn({ automationId: row.id, linkedin: error.message }, 'could not read back a scheduled post');
     }
     const now = clock();
-    if (now.getTime() - startedAt.getTime() >= READBACK_GRACE_MS) return fail(row, { key }, 'LINKEDIN_ERROR');
+    if (now.getTime() - startedAt.getTime() >= READBACK_GRACE_MS) {
+      return fail(row, { key }, 'LINKEDIN_UNCONFIRMED', inDoubt);
+    }
     await q.release(db, row.id, worker, new Date(now.getTime() + READBACK_RETRY_MS), now);
     return 'retryLater';
   }
@@ -107,6 +124,32 @@ export function createPublisher(deps: {
     if (!token.ok) return fail(row, { worker }, token.code);
 
     const key = `${row.id}:${row.runs}:${randomUUID()}`;
+    if (row.attemptStartedAt) {
+      // The person resumed a post whose last run LinkedIn never confirmed: it is looked for before it is sent again.
+      try {
+        const found = await findPublished(row, token.accessToken, token.memberId, row.attemptStartedAt);
+        if (found) {
+          if (!(await q.startAttempt(db, row.id, worker, key, clock()))) return 'skipped';
+          await settle(row, key, found.id, found.createdAt ?? row.attemptStartedAt);
+          log.info({ automationId: row.id, postUrn: found.id }, 'scheduled post found published on LinkedIn');
+          return 'found';
+        }
+      } catch (error) {
+        if (!(error instanceof LinkedinApiError)) throw error;
+        if (error.failure === 'auth') {
+          await connection.markLoginNeeded(row.userId);
+          return fail(row, { worker }, 'LINKEDIN_LOGIN_NEEDED');
+        }
+        log.warn({ automationId: row.id, linkedin: error.message }, 'could not read back a scheduled post');
+        // Not known yet: never sent blindly. Asked again a little later, for up to an hour past its time.
+        const later = clock();
+        if (later.getTime() - (row.runAt?.getTime() ?? later.getTime()) >= UNREACHABLE_GIVE_UP_MS) {
+          return fail(row, { worker }, 'LINKEDIN_UNCONFIRMED');
+        }
+        await q.release(db, row.id, worker, new Date(later.getTime() + READBACK_RETRY_MS), later);
+        return 'retryLater';
+      }
+    }
     const started = await q.startAttempt(db, row.id, worker, key, clock());
     if (!started) return 'skipped';
     try {

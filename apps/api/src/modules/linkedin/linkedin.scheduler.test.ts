@@ -60,6 +60,11 @@ const rowOf = async (id: string) => (await t.database.db.select().from(automatio
 const publishedWith = (text: string) => fake.posts.filter((p) => p.commentary === escape(text));
 const escape = (text: string) => text.replace(/[\\|{}@[\]()<>#*_~]/g, (c) => `\\${c}`);
 const creates = () => fake.count('POST /rest/posts');
+/** The person sets a stopped post Pending again. */
+const resume = (token: string, id: string) =>
+  t.json('POST', `/api/mongo/automation/updateAutomationStatus?automationId=${id}&automationStatus=Pending`, {
+    token,
+  });
 /** Moves time to just after `runAt`. */
 const reach = (runAt: Date) => {
   const gap = runAt.getTime() - clock().getTime();
@@ -158,9 +163,71 @@ describe('publishing scheduled posts', () => {
     expect(creates() - before).toBe(1);
     expect(publishedWith(post.text)).toHaveLength(0);
     const row = await rowOf(post.id);
-    expect(row).toMatchObject({ status: 'Error', error: 'LINKEDIN_ERROR', dedupeKey: null, runAt: null });
+    expect(row).toMatchObject({ status: 'Error', error: 'LINKEDIN_UNCONFIRMED', dedupeKey: null, runAt: null });
+    // The attempt stays on the row: the post may be on LinkedIn.
+    expect(row.attemptStartedAt).not.toBeNull();
     advance(3_600_000);
     expect(await publisher().runDue('w1')).toEqual([]);
+
+    // Resumed by the person: looked for once more (not there), then published, once.
+    expect((await resume(me.token, post.id)).status).toBe(200);
+    expect(await publisher().runDue('w1')).toEqual(['published']);
+    expect(creates() - before).toBe(2);
+    expect(publishedWith(post.text)).toHaveLength(1);
+    expect(await rowOf(post.id)).toMatchObject({ status: 'Completed', runs: 1, attemptStartedAt: null });
+  });
+
+  it('does not post twice a post LinkedIn published but never confirmed, when the person resumes it', async () => {
+    const me = await connectedUser();
+    const post = await schedule(me.token);
+    reach(post.runAt);
+    const before = creates();
+    fake.dropNextAnswer(); // created on LinkedIn, the answer lost
+    expect(await publisher().runOne(post.id, 'w1')).toBe('retryLater');
+    // Every read-back fails until the grace period is over: Error, in doubt.
+    for (let i = 0; i < 20 && (await rowOf(post.id)).status === 'Pending'; i++) {
+      advance(READBACK_RETRY_MS + 1_000);
+      fake.failNext(503, '/rest/posts');
+      await publisher().runDue('w1');
+    }
+    const inDoubt = await rowOf(post.id);
+    expect(inDoubt).toMatchObject({ status: 'Error', error: 'LINKEDIN_UNCONFIRMED', runs: 0, dedupeKey: null });
+    expect(publishedWith(post.text)).toHaveLength(1);
+
+    // The person resumes it: LinkedIn cannot say yet (a server error), so nothing is sent…
+    expect((await resume(me.token, post.id)).status).toBe(200);
+    fake.failNext(503, '/rest/posts');
+    expect(await publisher().runDue('w1')).toEqual(['retryLater']);
+    expect(creates() - before).toBe(1);
+    // …then it is found there: Completed with that post, never created again.
+    advance(READBACK_RETRY_MS + 1_000);
+    expect(await publisher().runDue('w1')).toEqual(['found']);
+    const [sent] = publishedWith(post.text);
+    expect(await rowOf(post.id)).toMatchObject({ status: 'Completed', postUrn: sent!.id, runs: 1, error: null });
+    expect(creates() - before).toBe(1);
+    expect(publishedWith(post.text)).toHaveLength(1);
+  });
+
+  it('posts a repeat’s next time when it is resumed after a run left in doubt', async () => {
+    const me = await connectedUser();
+    const post = await schedule(me.token, { repeat: 'daily' });
+    reach(post.runAt);
+    const before = creates();
+    fake.dropNextAnswer();
+    expect(await publisher().runOne(post.id, 'w1')).toBe('retryLater');
+    for (let i = 0; i < 20 && (await rowOf(post.id)).status === 'Pending'; i++) {
+      advance(READBACK_RETRY_MS + 1_000);
+      fake.failNext(503, '/rest/posts');
+      await publisher().runDue('w1');
+    }
+    expect(await rowOf(post.id)).toMatchObject({ status: 'Error', error: 'LINKEDIN_UNCONFIRMED' });
+    // Resumed: it runs at its next time, and that time's post is sent (the earlier one is not taken for it).
+    expect((await resume(me.token, post.id)).status).toBe(200);
+    const resumed = await rowOf(post.id);
+    expect(resumed.attemptStartedAt).toBeNull();
+    reach(resumed.runAt!);
+    expect(await publisher().runDue('w1')).toEqual(['published']);
+    expect(creates() - before).toBe(2);
   });
 
   it('ends in Error login needed when the token expired or LinkedIn refuses it, without a post', async () => {

@@ -176,6 +176,18 @@ export function useDisableDailyRun() {
   });
 }
 
+/** Sets a stopped automation Pending again (a post in Error runs at once; see the publisher for one left in doubt). */
+export function useRetryAutomation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (automationId: string) => linkedinApi.updateAutomationStatus(apiClient, automationId, 'Pending'),
+    onSuccess: (automation) => {
+      if (automation) rememberAutomation(queryClient, automation);
+      automationsChanged(queryClient);
+    },
+  });
+}
+
 export function useDeleteAutomation() {
   const queryClient = useQueryClient();
   return useMutation({

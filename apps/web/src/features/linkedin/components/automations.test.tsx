@@ -1,9 +1,9 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { LOADER_ROTATE_MS } from '@parley/contract';
-import { renderApp } from '../../../test/render-app';
-import { IDS, makeAutomation, signedIn } from '../test-fixtures';
+import { ok, renderApp } from '../../../test/render-app';
+import { calls, IDS, makeAutomation, signedIn } from '../test-fixtures';
 
 const slow = { timeout: 10_000 };
 
@@ -72,6 +72,31 @@ describe('/automation/li-automation', { timeout: 30_000 }, () => {
     const links = within(screen.getByRole('navigation', { name: 'Pages LinkedIn' })).getByRole('list');
     expect(links).toHaveClass('flex-wrap');
     expect(links).not.toHaveClass('whitespace-nowrap');
+  });
+
+  it('a post LinkedIn never confirmed says it may be there, and Try again schedules it again', async () => {
+    const user = userEvent.setup();
+    let list = [makeAutomation({ status: 'Error', error: 'LINKEDIN_UNCONFIRMED', runAt: null })];
+    const fetchMock = signedIn(
+      {},
+      {
+        'GET /api/mongo/automation/getAllAutomations': () => ok({ automations: list }),
+        'POST /api/mongo/automation/updateAutomationStatus': () => {
+          list = [{ ...list[0]!, status: 'Pending', error: null, runAt: '2026-06-01T14:29:00.000Z' }];
+          return ok(list[0]);
+        },
+      },
+    );
+    renderApp('/automation/li-automation');
+    expect(
+      await screen.findByText(/LinkedIn did not confirm this post\. It may be on your profile already/, {}, slow),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Scheduled again')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull());
+    const [url] = calls(fetchMock, 'POST /api/mongo/automation/updateAutomationStatus')[0]!;
+    const query = new URL(url, 'http://x').searchParams;
+    expect([query.get('automationId'), query.get('automationStatus')]).toEqual([IDS.post, 'Pending']);
   });
 
   it('an automation that failed for the connection says so and leads to connecting again', async () => {

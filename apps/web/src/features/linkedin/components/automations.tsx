@@ -6,7 +6,7 @@ import { formatDate, formatNumber } from '@parley/i18n';
 import { Button, Card, cn, focusRing } from '@parley/ui';
 import { ConfirmDialog } from '@parley/ui/confirm-dialog';
 import { toast } from '../../../lib/toast';
-import { useAutomations, useDeleteAutomation, useDisableDailyRun } from '../api/linkedin-api';
+import { useAutomations, useDeleteAutomation, useDisableDailyRun, useRetryAutomation } from '../api/linkedin-api';
 import { browserTimeZone, useLoaderWhile } from '../lib/linkedin-lib';
 import { LINKEDIN_PATHS } from '../paths';
 import { CallError, Empty, LinkedinSection, StatusBadge } from './section';
@@ -38,11 +38,15 @@ export function useWhen() {
   };
 }
 
-/** The automations with their status; the daily run can be stopped, any can be deleted (spec §4, §7). */
+/**
+ * The automations with their status; one that failed can be tried again, the daily run can be stopped, any can be
+ * deleted (spec §4, §7).
+ */
 export function AutomationList({ automations, empty }: { automations: Automation[]; empty?: string }) {
   const { t } = useTranslation('linkedin');
   const when = useWhen();
   const disable = useDisableDailyRun();
+  const retry = useRetryAutomation();
   const remove = useDeleteAutomation();
   const [deleting, setDeleting] = useState<Automation | null>(null);
 
@@ -108,6 +112,20 @@ export function AutomationList({ automations, empty }: { automations: Automation
                     {t('automations.openPost')}
                   </a>
                 )}
+                {a.status === 'Error' && (
+                  <Button
+                    variant="secondary"
+                    className="px-3 py-1"
+                    loading={retry.isPending && retry.variables === a.automationId}
+                    onClick={() =>
+                      retry.mutate(a.automationId, {
+                        onSuccess: () => toast.success(t('automations.retried')),
+                      })
+                    }
+                  >
+                    {t('automations.retry')}
+                  </Button>
+                )}
                 {a.dailyRun && (
                   <Button
                     variant="secondary"
@@ -130,6 +148,7 @@ export function AutomationList({ automations, empty }: { automations: Automation
           </li>
         ))}
       </ul>
+      {retry.isError && <CallError error={retry.error} />}
       {disable.isError && <CallError error={disable.error} />}
       {remove.isError && <CallError error={remove.error} />}
       <ConfirmDialog
