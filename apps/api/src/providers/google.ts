@@ -1,3 +1,4 @@
+import { cleanLine, emailSchema, NAME_MAX } from '@parley/contract';
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify } from 'jose';
 import { DomainError } from '../lib/errors.js';
 
@@ -28,11 +29,17 @@ export function createGoogleVerifier(options: { clientId: string | undefined; jw
       if (error instanceof joseErrors.JOSEError) throw new DomainError('GOOGLE_TOKEN_INVALID');
       throw new DomainError('SERVICE_UNAVAILABLE');
     }
-    const email = typeof payload.email === 'string' ? payload.email.trim().toLowerCase() : '';
+    // Claims are text from outside, as a request's fields are: the same schema for the address, the same cleaning
+    // for the name (no control or direction characters; at most NAME_MAX characters, never half of one).
+    const email = emailSchema.safeParse(payload.email);
     const verified = payload.email_verified === true || payload.email_verified === 'true';
-    if (!payload.sub || !email || !verified) throw new DomainError('GOOGLE_TOKEN_INVALID');
-    const name =
-      typeof payload.name === 'string' && payload.name.trim() ? payload.name.trim().slice(0, 80) : email.split('@')[0]!;
-    return { sub: payload.sub, email, name };
+    // Google's subject is at most 255 ASCII characters (OpenID Connect Core, 2).
+    const sub = /^[\x21-\x7e]{1,255}$/.test(payload.sub ?? '') ? payload.sub! : '';
+    if (!sub || !email.success || !verified) throw new DomainError('GOOGLE_TOKEN_INVALID');
+    const given = typeof payload.name === 'string' ? cleanLine(payload.name).trim() : '';
+    const name = Array.from(given || cleanLine(email.data.split('@')[0]!))
+      .slice(0, NAME_MAX)
+      .join('');
+    return { sub, email: email.data, name };
   };
 }

@@ -44,6 +44,33 @@ export async function updateUser(db: Tx, id: string, patch: Partial<NewUser>) {
   return row;
 }
 
+/**
+ * Google's proof of the address takes over an account nobody proved it for (a sign-up never verified): the account is
+ * Google's from now on, verified, and the password its sign-up chose, which may not be the owner's, is gone. Only
+ * while it is still unverified and has no Google identity, in one statement.
+ */
+export async function claimUnverifiedForGoogle(db: Tx, id: string, googleSub: string) {
+  const [row] = await db
+    .update(users)
+    .set({ googleSub, verified: true, passwordHash: null, updatedAt: new Date() })
+    .where(and(eq(users.id, id), eq(users.verified, false), isNull(users.googleSub)))
+    .returning();
+  return row;
+}
+
+/**
+ * The user's row, locked until the transaction ends: a sign-in holds it while it ends the other sessions and adds its
+ * own, so that sign-ins, password resets and changes (which update the row first) happen one after the other.
+ */
+export async function lockUser(db: Tx, id: string) {
+  const [row] = await db
+    .select({ passwordHash: users.passwordHash, multipleLogin: users.multipleLogin })
+    .from(users)
+    .where(eq(users.id, id))
+    .for('update');
+  return row;
+}
+
 export async function incrementLoginCount(db: Tx, id: string) {
   const [row] = await db
     .update(users)
@@ -187,6 +214,16 @@ export async function redeemLicenceCode(db: Tx, code: string, userId: string) {
     .where(and(eq(licenceCodes.code, code), isNull(licenceCodes.redeemedAt)))
     .returning();
   return row;
+}
+
+/** Whether `code` is a licence code not yet redeemed (redeeming it is still the conditional update above). */
+export async function licenceCodeUsable(db: Tx, code: string) {
+  const [row] = await db
+    .select({ code: licenceCodes.code })
+    .from(licenceCodes)
+    .where(and(eq(licenceCodes.code, code), isNull(licenceCodes.redeemedAt)))
+    .limit(1);
+  return !!row;
 }
 
 export async function insertLicenceCodes(db: Tx, codes: string[]) {

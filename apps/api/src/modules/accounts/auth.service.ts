@@ -4,6 +4,7 @@ import type { Config } from '../../config.js';
 import type { Db, Tx } from '../../db/client.js';
 import { hashSecret, newSecret } from '../../lib/crypto.js';
 import { DomainError, RateLimitedError } from '../../lib/errors.js';
+import { zoneOrUtc } from '../../lib/time.js';
 import type { PasswordHasher } from '../../lib/passwords.js';
 import type { RateLimitStore } from '../../lib/rate-limit.js';
 import type { GoogleVerifier } from '../../providers/google.js';
@@ -14,6 +15,7 @@ import type { RequestContext } from './request-context.js';
 import type { AccountPlan, AccountsBilling } from './billing-port.js';
 import { planChange } from './plan-change.js';
 import { toProfile } from './profile.js';
+import { markUpgrade } from './users.service.js';
 
 export const VERIFY_TTL_HOURS = 24;
 export const RESET_TTL_MINUTES = 60;
@@ -74,9 +76,14 @@ export function createAuthService({ db, config, mailer, passwords, google, limit
     }
   }
 
-  async function assertNotLockedOut(email: string) {
-    const { count, resetInMs } = await limits.peek(`login-fail:${email}`);
-    if (count >= config.rateLimits.loginMaxFailures) throw new RateLimitedError(resetInMs / 1000);
+  /**
+   * Counts an attempt at a password under `key` before the password is checked, and refuses it once the count is over
+   * the limit (a right password clears the count). Guesses sent at once each find the others counted: a look before
+   * the (slow) check and a count after it let every guess of a burst be checked.
+   */
+  async function countPasswordAttempt(key: string) {
+    const { count, resetInMs } = await limits.hit(key, windowMs);
+    if (count > config.rateLimits.loginMaxFailures) throw new RateLimitedError(resetInMs / 1000);
   }
 
   /** Sends after the data is committed; a mail failure is logged, never turned into lost data. */
@@ -91,12 +98,17 @@ export function createAuthService({ db, config, mailer, passwords, google, limit
   async function issueEmailToken(user: q.UserRow, kind: 'verify' | 'reset', lang: UiLanguage) {
     const secret = newSecret();
     const ttlMs = kind === 'verify' ? VERIFY_TTL_HOURS * 3600_000 : RESET_TTL_MINUTES * 60_000;
-    await q.expireEmailTokens(db, user.id, kind);
-    await q.insertEmailToken(db, {
-      userId: user.id,
-      kind,
-      tokenHash: hashSecret(secret),
-      expiresAt: new Date(Date.now() + ttlMs),
+    // One live link of a kind: the older ones end as the new one is made, under the user's row lock, so that links
+    // asked for at the same time do not all stay live.
+    await db.transaction(async (tx) => {
+      await q.lockUser(tx, user.id);
+      await q.expireEmailTokens(tx, user.id, kind);
+      await q.insertEmailToken(tx, {
+        userId: user.id,
+        kind,
+        tokenHash: hashSecret(secret),
+        expiresAt: new Date(Date.now() + ttlMs),
+      });
     });
     const link =
       kind === 'verify'
@@ -112,11 +124,17 @@ export function createAuthService({ db, config, mailer, passwords, google, limit
     );
   }
 
-  /** A new session; a user without "multiple login" loses the others (their next call answers 409). */
+  /**
+   * A new session; a user without "multiple login" loses the others (their next call answers 409). Made under the
+   * user's row lock, with the row as it is then: a password reset or change that committed since `user` was read (the
+   * password checked against it) refuses the sign-in, and concurrent sign-ins end each other's sessions in turn.
+   */
   async function startSession(user: q.UserRow, ctx: RequestContext): Promise<LoginResult> {
     const token = newSecret();
     const updated = await db.transaction(async (tx) => {
-      if (!user.multipleLogin) await q.revokeUserSessions(tx, user.id, 'replaced');
+      const now = await q.lockUser(tx, user.id);
+      if (!now || now.passwordHash !== user.passwordHash) throw new DomainError('INVALID_CREDENTIALS');
+      if (!now.multipleLogin) await q.revokeUserSessions(tx, user.id, 'replaced');
       await q.insertSession(tx, {
         userId: user.id,
         tokenHash: hashSecret(token),
@@ -164,7 +182,8 @@ export function createAuthService({ db, config, mailer, passwords, google, limit
         passwordHash,
         name: input.name,
         language: input.language ?? 'en',
-        timezone: input.timezone ?? 'UTC',
+        // The browser's zone, sent with the form: one this server does not know is stored as UTC, not kept.
+        timezone: zoneOrUtc(input.timezone ?? 'UTC'),
         ...extra,
       },
       plan,
@@ -224,20 +243,16 @@ export function createAuthService({ db, config, mailer, passwords, google, limit
 
     async login(input: { email: string; password: string }, ctx: RequestContext): Promise<LoginResult> {
       await limit([[`login:ip:${ctx.ip}`, config.rateLimits.perIp]]);
-      await assertNotLockedOut(input.email);
+      await countPasswordAttempt(`login-fail:${input.email}`);
       const user = await q.findUserByEmail(db, input.email);
       if (!user?.passwordHash) {
         await passwords.verifyDummy(input.password);
-        await limits.hit(`login-fail:${input.email}`, windowMs);
         if (user?.googleSub) throw new DomainError('ACCOUNT_USES_GOOGLE');
         throw new DomainError('INVALID_CREDENTIALS');
       }
-      if (!(await passwords.verify(user.passwordHash, input.password))) {
-        await limits.hit(`login-fail:${input.email}`, windowMs);
-        throw new DomainError('INVALID_CREDENTIALS');
-      }
-      if (!user.verified) throw new DomainError('EMAIL_NOT_VERIFIED');
+      if (!(await passwords.verify(user.passwordHash, input.password))) throw new DomainError('INVALID_CREDENTIALS');
       await limits.reset(`login-fail:${input.email}`);
+      if (!user.verified) throw new DomainError('EMAIL_NOT_VERIFIED');
       return startSession(user, ctx);
     },
 
@@ -248,6 +263,16 @@ export function createAuthService({ db, config, mailer, passwords, google, limit
       let user = await q.findUserByGoogleSub(db, identity.sub);
       if (!user) {
         const byEmail = await q.findUserByEmail(db, identity.email);
+        if (byEmail && !byEmail.verified) {
+          // Anyone can sign up with an address they do not own; Google has proved whose it is.
+          user = await db.transaction(async (tx) => {
+            const claimed = await q.claimUnverifiedForGoogle(tx, byEmail.id, identity.sub);
+            if (claimed) await q.expireEmailTokens(tx, claimed.id, 'verify');
+            return claimed;
+          });
+          if (!user) throw new DomainError('ACCOUNT_USES_PASSWORD');
+          return startSession(user, ctx);
+        }
         if (byEmail) throw new DomainError('ACCOUNT_USES_PASSWORD');
         try {
           user = await createUser(
@@ -280,6 +305,7 @@ export function createAuthService({ db, config, mailer, passwords, google, limit
       await db.transaction(async (tx) => {
         await q.updateUser(tx, userId, { passwordHash, verified: true });
         await q.revokeUserSessions(tx, userId, 'password_reset');
+        await q.expireEmailTokens(tx, userId, 'reset');
       });
     },
 
@@ -292,22 +318,28 @@ export function createAuthService({ db, config, mailer, passwords, google, limit
       let user = await q.findUserByEmail(db, input.email);
       let change: PlanChange | undefined;
       if (user) {
-        await assertNotLockedOut(input.email);
+        await countPasswordAttempt(`login-fail:${input.email}`);
         if (!user.passwordHash || !(await passwords.verify(user.passwordHash, input.password))) {
-          await limits.hit(`login-fail:${input.email}`, windowMs);
           throw new DomainError(user.passwordHash ? 'INVALID_CREDENTIALS' : 'ACCOUNT_USES_GOOGLE');
         }
         await limits.reset(`login-fail:${input.email}`);
         if (!user.earlyBird) {
           const current = user;
           const before = await billing.profileCredits({ user: q.toAccount(current) });
-          user = await db.transaction(async (tx) => {
-            const updated = (await q.updateUser(tx, current.id, { earlyBird: true }))!;
-            await billing.changePlan(tx, updated, 'earlyBird');
-            return updated;
+          // Marked only if not yet: a sign-in or upgrade at the same time that marked it first leaves this one nothing
+          // to change.
+          const updated = await db.transaction(async (tx) => {
+            const marked = await markUpgrade(tx, current.id, 'earlyBird');
+            if (marked) await billing.changePlan(tx, marked, 'earlyBird');
+            return marked;
           });
-          const after = await billing.profileCredits({ user: q.toAccount(user) });
-          change = planChange({ user: current, credits: before.credits }, { user, credits: after.credits });
+          if (updated) {
+            user = updated;
+            const after = await billing.profileCredits({ user: q.toAccount(user) });
+            change = planChange({ user: current, credits: before.credits }, { user, credits: after.credits });
+          } else {
+            user = (await q.findUserById(db, current.id)) ?? current;
+          }
         }
       } else {
         if (input.password.length < PASSWORD_MIN) throw new DomainError('VALIDATION_FAILED');
@@ -337,6 +369,8 @@ export function createAuthService({ db, config, mailer, passwords, google, limit
     /** App-deal channel: account and licence redemption commit together or not at all. */
     async appDeal(input: NewAccount & { code: string }, ctx: RequestContext): Promise<ChannelResult> {
       await limit([[`appdeal:ip:${ctx.ip}`, config.rateLimits.perIp]]);
+      // The code first: only its holder learns whether the address has an account.
+      if (!(await q.licenceCodeUsable(db, input.code))) throw new DomainError('INVALID_LICENCE_CODE');
       if (await q.findUserByEmail(db, input.email)) throw new DomainError('EMAIL_TAKEN');
       const passwordHash = await passwords.hash(input.password);
       let user: q.UserRow;
@@ -347,7 +381,7 @@ export function createAuthService({ db, config, mailer, passwords, google, limit
             passwordHash,
             name: input.name,
             language: input.language ?? ctx.lang,
-            timezone: input.timezone ?? 'UTC',
+            timezone: zoneOrUtc(input.timezone ?? 'UTC'),
             appDeal: true,
             lifetimeUser: true,
           },
@@ -401,18 +435,20 @@ export function createAuthService({ db, config, mailer, passwords, google, limit
       // The password hash never rides with a request: it is read here, fresh.
       const user = (await q.findUserById(db, account.id))!;
       const key = `chpw-fail:${user.id}`;
-      const { count, resetInMs } = await limits.peek(key);
-      if (count >= config.rateLimits.loginMaxFailures) throw new RateLimitedError(resetInMs / 1000);
+      await countPasswordAttempt(key);
       if (!user.passwordHash) throw new DomainError('ACCOUNT_USES_GOOGLE');
-      if (!(await passwords.verify(user.passwordHash, input.oldPassword))) {
-        await limits.hit(key, windowMs);
-        throw new DomainError('WRONG_PASSWORD');
-      }
+      if (!(await passwords.verify(user.passwordHash, input.oldPassword))) throw new DomainError('WRONG_PASSWORD');
+      await limits.reset(key);
       if (input.oldPassword === input.newPassword) throw new DomainError('SAME_PASSWORD');
       const passwordHash = await passwords.hash(input.newPassword);
       await db.transaction(async (tx) => {
+        // Only over the password that was checked: a change or reset committed meanwhile wins.
+        const locked = await q.lockUser(tx, user.id);
+        if (!locked || locked.passwordHash !== user.passwordHash) throw new DomainError('WRONG_PASSWORD');
         await q.updateUser(tx, user.id, { passwordHash });
         await q.revokeUserSessions(tx, user.id, 'password_changed', sessionId);
+        // A reset link asked for before the change must not undo it.
+        await q.expireEmailTokens(tx, user.id, 'reset');
       });
     },
   };

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailTokens, sessions, users } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
@@ -335,5 +335,124 @@ describe('change password', () => {
     expect(
       (await t.json('POST', '/api/auth/login', { body: { email: u.email, password: 'a better password' } })).status,
     ).toBe(200);
+  });
+});
+
+describe('races on passwords and sessions', () => {
+  const liveSessions = async (email: string) => {
+    const [u] = await t.database.db.select().from(users).where(eq(users.email, email));
+    return t.database.db
+      .select()
+      .from(sessions)
+      .where(and(eq(sessions.userId, u!.id), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())));
+  };
+
+  it('a burst of guesses sent at once checks no more passwords than the lockout allows', async () => {
+    const local = await createTestApp({ LOGIN_MAX_FAILURES: '3' });
+    try {
+      const u = await local.signUp();
+      // 24 guesses at once; the right password is the 20th.
+      const guesses = Array.from({ length: 24 }, (_, i) => (i === 19 ? u.password : `wrong guess ${i}`));
+      const answers = await Promise.all(
+        guesses.map((password) => local.json('POST', '/api/auth/login', { body: { email: u.email, password } })),
+      );
+      expect(answers.filter((a) => a.status !== 429).length).toBeLessThanOrEqual(3);
+      expect(answers[19]!.status).toBe(429);
+
+      const changes = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          local.json('POST', '/api/user/change-password', {
+            token: u.token,
+            body: { oldPassword: i === 15 ? u.password : `wrong old ${i}`, newPassword: 'new password 123' },
+          }),
+        ),
+      );
+      expect(changes.filter((a) => a.status !== 429).length).toBeLessThanOrEqual(3);
+    } finally {
+      await local.close();
+    }
+  });
+
+  it('sign-ins at once leave one live session when multiple login is off', async () => {
+    for (let round = 0; round < 4; round += 1) {
+      const u = await t.signUp();
+      const results = await Promise.all(
+        Array.from({ length: 4 }, () =>
+          t.json('POST', '/api/auth/login', { body: { email: u.email, password: u.password } }),
+        ),
+      );
+      expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+      expect(await liveSessions(u.email)).toHaveLength(1);
+    }
+  });
+
+  it('a sign-in with the old password racing a reset keeps no session once the reset is done', async () => {
+    // Password checks as slow as in production, so that the reset can commit while a sign-in checks.
+    const local = await createTestApp({
+      RATE_LIMIT_PER_IP: '10000',
+      RATE_LIMIT_PER_EMAIL: '10000',
+      LOGIN_MAX_FAILURES: '1000',
+      ARGON2_MEMORY_KIB: '19456',
+    });
+    try {
+      const probe = await local.signUp();
+      const started = Date.now();
+      await local.json('POST', '/api/auth/login', { body: { email: probe.email, password: probe.password } });
+      const check = Date.now() - started;
+      const survivors: number[] = [];
+      for (let i = 0; i < 10; i += 1) {
+        const u = await local.signUp();
+        await local.json('POST', '/api/auth/forgot-password', { body: { email: u.email } });
+        const key = local.linkSecret(u.email, 'key');
+        const reset = local.json('POST', '/api/auth/reset-password', { body: { key, password: 'owner new password' } });
+        await new Promise((r) => setTimeout(r, Math.round((check * i) / 20)));
+        const login = local.json('POST', '/api/auth/login', { body: { email: u.email, password: u.password } });
+        const [r, l] = await Promise.all([reset, login]);
+        expect(r.status).toBe(200);
+        if (l.status === 200) {
+          const after = await local.json('GET', '/api/user/profile', { token: l.body.data.token });
+          if (after.status === 200) survivors.push(i);
+        } else {
+          expect(l.body.code).toBe('INVALID_CREDENTIALS');
+        }
+      }
+      expect(survivors).toEqual([]);
+    } finally {
+      await local.close();
+    }
+  });
+
+  it('a reset link asked for before a password change no longer works after it; one link is live at a time', async () => {
+    const u = await t.signUp();
+    await t.json('POST', '/api/auth/forgot-password', { body: { email: u.email } });
+    const key = t.linkSecret(u.email, 'key');
+    const changed = await t.json('POST', '/api/user/change-password', {
+      token: u.token,
+      body: { oldPassword: u.password, newPassword: 'a brand new password' },
+    });
+    expect(changed.status).toBe(200);
+    const reset = await t.json('POST', '/api/auth/reset-password', { body: { key, password: 'reset after change' } });
+    expect(reset.status).toBe(400);
+    expect(reset.body.code).toBe('INVALID_TOKEN');
+
+    await Promise.all(
+      Array.from({ length: 3 }, () => t.json('POST', '/api/auth/forgot-password', { body: { email: u.email } })),
+    );
+    const [row] = await t.database.db.select().from(users).where(eq(users.email, u.email));
+    const live = await t.database.db
+      .select()
+      .from(emailTokens)
+      .where(and(eq(emailTokens.userId, row!.id), eq(emailTokens.kind, 'reset'), isNull(emailTokens.usedAt)));
+    expect(live).toHaveLength(1);
+  });
+
+  it('a time zone this server does not know is stored as UTC at sign-up', async () => {
+    const email = `tz-${Date.now()}@example.com`;
+    const reg = await t.json('POST', '/api/auth/register', {
+      body: { email, password: 'long enough pw', name: 'Tz', timezone: 'Mars/Olympus_Mons' },
+    });
+    expect(reg.status).toBe(200);
+    const [row] = await t.database.db.select().from(users).where(eq(users.email, email));
+    expect(row!.timezone).toBe('UTC');
   });
 });

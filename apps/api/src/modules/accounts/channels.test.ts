@@ -91,6 +91,18 @@ describe('app-deal channel', () => {
     expect(await t.database.db.select().from(users).where(eq(users.email, 'nocode@example.com'))).toHaveLength(0);
   });
 
+  it('tells no one without a valid code whether an address has an account', async () => {
+    const u = await t.signUp();
+    const ask = (email: string) =>
+      t.json('POST', '/api/appSumo/signInAppSumo', {
+        body: { email, password: 'app deal password', name: 'Probe', code: 'PARLEY-AAAA-BBBB-CCCC' },
+      });
+    const known = await ask(u.email);
+    const unknown = await ask(`nobody-${Date.now()}@example.com`);
+    expect([known.status, known.body.code]).toEqual([400, 'INVALID_LICENCE_CODE']);
+    expect([unknown.status, unknown.body.code]).toEqual([400, 'INVALID_LICENCE_CODE']);
+  });
+
   it('one code raced by ten sign-ups is redeemed exactly once', async () => {
     const [code] = await codes(1);
     const results = await Promise.all(

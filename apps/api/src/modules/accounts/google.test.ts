@@ -54,6 +54,22 @@ describe('Google sign-in', () => {
     expect((await t.json('GET', '/api/user/profile', { token: u.token })).body.data.googleLinked).toBe(false);
   });
 
+  it('takes over an address someone signed up with but never verified: the password they chose is gone', async () => {
+    const email = `squat-${Date.now()}@example.com`;
+    expect(
+      (await t.json('POST', '/api/auth/register', { body: { email, password: 'squatter password', name: 'Squatter' } }))
+        .status,
+    ).toBe(200);
+    const squatLink = t.linkSecret(email, 'token');
+    const res = await signin(await google.sign({ sub: `g-owner-${Date.now()}`, email, name: 'Owner' }));
+    expect(res.status).toBe(200);
+    expect(res.body.data.user).toMatchObject({ email, googleLinked: true, hasPassword: false });
+    const squatter = await t.json('POST', '/api/auth/login', { body: { email, password: 'squatter password' } });
+    expect([squatter.status, squatter.body.code]).toEqual([403, 'ACCOUNT_USES_GOOGLE']);
+    // The sign-up's link no longer does anything either.
+    expect((await t.json('POST', `/api/auth/verify?token=${squatLink}`)).status).toBe(400);
+  });
+
   it.each([
     ['forged (unknown key)', () => google.signForeign({ sub: 'g-2', email: 'f@example.com' })],
     ['expired', () => google.sign({ sub: 'g-3', email: 'e@example.com', expiresIn: -3600 })],
@@ -67,6 +83,23 @@ describe('Google sign-in', () => {
     const res = await signin(await make());
     expect(res.status).toBe(401);
     expect(res.body.code).toBe('GOOGLE_TOKEN_INVALID');
+  });
+
+  it('cleans the name Google sends as any name is cleaned, and refuses an address the sign-up form would', async () => {
+    const nul = await signin(await google.sign({ sub: 'g-nul', email: 'gnul@example.com', name: 'G\u0000N' }));
+    expect(nul.status).toBe(200);
+    expect(nul.body.data.user.name).toBe('GN');
+    const bidi = await signin(
+      await google.sign({ sub: 'g-bidi', email: 'gbidi@example.com', name: 'inv\u202Efdp.exe' }),
+    );
+    expect(bidi.body.data.user.name).toBe('invfdp.exe');
+    const long = await signin(await google.sign({ sub: 'g-long', email: 'glong@example.com', name: '😀'.repeat(200) }));
+    expect(long.status).toBe(200);
+    expect(Array.from(long.body.data.user.name as string)).toHaveLength(80);
+    expect(long.body.data.user.name).toBe('😀'.repeat(80));
+    const odd = await signin(await google.sign({ sub: 'g-odd', email: 'not an address', name: 'Odd' }));
+    expect(odd.status).toBe(401);
+    expect(odd.body.code).toBe('GOOGLE_TOKEN_INVALID');
   });
 
   it('rejects a token whose signature was altered', async () => {

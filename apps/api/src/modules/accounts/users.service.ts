@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { ProfileUpdate, SettingsUpdate } from '@parley/contract';
-import type { Db } from '../../db/client.js';
+import { and, eq } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
+import { users } from '../../db/schema/index.js';
 import { DomainError, RateLimitedError } from '../../lib/errors.js';
 import type { PasswordHasher } from '../../lib/passwords.js';
 import type { RateLimitStore } from '../../lib/rate-limit.js';
@@ -10,6 +12,24 @@ import type { AccountsBilling } from './billing-port.js';
 import { planChange } from './plan-change.js';
 import { toProfile, withDefaults } from './profile.js';
 import type { RequestContext } from './request-context.js';
+
+/**
+ * Gives the account a channel's upgrade (early bird; app deal, which is for life) only if it does not have it yet, in
+ * one conditional statement: of two upgrades at once, the second waits for the first's row lock and then finds the
+ * mark made. Undefined when the account already had it (the request's copy of the account may be older than that).
+ */
+export async function markUpgrade(tx: Tx, id: string, upgrade: 'earlyBird' | 'appDeal') {
+  const [row] = await tx
+    .update(users)
+    .set(
+      upgrade === 'appDeal'
+        ? { appDeal: true, lifetimeUser: true, updatedAt: new Date() }
+        : { earlyBird: true, updatedAt: new Date() },
+    )
+    .where(and(eq(users.id, id), eq(upgrade === 'appDeal' ? users.appDeal : users.earlyBird, false)))
+    .returning();
+  return row;
+}
 
 /** The signed-in person, as routes hand it over (the request's caller). */
 type Signed = { user: q.Account };
@@ -74,7 +94,8 @@ export function createUserService({
       if (user.earlyBird) throw new DomainError('ALREADY_UPGRADED');
       return upgrade(who, () =>
         db.transaction(async (tx) => {
-          const marked = (await q.updateUser(tx, user.id, { earlyBird: true }))!;
+          const marked = await markUpgrade(tx, user.id, 'earlyBird');
+          if (!marked) throw new DomainError('ALREADY_UPGRADED');
           await billing.changePlan(tx, marked, 'earlyBird');
           return marked;
         }),
@@ -94,8 +115,11 @@ export function createUserService({
       if (user.appDeal) throw new DomainError('ALREADY_UPGRADED');
       return upgrade(who, () =>
         db.transaction(async (tx) => {
+          // The account first: a second code redeemed at the same time waits here, then finds the account upgraded
+          // and is left unused (its redemption would roll back with this transaction anyway).
+          const marked = await markUpgrade(tx, user.id, 'appDeal');
+          if (!marked) throw new DomainError('ALREADY_UPGRADED');
           if (!(await q.redeemLicenceCode(tx, code, user.id))) throw new DomainError('INVALID_LICENCE_CODE');
-          const marked = (await q.updateUser(tx, user.id, { appDeal: true, lifetimeUser: true }))!;
           await billing.changePlan(tx, marked, 'appDeal');
           return marked;
         }),

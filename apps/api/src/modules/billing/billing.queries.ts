@@ -1,4 +1,4 @@
-import { DAILY_CREDIT_TIERS, type Allowance, type PlanId, type Tier } from '@parley/contract';
+import { DAILY_CREDIT_TIERS, PAID_PLAN_IDS, type Allowance, type PlanId, type Tier } from '@parley/contract';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { jsonOf, jsonReader, run, statement } from '../../db/prepared.js';
@@ -472,19 +472,23 @@ export async function openWallet(
   return wallet;
 }
 
+/** The paid plans, as an SQL list (a wallet on one of these is paid for by its subscription). */
+const PAID_PLANS = PAID_PLAN_IDS.map((p) => `'${p}'`).join(', ');
+
 /**
  * Raises each credit of a wallet to at least `allowance` (never lowers one), every raise a `grant` ledger row under
  * `feature`, and sets what `set` says (the plan; `cur` is the wallet before the change), in one statement.
+ * `monthlyRenewsAt`, when given, is the next monthly top-up; without it, `set` says what becomes of it.
  */
 export async function raiseToAllowance(
   db: Tx,
   walletId: string,
   allowance: Allowance,
-  change: { set: SQL; feature: string; monthlyRenewsAt: Date | null },
+  change: { set: SQL; feature: string; monthlyRenewsAt?: Date | null },
 ) {
   await db.execute(sql`
     WITH cur AS (
-      SELECT id, user_id, plan, daily_credit, basic_credit, advance_credit, extra_advance_credit
+      SELECT id, user_id, plan, daily_credit, basic_credit, advance_credit, extra_advance_credit, monthly_renews_at
         FROM wallets WHERE id = ${walletId}::uuid FOR UPDATE
     ), raised AS (
       UPDATE wallets w SET ${change.set},
@@ -492,7 +496,7 @@ export async function raiseToAllowance(
              basic_credit = greatest(cur.basic_credit, ${allowance.basicCredit}::int),
              advance_credit = greatest(cur.advance_credit, ${allowance.advanceCredit}::int),
              extra_advance_credit = greatest(cur.extra_advance_credit, ${allowance.extraAdvanceCredit}::int),
-             monthly_renews_at = ${change.monthlyRenewsAt},
+             ${change.monthlyRenewsAt === undefined ? sql`` : sql`monthly_renews_at = ${change.monthlyRenewsAt},`}
              updated_at = now()
         FROM cur WHERE w.id = cur.id
     )
@@ -506,9 +510,11 @@ export async function raiseToAllowance(
 }
 
 /**
- * Moves a wallet to `plan` (a sign-up channel's: early bird, app deal): each credit is raised to at least the plan's
- * allowance, every raise a ledger row, in one statement. A paid plan in force stays; `plan` becomes what the wallet
- * returns to when it ends.
+ * Moves a wallet to base plan `plan` (a sign-up channel's: early bird, app deal): each credit is raised to at least
+ * `allowance`, every raise a ledger row under `feature`, in one statement. A paid plan in force stays, and so do its
+ * monthly top-ups (`monthlyRenewsAt`, the base plan's, would top up a paid plan outside what was paid, or drop the
+ * months a yearly plan was paid for): `plan` becomes what the wallet returns to when it ends, with its own renewal
+ * from then on.
  */
 export async function changePlan(
   db: Tx,
@@ -516,12 +522,14 @@ export async function changePlan(
   plan: PlanId,
   allowance: Allowance,
   monthlyRenewsAt: Date | null,
+  feature: string = plan,
 ) {
   await raiseToAllowance(db, walletId, allowance, {
-    set: sql`plan = CASE WHEN cur.plan IN ('pro', 'plus', 'team', 'byok') THEN cur.plan ELSE ${plan} END,
-             base_plan = ${plan}`,
-    feature: plan,
-    monthlyRenewsAt,
+    set: sql`plan = CASE WHEN cur.plan IN (${sql.raw(PAID_PLANS)}) THEN cur.plan ELSE ${plan} END,
+             base_plan = ${plan},
+             monthly_renews_at = CASE WHEN cur.plan IN (${sql.raw(PAID_PLANS)}) THEN cur.monthly_renews_at
+                                      ELSE ${monthlyRenewsAt}::timestamptz END`,
+    feature,
   });
 }
 
@@ -593,8 +601,37 @@ export async function renewDaily(db: Tx, now: Date, due: { id: string; allowance
 }
 
 /**
- * Tops up the credits of wallets whose monthly renewal is due (plans that renew without payment) to their plan's
- * allowance, never lowering one; each raise a `renewal` row; the next renewal a month later. Returns how many.
+ * Until when a wallet's monthly top-ups may come (SQL, over wallet `w` and its subscription `s`, left-joined): a base
+ * plan that renews without payment (the app deal) has no end; a paid plan tops up only inside what was paid for
+ * (decision 025). The paid period is the subscription's current one when its allowance was granted (an admin's grant
+ * without an end date has none), else the one before it, which ended where the current one, unpaid, began. A paid
+ * plan with nothing paid, or whose subscription is no longer live, is topped up by nothing.
+ */
+const PAID_UNTIL = `CASE
+    WHEN w.plan NOT IN (${PAID_PLANS}) THEN 'infinity'::timestamptz
+    WHEN s.granted_period_start IS NULL OR s.status NOT IN ('trialing', 'active', 'past_due', 'unpaid')
+      THEN '-infinity'::timestamptz
+    WHEN s.granted_period_start = s.current_period_start THEN coalesce(s.current_period_end, 'infinity'::timestamptz)
+    ELSE s.current_period_start
+  END`;
+
+/**
+ * The top-up after `monthly_renews_at` (SQL, over `w` and `s` as above). A paid plan's months are counted from the start
+ * of the period paid for, not from the last top-up: a month added to the 31st gives the 28th of February, and adding
+ * months to that would keep the 28th, and bring a twelfth top-up of a yearly plan a few days before its year ends.
+ */
+const NEXT_TOP_UP = `CASE
+    WHEN w.plan IN (${PAID_PLANS}) AND s.granted_period_start IS NOT NULL
+      THEN s.granted_period_start + make_interval(months => 1 +
+             round(extract(epoch FROM w.monthly_renews_at - s.granted_period_start) / 2629746)::int)
+    ELSE w.monthly_renews_at + interval '1 month'
+  END`;
+
+/**
+ * Tops up the credits of wallets whose monthly renewal is due to their plan's allowance, never lowering one; each raise
+ * a `renewal` row; the next renewal a month later. Plans that renew without payment are topped up every month; a paid
+ * plan only while the top-up falls inside the period paid for (PAID_UNTIL), and its last top-up there leaves no next
+ * one: paying for the next period grants its allowance and sets its top-ups. Returns how many.
  */
 export async function renewMonthly(
   db: Db,
@@ -611,17 +648,22 @@ export async function renewMonthly(
                            ${perSeat}::boolean[])
                  AS a(plan, basic, advance, extra, per_seat)
     ), cur AS (
-      SELECT w.id, w.user_id, w.basic_credit, w.advance_credit, w.extra_advance_credit, w.monthly_renews_at,
-             a.basic * s.n AS basic, a.advance * s.n AS advance, a.extra * s.n AS extra
+      SELECT w.id, w.user_id, w.basic_credit, w.advance_credit, w.extra_advance_credit,
+             a.basic * n.seats AS basic, a.advance * n.seats AS advance, a.extra * n.seats AS extra,
+             CASE WHEN n.next < n.paid_until THEN n.next END AS next
         FROM wallets w JOIN a ON a.plan = w.plan
-             CROSS JOIN LATERAL (SELECT CASE WHEN a.per_seat THEN w.seats ELSE 1 END AS n) s
-       WHERE w.monthly_renews_at <= ${now}
+             LEFT JOIN subscriptions s ON s.wallet_id = w.id
+             CROSS JOIN LATERAL (
+               SELECT CASE WHEN a.per_seat THEN w.seats ELSE 1 END AS seats,
+                      ${sql.raw(PAID_UNTIL)} AS paid_until, ${sql.raw(NEXT_TOP_UP)} AS next
+             ) n
+       WHERE w.monthly_renews_at <= ${now} AND w.monthly_renews_at < n.paid_until
          FOR UPDATE OF w SKIP LOCKED
     ), renewed AS (
       UPDATE wallets w SET basic_credit = greatest(cur.basic_credit, cur.basic),
              advance_credit = greatest(cur.advance_credit, cur.advance),
              extra_advance_credit = greatest(cur.extra_advance_credit, cur.extra),
-             monthly_renews_at = cur.monthly_renews_at + interval '1 month', updated_at = now()
+             monthly_renews_at = cur.next, updated_at = now()
         FROM cur WHERE w.id = cur.id RETURNING w.id
     ), logged AS (
       INSERT INTO wallet_ledger (wallet_id, user_id, balance, amount, kind, created_at)
@@ -655,16 +697,44 @@ export async function knowsTimeZone(db: Db, timezone: string) {
 }
 
 /**
- * Counts one use of a gated capability on `day`, if fewer than `limit` were counted: one statement, so that any
- * number of concurrent calls lets exactly `limit` through. Returns the count after, or null when the limit was hit.
+ * The day the free tier's daily uses count in, for a wallet (SQL, over a `daily_renews_at`): the day that ends at its
+ * next daily renewal, not today in the person's time zone. Their time zone is theirs to change at any moment, and each
+ * zone's today was a fresh day of uses; the renewal instant only ever moves later (postponeDailyRenewal), so the uses
+ * counted in it stay counted until the daily credits come back. Dated as it is by the person in every zone up to 12
+ * hours from UTC: the renewal is their next midnight, and 12 hours and a second before it is still their today.
  */
-export async function takeFeatureUse(db: Db, userId: string, capability: string, day: string, limit: number) {
+const GATE_DAY = (renewsAt: string) => `((${renewsAt} - interval '12 hours 1 second') AT TIME ZONE 'UTC')::date`;
+
+/**
+ * Counts one use of a gated capability by `userId` in the gate day of wallet `walletId` (GATE_DAY), if fewer than
+ * `limit` were counted: one statement, so that any number of concurrent calls lets exactly `limit` through. `count` is
+ * the count after, or null when nothing was counted: the limit was hit, or (`due`) the wallet's daily renewal is due
+ * and its day is about to change (the caller renews it and asks again). `day` is the day counted in.
+ */
+export async function takeFeatureUse(
+  db: Db,
+  walletId: string,
+  userId: string,
+  capability: string,
+  now: Date,
+  limit: number,
+) {
   const result = (await db.execute(sql`
-    INSERT INTO feature_uses (user_id, capability, day, count) VALUES (${userId}::uuid, ${capability}, ${day}::date, 1)
-    ON CONFLICT (user_id, capability, day)
-    DO UPDATE SET count = feature_uses.count + 1 WHERE feature_uses.count < ${limit}
-    RETURNING count`)) as unknown as { rows: { count: number }[] };
-  return result.rows[0]?.count ?? null;
+    WITH w AS (
+      SELECT ${sql.raw(GATE_DAY('daily_renews_at'))} AS day, daily_renews_at <= ${now} AS due
+        FROM wallets WHERE id = ${walletId}::uuid
+    ), taken AS (
+      INSERT INTO feature_uses (user_id, capability, day, count)
+      SELECT ${userId}::uuid, ${capability}, w.day, 1 FROM w WHERE NOT w.due
+      ON CONFLICT (user_id, capability, day)
+      DO UPDATE SET count = feature_uses.count + 1 WHERE feature_uses.count < ${limit}
+      RETURNING count
+    )
+    SELECT (SELECT count FROM taken) AS count, w.day::text AS day, w.due FROM w`)) as unknown as {
+    rows: { count: number | null; day: string; due: boolean }[];
+  };
+  const row = result.rows[0];
+  return { count: row?.count ?? null, day: row?.day ?? null, due: row?.due === true };
 }
 
 /** Gives one use back (the call failed before any output). */
@@ -675,19 +745,41 @@ export async function giveBackFeatureUse(db: Db, userId: string, capability: str
     .where(and(eq(featureUses.userId, userId), eq(featureUses.capability, capability), eq(featureUses.day, day)));
 }
 
-export async function featureUsesOn(db: Db, userId: string, day: string) {
-  return db
-    .select({ capability: featureUses.capability, count: featureUses.count })
-    .from(featureUses)
-    .where(and(eq(featureUses.userId, userId), eq(featureUses.day, day)));
+/** The uses of each gated capability `userId` has counted in the gate day of wallet `walletId` (GATE_DAY). */
+export async function featureUsesOf(db: Db, userId: string, walletId: string) {
+  const result = (await db.execute(sql`
+    SELECT f.capability, f.count FROM feature_uses f JOIN wallets w ON w.id = ${walletId}::uuid
+     WHERE f.user_id = ${userId}::uuid AND f.day = ${sql.raw(GATE_DAY('w.daily_renews_at'))}`)) as unknown as {
+    rows: { capability: string; count: number }[];
+  };
+  return result.rows;
 }
 
-/** The next daily renewal moves to `next`, but never earlier than it was. */
+/**
+ * The next daily renewal of `userId`'s own wallet moves to `next`, but never earlier than it was. When that moves its
+ * gate day (GATE_DAY) to another date, the uses counted in the old one are counted in the new one too, for everyone
+ * whose uses count in this wallet's day (its owner, unless they spend from an organization's, and its members): the
+ * day has not ended, it only ends later, and a change of time zone must not bring a fresh day of uses.
+ */
 export async function postponeDailyRenewal(db: Db, userId: string, next: Date) {
-  await db
-    .update(wallets)
-    .set({ dailyRenewsAt: sql`greatest(${wallets.dailyRenewsAt}, ${next})` })
-    .where(eq(wallets.userId, userId));
+  await db.execute(sql`
+    WITH old AS (
+      SELECT id, daily_renews_at FROM wallets WHERE user_id = ${userId}::uuid FOR UPDATE
+    ), moved AS (
+      UPDATE wallets w SET daily_renews_at = greatest(old.daily_renews_at, ${next})
+        FROM old WHERE w.id = old.id
+    RETURNING w.id, ${sql.raw(GATE_DAY('old.daily_renews_at'))} AS before, ${sql.raw(GATE_DAY('w.daily_renews_at'))} AS after
+    ), counted AS (
+      SELECT m.user_id FROM wallet_members m JOIN moved ON m.wallet_id = moved.id
+      UNION
+      SELECT ${userId}::uuid WHERE NOT EXISTS (
+        SELECT 1 FROM wallet_members m JOIN moved ON m.wallet_id <> moved.id WHERE m.user_id = ${userId}::uuid)
+    )
+    INSERT INTO feature_uses (user_id, capability, day, count)
+    SELECT f.user_id, f.capability, moved.after, f.count
+      FROM moved JOIN feature_uses f ON f.day = moved.before
+     WHERE moved.after <> moved.before AND f.count > 0 AND f.user_id IN (SELECT user_id FROM counted)
+    ON CONFLICT (user_id, capability, day) DO UPDATE SET count = feature_uses.count + excluded.count`);
 }
 
 /** The first day of `now`'s calendar month in UTC (the month members' limits count), as YYYY-MM-DD. */

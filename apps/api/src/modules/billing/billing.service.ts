@@ -170,12 +170,23 @@ export function createBillingService({
     return reservation(ledgerId);
   }
 
-  /** The free tier's daily use of a gated capability, taken for a call; `release` gives it back. */
+  /**
+   * The free tier's daily use of a gated capability, taken for a call; `release` gives it back. Counted in the paying
+   * wallet's day, which ends at its next daily renewal (see q.takeFeatureUse), not in the person's today: a change of
+   * time zone would otherwise be a fresh day of uses.
+   */
   async function takeGate(payer: Payer, capability: Capability) {
     if (!CAPABILITIES[capability].gated || !plans[payer.wallet.plan].gated) return null;
-    const day = localDate(clock(), payer.user.timezone);
-    const count = await q.takeFeatureUse(db, payer.user.id, capability, day, FREE_DAILY_USES);
-    if (count === null) throw new DomainError('DAILY_LIMIT_REACHED', { limit: FREE_DAILY_USES });
+    const now = clock();
+    const take = () => q.takeFeatureUse(db, payer.wallet.id, payer.user.id, capability, now, FREE_DAILY_USES);
+    // A wallet due for its daily renewal is still in yesterday's day: renewed first (as `reserve` does), then asked again.
+    let taken = await take();
+    if (taken.due) {
+      await renewIfDue(payer.wallet.id, now);
+      taken = await take();
+    }
+    const { count, day } = taken;
+    if (count === null || day === null) throw new DomainError('DAILY_LIMIT_REACHED', { limit: FREE_DAILY_USES });
     let released = false;
     return {
       release: async () => {
@@ -243,14 +254,21 @@ export function createBillingService({
     return credits;
   }
 
+  /**
+   * A channel's upgrade (`plan`: early bird, app deal): each credit raised to at least its allowance. The wallet's base
+   * plan becomes the best the account's channels give (the app deal is for life: an early-bird upgrade after it does
+   * not take it away, nor its monthly top-ups). A paid plan in force keeps its own top-ups (see q.changePlan).
+   */
   async function changePlan(tx: Tx, user: Pick<UserRow, 'id' | 'timezone' | 'earlyBird' | 'appDeal'>, plan: PlanId) {
     const wallet = await walletFor(tx, user);
+    const base: PlanId = user.appDeal ? 'appDeal' : plan;
     await q.changePlan(
       tx,
       wallet.id,
-      plan,
+      base,
       plans[plan].allowance,
-      plans[plan].monthlyRenewal ? (wallet.monthlyRenewsAt ?? monthFrom(clock())) : null,
+      plans[base].monthlyRenewal ? (wallet.monthlyRenewsAt ?? monthFrom(clock())) : null,
+      plan,
     );
   }
 
@@ -458,9 +476,8 @@ export function createBillingService({
       const today = localDate(now, zone);
       const [{ days, totals }, taken] = await Promise.all([
         usageDays(caller, now),
-        plans[caller.wallet.plan].gated
-          ? q.featureUsesOn(db, caller.user.id, localDate(now, caller.user.timezone))
-          : [],
+        // The uses the gate counts: in the day of the wallet that pays (see takeGate).
+        plans[caller.wallet.plan].gated ? q.featureUsesOf(db, caller.user.id, caller.wallet.id) : [],
       ]);
       const used = new Map(taken.map((t) => [t.capability, t.count]));
       return {

@@ -447,6 +447,50 @@ describe('the free tier: 3 a day of the gated capabilities', () => {
     expect(usage.gates.find((g: { capability: string }) => g.capability === 'summary')).toMatchObject({ used: 0 });
   });
 
+  describe('a change of time zone is not a new day of uses', () => {
+    const summarize = (token: string) =>
+      t.json('POST', '/api/ai/summary', {
+        token,
+        body: { kind: 'page', text: 'Summarize this page please', model: MODEL },
+      });
+    const moveTo = async (token: string, timezone: string) =>
+      expect((await t.json('POST', '/api/user/profile', { token, body: { timezone } })).status).toBe(200);
+    const gate = async (token: string, capability: string) =>
+      (await t.json('GET', '/api/user/usage', { token })).body.data.gates.find(
+        (g: { capability: string }) => g.capability === capability,
+      );
+
+    it('hopping to the zones where it is tomorrow and yesterday lets no more through; the dashboard agrees', async () => {
+      now = new Date('2026-12-07T11:00:00Z');
+      const u = await t.signUp();
+      let passed = 0;
+      for (const zone of ['UTC', 'Pacific/Kiritimati', 'Etc/GMT+12']) {
+        await moveTo(u.token, zone);
+        for (let i = 0; i < 4; i++) if ((await summarize(u.token)).status === 200) passed++;
+        expect(await gate(u.token, 'summary'), zone).toEqual({ capability: 'summary', used: 3, limit: 3, left: 0 });
+      }
+      expect(passed).toBe(3);
+    });
+
+    it('when a new zone carries the day’s end past a date, its uses go with it; the next day brings 3 more', async () => {
+      // At 11:00 UTC it is 23:00 the day before at UTC−12: that day ends at 12:00 UTC, UTC's at the next midnight.
+      now = new Date('2026-12-08T11:00:00Z');
+      const u = await t.signUp({ timezone: 'Etc/GMT+12' });
+      for (let i = 0; i < 3; i++) expect((await summarize(u.token)).status).toBe(200);
+      await moveTo(u.token, 'UTC');
+      expect((await summarize(u.token)).status).toBe(402);
+      expect(await gate(u.token, 'summary')).toMatchObject({ used: 3, left: 0 });
+      // The day ends at UTC's midnight now: the uses come back then, with the daily credits.
+      now = new Date('2026-12-08T23:59:00Z');
+      expect((await summarize(u.token)).status).toBe(402);
+      now = new Date('2026-12-09T00:00:01Z');
+      expect(await gate(u.token, 'summary')).toMatchObject({ used: 0, left: 3 });
+      const next = await Promise.all(Array.from({ length: 5 }, () => summarize(u.token)));
+      expect(next.filter((r) => r.status === 200)).toHaveLength(3);
+      expect(await gate(u.token, 'summary')).toMatchObject({ used: 3, left: 0 });
+    });
+  });
+
   it('does not apply to a plan without it (app deal), whose allowance renews each month without payment', async () => {
     now = new Date('2026-11-30T09:00:00Z');
     const u = await t.signUp();

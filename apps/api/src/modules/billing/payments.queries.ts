@@ -62,15 +62,28 @@ export async function releaseTrial(db: Db, userId: string, at: Date) {
 
 /**
  * Records the checkout the person may pay now (and, for a trial, which checkout holds the trial); returns the one
- * it replaces, to be expired.
+ * it replaces, to be expired. The row is locked between the read and the write, so that of any number of
+ * concurrent checkouts each replaces exactly the one recorded before it: every one but the last is handed back once.
  */
 export async function setOpenCheckout(db: Db, userId: string, checkoutId: string, trialCheckoutId?: string) {
-  const before = await findCustomer(db, userId);
+  return db.transaction(async (tx) => {
+    const result = (await tx.execute(sql`
+      SELECT open_checkout_id AS "openCheckoutId" FROM billing_customers
+       WHERE user_id = ${userId}::uuid FOR UPDATE`)) as unknown as { rows: { openCheckoutId: string | null }[] };
+    await tx
+      .update(billingCustomers)
+      .set({ openCheckoutId: checkoutId, ...(trialCheckoutId ? { trialCheckoutId } : {}) })
+      .where(eq(billingCustomers.userId, userId));
+    return result.rows[0]?.openCheckoutId ?? null;
+  });
+}
+
+/** Puts back the checkout that `checkoutId` replaced, unless a newer one replaced it meanwhile. */
+export async function restoreOpenCheckout(db: Db, userId: string, checkoutId: string, previousId: string) {
   await db
     .update(billingCustomers)
-    .set({ openCheckoutId: checkoutId, ...(trialCheckoutId ? { trialCheckoutId } : {}) })
-    .where(eq(billingCustomers.userId, userId));
-  return before?.openCheckoutId ?? null;
+    .set({ openCheckoutId: previousId })
+    .where(and(eq(billingCustomers.userId, userId), eq(billingCustomers.openCheckoutId, checkoutId)));
 }
 
 /** The trial held by an expired checkout comes back. */
@@ -169,6 +182,11 @@ export async function changePlanWithin(tx: Tx, walletId: string, plan: PlanId, s
       ('daily', ${more.dailyCredit}::int), ('basic', ${more.basicCredit}::int),
       ('advance', ${more.advanceCredit}::int), ('extraAdvance', ${more.extraAdvanceCredit}::int)) AS g(b, n)
      WHERE g.n > 0`);
+}
+
+/** Sets when a wallet's next monthly top-up comes (null: none; the next paid period refills it). */
+export async function setMonthlyRenewal(tx: Tx, walletId: string, monthlyRenewsAt: Date | null) {
+  await tx.update(wallets).set({ monthlyRenewsAt, updatedAt: new Date() }).where(eq(wallets.id, walletId));
 }
 
 /**

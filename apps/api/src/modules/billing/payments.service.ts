@@ -292,7 +292,8 @@ export function createPaymentsService({
    */
   async function apply(userId: string, state: SubscriptionState, event?: { id: string; type: string }) {
     const now = clock();
-    return db.transaction(async (tx) => {
+    let stray: string | null = null;
+    const applied = await db.transaction(async (tx) => {
       if (event && !(await q.recordEvent(tx, event.id, event.type))) return false;
       const wallet = await q.lockWalletOf(tx, userId);
       if (!wallet) return false;
@@ -305,6 +306,18 @@ export function createPaymentsService({
       if (existing && !sameOne) {
         const existingLive = isLive(existing, now);
         const incomingLive = LIVE.includes(state.status);
+        // Two live subscriptions at Stripe for one wallet were both sold (a checkout paid as another opened): the
+        // wallet follows the newer, so the older one is stopped at its period's end instead of being charged again.
+        if (
+          existingLive &&
+          incomingLive &&
+          existing.source === 'stripe' &&
+          state.source === 'stripe' &&
+          existing.providerCreatedAt.getTime() !== state.providerCreatedAt.getTime()
+        ) {
+          const older = state.providerCreatedAt < existing.providerCreatedAt ? state : existing;
+          if (!older.cancelAtPeriodEnd) stray = older.stripeSubscriptionId;
+        }
         // An older subscription's late news does not replace the one that pays now; an admin never replaces a paid one.
         if (existingLive && (!incomingLive || state.providerCreatedAt < existing.providerCreatedAt)) return false;
         if (existingLive && existing.source === 'stripe' && state.source === 'admin') return false;
@@ -323,7 +336,19 @@ export function createPaymentsService({
       const live = LIVE.includes(state.status) && (!graceUntil || graceUntil > now);
       const seats = catalogue.plans[state.plan].perSeat ? state.quantity : 1;
       const granted = sameOne ? existing.grantedPeriodStart : null;
-      const newPeriod = granted?.getTime() !== state.currentPeriodStart.getTime();
+      // Another billing interval restarts Stripe's billing cycle at once, paid for partly by what was left of the old
+      // period: the period moves, but no newly paid one begins. The allowance already granted covers it (another plan
+      // adds its difference below); the next cycle's invoice brings the next one.
+      const intervalChanged = Boolean(
+        live &&
+        state.source === 'stripe' &&
+        sameOne &&
+        granted &&
+        existing.duration !== state.duration &&
+        existing.currentPeriodEnd &&
+        state.currentPeriodStart < existing.currentPeriodEnd,
+      );
+      const newPeriod = !intervalChanged && granted?.getTime() !== state.currentPeriodStart.getTime();
       // A period is paid when its invoice is (a trial's is, at 0); an admin's grant needs none.
       const paid = state.source === 'admin' || state.latestInvoicePaid === true;
       const grantsPeriod = live && newPeriod && paid;
@@ -343,7 +368,7 @@ export function createPaymentsService({
         trialEnd: state.trialEnd,
         promoCode: state.promoCode ?? (sameOne ? existing.promoCode : null),
         graceUntil,
-        grantedPeriodStart: grantsPeriod ? state.currentPeriodStart : (granted ?? null),
+        grantedPeriodStart: grantsPeriod || intervalChanged ? state.currentPeriodStart : (granted ?? null),
         providerCreatedAt: state.providerCreatedAt,
       });
       // Top-ups come monthly within what was paid (a yearly plan's months); a new paid period refills itself.
@@ -369,13 +394,30 @@ export function createPaymentsService({
           advanceCredit: more('advanceCredit'),
           extraAdvanceCredit: more('extraAdvanceCredit'),
         });
-      } else if (!live && isPaidPlan(wallet.plan)) {
+      }
+      if (intervalChanged) {
+        // The top-ups follow the new cycle: monthly within a year, none within a month (its next invoice refills).
+        await q.setMonthlyRenewal(tx, wallet.id, next);
+      }
+      if (!live && isPaidPlan(wallet.plan)) {
         // Whatever plan the wallet is on, nothing live pays for it any more.
         const base = catalogue.plans[wallet.basePlan];
         await q.endPlan(tx, wallet.id, base.allowance, base.monthlyRenewal ? addMonth(now) : null);
       }
       return true;
     });
+    if (stray) await stopStray(userId, stray);
+    return applied;
+  }
+
+  /** Stops a second subscription from renewing; a failure is logged (the wallet is right either way). */
+  async function stopStray(userId: string, subscriptionId: string) {
+    log.warn({ userId, subscriptionId }, 'a second live subscription: the older one stops at its period end');
+    try {
+      await provider?.setCancelAtPeriodEnd(subscriptionId, true);
+    } catch (error) {
+      log.warn({ err: { message: (error as Error).message }, subscriptionId }, 'could not stop a second subscription');
+    }
   }
 
   /** The provider's subscription as billing applies it; null when its price is not one of ours. */
@@ -503,9 +545,19 @@ export function createPaymentsService({
           cancelUrl: `${publicUrl}/subscription`,
         }),
       );
-      // Only the newest checkout can be paid: the one opened before is expired (a double click, another tab).
+      // Only the newest checkout can be paid: the one opened before is expired (a double click, another tab). Each
+      // checkout replaces exactly one (the swap is atomic), so concurrent ones leave only the last payable.
       const previous = await q.setOpenCheckout(db, caller.user.id, session.id, input.trial ? session.id : undefined);
-      if (previous && previous !== session.id) await providerCall(() => stripe.expireCheckout(previous));
+      if (previous && previous !== session.id) {
+        try {
+          await providerCall(() => stripe.expireCheckout(previous));
+        } catch (error) {
+          // The one before stays the one recorded; this one, never shown to the person, is withdrawn if possible.
+          await q.restoreOpenCheckout(db, caller.user.id, session.id, previous);
+          await stripe.expireCheckout(session.id).catch(() => undefined);
+          throw error;
+        }
+      }
       return { url: session.url };
     } catch (error) {
       if (input.trial) await q.releaseTrial(db, caller.user.id, claimedAt);

@@ -1,10 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLUS_ALLOWANCE, PRO_ALLOWANCE, TEAM_SEAT_ALLOWANCE, FREE_ALLOWANCE } from '@parley/contract';
-import { paymentEvents, subscriptions, users } from '../../db/schema/index.js';
+import { billingCustomers, paymentEvents, subscriptions, users } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { seedParleyCatalogue, startFakeStripe, type FakeStripe, type StripeEvent } from '../../test/fake-stripe.js';
 import { ledgerMismatches, setCredits, walletOf } from '../../test/wallets.js';
+import { defaultCatalogue } from '../../lib/plan-catalogue.js';
+import { createStripeProvider, type PaymentsProvider } from '../../providers/payments/stripe.js';
+import type { Caller } from './billing.service.js';
+import { createPaymentsService } from './payments.service.js';
 
 // The clock billing reads (grace periods end, admin grants expire); Stripe's own objects use the wall clock.
 let now = new Date();
@@ -55,6 +59,15 @@ const subscriptionOf = async (email: string) => {
     .innerJoin(users, eq(users.id, subscriptions.userId))
     .where(eq(users.email, email));
   return row?.sub;
+};
+/** Stripe's times are whole seconds: a wait before something that must start a new second there. */
+const nextSecond = () => new Promise((resolve) => setTimeout(resolve, 1100));
+const monthlyRenewsAtOf = async (email: string) => {
+  const result = (await db().execute(sql`
+    SELECT w.monthly_renews_at AS at FROM wallets w JOIN users u ON u.id = w.user_id
+     WHERE u.email = ${email}`)) as unknown as { rows: { at: Date | string | null }[] };
+  const at = result.rows[0]?.at;
+  return at == null ? null : new Date(at);
 };
 const post = (event: StripeEvent, opts: { secret?: string; timestamp?: number; tamper?: boolean } = {}) => {
   const payload = JSON.stringify(event, null, 2);
@@ -297,6 +310,54 @@ describe('nothing unpaid, nothing twice', () => {
     expect(await ledgerMismatches(db())).toEqual([]);
   });
 
+  it('switching between yearly and monthly billing refills nothing; the next cycle’s invoice does', async () => {
+    const u = await t.signUp();
+    const sessionId = await buy(u.token, 'plan=pro&planDuration=year');
+    const sub = (await subscriptionOf(u.email))!;
+    const invoices = () =>
+      [...stripe.state.invoices.values()].filter(
+        (i) => i.parent.subscription_details.subscription === sub.stripeSubscriptionId,
+      );
+    const empty = { dailyCredit: 0, basicCredit: 0, advanceCredit: 0, extraAdvanceCredit: 0 };
+    for (const duration of ['month', 'year', 'month'] as const) {
+      await setCredits(db(), u.email, empty);
+      // Stripe restarts the billing cycle at the switch: a later second makes it a period start never seen before.
+      await nextSecond();
+      const res = await t.json('GET', `/api/payment/update-subscription?plan=pro&planDuration=${duration}`, {
+        token: u.token,
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.data).toMatchObject({ plan: 'pro', subscription: { plan: 'pro', duration } });
+      expect(await walletOf(db(), u.email), `switched to ${duration}`).toMatchObject(empty);
+      // The top-ups follow the new cycle: a month into a year; none within a month (its next invoice refills).
+      const { current_period_start: start } = stripe.state.subscriptions.get(sub.stripeSubscriptionId!)!.items.data[0];
+      const expected = new Date(start * 1000);
+      expected.setUTCMonth(expected.getUTCMonth() + 1);
+      expect(await monthlyRenewsAtOf(u.email)).toEqual(duration === 'year' ? expected : null);
+    }
+    expect(invoices().map((i) => i.billing_reason)).toEqual(['subscription_create', 'subscription_update']);
+    // Another event about it, and the success page asked again, change nothing either.
+    const object = stripe.state.subscriptions.get(sub.stripeSubscriptionId!)!;
+    expect((await post(stripe.event('customer.subscription.updated', object))).status).toBe(200);
+    await t.json('POST', '/api/payment/confirm', { token: u.token, body: { sessionId } });
+    expect(await walletOf(db(), u.email)).toMatchObject(empty);
+
+    // Another plan with the switch keeps its prorated path: only the difference, for a period that just began.
+    await nextSecond();
+    const plus = await t.json('GET', '/api/payment/update-subscription?plan=plus&planDuration=year', {
+      token: u.token,
+    });
+    expect(plus.body.data).toMatchObject({ plan: 'plus', subscription: { plan: 'plus', duration: 'year' } });
+    const w = await walletOf(db(), u.email);
+    for (const k of Object.keys(empty) as (keyof typeof empty)[]) {
+      expect(w[k], k).toBe(Math.max(0, PLUS_ALLOWANCE[k] - PRO_ALLOWANCE[k]));
+    }
+    // The next period's paid invoice brings the full allowance.
+    await stripe.renew(sub.stripeSubscriptionId!);
+    expect(await walletOf(db(), u.email)).toMatchObject(PLUS_ALLOWANCE);
+    expect(await ledgerMismatches(db())).toEqual([]);
+  });
+
   it('a trial cannot be changed before its first payment', async () => {
     const u = await t.signUp();
     const trial = await t.json('GET', '/api/payment/free-trial?plan=pro&planDuration=month', { token: u.token });
@@ -333,6 +394,84 @@ describe('nothing unpaid, nothing twice', () => {
     expect((await current(u.token)).plan).toBe('plus');
     await stripe.redeliver();
     expect(await walletOf(db(), u.email)).toMatchObject(PLUS_ALLOWANCE);
+  });
+
+  it('six checkouts opened at once: only one stays payable, the one recorded', async () => {
+    const u = await t.signUp();
+    const opened = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        t.json('GET', '/api/payment/subscribe?plan=pro&planDuration=month', { token: u.token }),
+      ),
+    );
+    expect(opened.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    const open = [...stripe.state.checkoutSessions.values()].filter(
+      (s) => s.client_reference_id === u.user.id && s.status === 'open',
+    );
+    expect(open.map((s) => s.id)).toHaveLength(1);
+    const [customer] = await db().select().from(billingCustomers).where(eq(billingCustomers.userId, u.user.id));
+    expect(customer!.openCheckoutId).toBe(open[0]!.id);
+  });
+
+  it('checkouts recorded at the same instant: each replaces one, and only the last stays payable', async () => {
+    const u = await t.signUp();
+    const n = 6;
+    // Each checkout, once created at Stripe, waits for the others: all six are recorded at once.
+    const real = createStripeProvider({
+      secretKey: stripe.secretKey,
+      webhookSecret: stripe.webhookSecret,
+      apiUrl: stripe.url,
+    });
+    let created = 0;
+    let allCreated!: () => void;
+    const together = new Promise<void>((resolve) => (allCreated = resolve));
+    const provider: PaymentsProvider = {
+      ...real,
+      async createCheckout(input) {
+        const session = await real.createCheckout(input);
+        if (++created === n) allCreated();
+        await together;
+        return session;
+      },
+    };
+    const payments = createPaymentsService({
+      db: db(),
+      provider,
+      catalogue: defaultCatalogue(),
+      trialDays: 14,
+      studentDomains: [],
+      graceDays: 7,
+      publicUrl: 'http://localhost',
+      mailer: t.mail,
+      log: t.app.log,
+      clock,
+    });
+    const caller = { user: u.user, wallet: { id: (await walletOf(db(), u.email)).id } } as unknown as Caller;
+    const urls = await Promise.all(
+      Array.from({ length: n }, () => payments.subscribe(caller, { plan: 'pro', planDuration: 'month', quantity: 1 })),
+    );
+    const sessions = urls.map(({ url }) => stripe.state.checkoutSessions.get(sessionIdOf(url!))!);
+    expect(sessions.filter((s) => s.status === 'open')).toHaveLength(1);
+    expect(sessions.filter((s) => s.status === 'expired')).toHaveLength(n - 1);
+  });
+
+  it('a second subscription paid anyway: the wallet follows the newer, the older stops at its period end', async () => {
+    const u = await t.signUp();
+    const first = await t.json('GET', '/api/payment/subscribe?plan=plus&planDuration=month', { token: u.token });
+    // As if the two checkouts had crossed: the first is no longer recorded, so the second does not expire it.
+    await db().update(billingCustomers).set({ openCheckoutId: null }).where(eq(billingCustomers.userId, u.user.id));
+    const second = await t.json('GET', '/api/payment/subscribe?plan=pro&planDuration=month', { token: u.token });
+    await stripe.completeCheckout(sessionIdOf(first.body.data.url));
+    await nextSecond();
+    await stripe.completeCheckout(sessionIdOf(second.body.data.url));
+    const customerId = stripe.state.checkoutSessions.get(sessionIdOf(first.body.data.url))!.customer;
+    const subs = [...stripe.state.subscriptions.values()].filter((s) => s.customer === customerId);
+    expect(subs.map((s) => [s.items.data[0].price.lookup_key, s.status, s.cancel_at_period_end])).toEqual([
+      ['parley_plus_month', 'active', true],
+      ['parley_pro_month', 'active', false],
+    ]);
+    const plan = await current(u.token);
+    expect(plan).toMatchObject({ plan: 'pro', subscription: { plan: 'pro', cancelAtPeriodEnd: false } });
+    expect(await ledgerMismatches(db())).toEqual([]);
   });
 
   it('an abandoned trial checkout gives the trial back', async () => {
