@@ -24,6 +24,8 @@ export const ERROR_CODES = {
   ALREADY_UPGRADED: 400,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
+  /** A turn sent to a conversation that is still answering the one before (not 409: that means logged out elsewhere). */
+  CONVERSATION_BUSY: 423,
   RATE_LIMITED: 429,
   TOO_MANY_REQUESTS: 429,
   OUT_OF_CREDITS: 402,
@@ -45,6 +47,7 @@ export const ERROR_CODES = {
   MODEL_NO_FILES: 400,
   FETCH_FAILED: 502,
   PROVIDER_ERROR: 502,
+  CHAT_NOT_SAVED: 503,
   SUMMARY_FAILED: 502,
   TRANSCRIPT_UNAVAILABLE: 404,
   EXTENSION_NOT_BUILT: 404,

@@ -22,6 +22,12 @@ export const conversations = pgTable(
     model: text('model').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The turn answering in this conversation now, and until when it may: a conversation answers one turn at a time.
+     * The time is the way out when the server that held the turn stopped before giving it back.
+     */
+    answeringTurn: uuid('answering_turn'),
+    answeringUntil: timestamp('answering_until', { withTimezone: true }),
   },
   (t) => [index('conversations_user_updated_idx').on(t.userId, t.updatedAt)],
 );

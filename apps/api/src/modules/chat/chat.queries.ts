@@ -1,7 +1,7 @@
 import { cleanLine, cleanText } from '@parley/contract';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { run, statement } from '../../db/prepared.js';
+import { columnsOf, run, statement } from '../../db/prepared.js';
 import { chatMessages, conversations, documents, type MessageMeta, type StoredPart } from '../../db/schema/index.js';
 
 export type ConversationRow = typeof conversations.$inferSelect;
@@ -30,10 +30,26 @@ export async function findConversation(db: Db, id: string, userId: string) {
   return row;
 }
 
-export async function insertConversation(db: Db, values: { userId: string; title: string; model: string }) {
+/**
+ * A conversation answers one turn at a time: the turn that answers holds it (`answering_turn`) until its answer is
+ * stored, or until `seconds` have passed, the way out when the server holding it stopped in the middle of a turn.
+ */
+export type Answering = { turn: string; seconds: number };
+
+/** A new conversation, held by the turn that makes it (see `Answering`). */
+export async function insertConversation(
+  db: Db,
+  values: { userId: string; title: string; model: string },
+  answering: Answering,
+) {
   const [row] = await db
     .insert(conversations)
-    .values({ ...values, title: cleanLine(values.title) })
+    .values({
+      ...values,
+      title: cleanLine(values.title),
+      answeringTurn: answering.turn,
+      answeringUntil: sql`now() + make_interval(secs => ${answering.seconds})`,
+    })
     .returning();
   return row!;
 }
@@ -41,7 +57,8 @@ export async function insertConversation(db: Db, values: { userId: string; title
 const newConversationStatement = statement(
   'new_conversation_with_message',
   `WITH c AS (
-     INSERT INTO conversations (id, user_id, title, model) VALUES ($1::uuid, $2::uuid, $3, $4) RETURNING id
+     INSERT INTO conversations (id, user_id, title, model, answering_turn, answering_until)
+     VALUES ($1::uuid, $2::uuid, $3, $4, $7::uuid, now() + make_interval(secs => $8::int)) RETURNING id
    )
    INSERT INTO chat_messages (id, conversation_id, position, role, parts, meta)
    SELECT $5::uuid, c.id, 0, 'user', $6::jsonb, '{}'::jsonb FROM c`,
@@ -49,12 +66,13 @@ const newConversationStatement = statement(
 
 /**
  * A new conversation and its first (user) message in ONE statement: one round trip instead of two. Both ids are
- * chosen by the caller.
+ * chosen by the caller. The conversation is held by the turn that makes it (see `Answering`).
  */
 export async function insertConversationWithMessage(
   db: Db,
   conversation: { id: string; userId: string; title: string; model: string },
   message: { id: string; parts: StoredPart[] },
+  answering: Answering,
 ) {
   await run(db, newConversationStatement, [
     conversation.id,
@@ -63,9 +81,47 @@ export async function insertConversationWithMessage(
     conversation.model,
     message.id,
     JSON.stringify(storableParts(message.parts)),
+    answering.turn,
+    answering.seconds,
   ]);
 }
 
+const claimStatement = statement<ConversationRow>(
+  'claim_conversation',
+  `UPDATE conversations SET answering_turn = $3::uuid, answering_until = now() + make_interval(secs => $4::int)
+    WHERE id = $1::uuid AND user_id = $2::uuid AND (answering_until IS NULL OR answering_until <= now())
+   RETURNING ${columnsOf(conversations, 'conversations')}`,
+);
+
+/**
+ * Takes the owner's conversation for one turn (see `Answering`), in the statement that reads it. Nothing comes back
+ * when it is not theirs, or while another turn is answering in it (`conversationHeld` tells the two apart).
+ */
+export async function claimConversation(db: Db, id: string, userId: string, answering: Answering) {
+  const [row] = await run(db, claimStatement, [id, userId, answering.turn, answering.seconds]);
+  return row;
+}
+
+/**
+ * Why `claimConversation` found nothing: the owner's conversation exists, so another turn holds it (the database's
+ * clock said so; it alone decides), or it is not theirs.
+ */
+export async function conversationHeld(db: Db, id: string, userId: string) {
+  return Boolean(await findConversation(db, id, userId));
+}
+
+/** Gives the conversation back, unless another turn took it since (its hold had run out). */
+export async function releaseConversation(db: Db, id: string, turn: string) {
+  await db
+    .update(conversations)
+    .set({ answeringTurn: null, answeringUntil: null })
+    .where(and(eq(conversations.id, id), eq(conversations.answeringTurn, turn)));
+}
+
+// The conversation is given back by the turn that holds it, in the same statement (a hold that ran out and was taken
+// by another turn stays with that one).
+const RELEASE = `answering_turn = CASE WHEN answering_turn = $TURN::uuid THEN NULL ELSE answering_turn END,
+     answering_until = CASE WHEN answering_turn = $TURN::uuid THEN NULL ELSE answering_until END`;
 const finishTurnStatement = statement(
   'finish_turn',
   `WITH m AS (
@@ -73,30 +129,32 @@ const finishTurnStatement = statement(
      SELECT $2::uuid, $1::uuid, coalesce(max(position), -1) + 1, 'assistant', $3::jsonb, $4::jsonb
        FROM chat_messages WHERE conversation_id = $1::uuid
    )
-   UPDATE conversations SET model = $5, updated_at = now() WHERE id = $1::uuid`,
+   UPDATE conversations SET model = $5, updated_at = now(), ${RELEASE.replaceAll('$TURN', '$6')} WHERE id = $1::uuid`,
 );
 const touchStatement = statement(
   'touch_conversation',
-  'UPDATE conversations SET model = $2, updated_at = now() WHERE id = $1::uuid',
+  `UPDATE conversations SET model = $2, updated_at = now(), ${RELEASE.replaceAll('$TURN', '$3')} WHERE id = $1::uuid`,
 );
 
 /**
- * The end of a chat turn, in one statement: the answer appended (when there is one to keep) and the conversation
- * marked as used now, with the model of this turn.
+ * The end of a chat turn, in one statement: the answer appended (when there is one to keep), the conversation marked
+ * as used now, with the model of this turn, and given back by the turn (`answering`: see `Answering`).
  */
 export async function finishTurn(
   db: Db,
   conversationId: string,
   model: string,
   answer: { id: string; parts: StoredPart[]; meta: MessageMeta } | null,
+  answering: string,
 ) {
-  if (!answer) return void (await run(db, touchStatement, [conversationId, model]));
+  if (!answer) return void (await run(db, touchStatement, [conversationId, model, answering]));
   await run(db, finishTurnStatement, [
     conversationId,
     answer.id,
     JSON.stringify(storableParts(answer.parts)),
     JSON.stringify(storableMeta(answer.meta)),
     model,
+    answering,
   ]);
 }
 
@@ -126,13 +184,19 @@ export async function renameOwnedConversation(db: Db, values: { id: string; user
   return row;
 }
 
+/**
+ * A person's conversations, newest first; `q` finds the words in a title or in what was written in a message (its
+ * text parts only: the parts' JSON, with its keys, quotes and escapes, is not what anyone typed).
+ */
 export async function listConversations(db: Db, userId: string, options: { q?: string | undefined; limit: number }) {
-  const where = options.q
+  const pattern = options.q ? `%${escapeLike(options.q)}%` : null;
+  const where = pattern
     ? and(
         eq(conversations.userId, userId),
-        sql`(${conversations.title} ILIKE ${`%${escapeLike(options.q)}%`} OR EXISTS (
-          SELECT 1 FROM ${chatMessages} m WHERE m.conversation_id = ${conversations.id}
-             AND m.parts::text ILIKE ${`%${escapeLike(options.q)}%`}))`,
+        sql`(${conversations.title} ILIKE ${pattern} OR EXISTS (
+          SELECT 1 FROM ${chatMessages} m, jsonb_array_elements(m.parts) part
+           WHERE m.conversation_id = ${conversations.id}
+             AND part->>'type' = 'text' AND part->>'text' ILIKE ${pattern}))`,
       )
     : eq(conversations.userId, userId);
   return db.select().from(conversations).where(where).orderBy(desc(conversations.updatedAt)).limit(options.limit);
@@ -211,7 +275,10 @@ export async function listMessages(db: Db, conversationId: string) {
     .orderBy(asc(chatMessages.position));
 }
 
-/** Appends at the next position; the unique (conversation, position) index refuses a racing duplicate. */
+/**
+ * Appends at the next position. Only the turn holding the conversation writes to it (see `Answering`); the unique
+ * (conversation, position) index refuses a racing duplicate all the same.
+ */
 export async function appendMessage(
   db: Db,
   values: { id?: string; conversationId: string; role: 'user' | 'assistant'; parts: StoredPart[]; meta: MessageMeta },

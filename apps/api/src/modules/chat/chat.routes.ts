@@ -2,6 +2,7 @@ import type { OutgoingHttpHeaders } from 'node:http';
 import { chatRequestSchema, STREAM_PATHS } from '@parley/contract';
 import { UI_MESSAGE_STREAM_HEADERS, type UIMessageChunk } from 'ai';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import { z } from 'zod';
 import type { AiLimits } from '../../lib/ai-limits.js';
 import { DomainError } from '../../lib/errors.js';
 import { callerOf as caller, defineRoute } from '../../lib/route.js';
@@ -10,6 +11,8 @@ import type { PendingCaller } from '../accounts/index.js';
 import { contentDisposition } from '../documents/index.js';
 import type { ChatService } from './chat.service.js';
 import type { Turns } from './turn/index.js';
+
+const fileIdSchema = z.uuid();
 
 type Deps = {
   chat: ChatService;
@@ -33,6 +36,7 @@ async function writeUiStream(
 ) {
   reply.hijack();
   const res = reply.raw;
+  if (res.destroyed) return turn.abort(); // the client left just now: nothing to write to
   let gone = false;
   let drained: (() => void) | null = null;
   const wake = () => {
@@ -141,21 +145,37 @@ export function registerChatRoutes(
   // answered, and the provider is not called, before that check has passed.
   multipartRoutes(app, (scope) => {
     scope.post(STREAM_PATHS.chat, { schema: { hide: true } }, async (request, reply) => {
-      const pending = startAuth(request); // a missing or malformed token: 401 at once
-      await aiLimits.address(request.ip);
-      // A token not seen here before is checked before its body is read; a known one is checked with its reservation.
-      pending.ownerHint ??= (await pending.user()).id;
-      await aiLimits.person(pending.ownerHint);
-      let body;
+      // A client that goes away at any point stops the turn: while it waits for a place, while its page, video,
+      // search or PDF is read (nothing is sent to the provider then, and nothing is charged), or while it streams.
+      const left = new AbortController();
+      const onClose = () => {
+        if (!reply.raw.writableFinished) left.abort(new Error('the client went away'));
+      };
+      reply.raw.once('close', onClose);
       try {
-        body = await readChatRequest(request);
+        const pending = startAuth(request); // a missing or malformed token: 401 at once
+        await aiLimits.address(request.ip);
+        // A token not seen here before is checked before its body is read; a known one is checked with its reservation.
+        pending.ownerHint ??= (await pending.user()).id;
+        await aiLimits.person(pending.ownerHint);
+        let body;
+        try {
+          body = await readChatRequest(request);
+        } catch (error) {
+          await pending.user(); // a caller whose session has ended hears 401 / 409, not what was wrong with the body
+          throw error;
+        }
+        const release = await turns.admit(left.signal);
+        const turn = await turns.start(pending, body.input, body.files, request.lang, release, left.signal);
+        await writeUiStream(request, reply, turn);
       } catch (error) {
-        await pending.user(); // a caller whose session has ended hears 401 / 409, not what was wrong with the body
-        throw error;
+        // Nobody is left to tell: the turn has been undone (refunded, nothing kept) on its way out.
+        if (!left.signal.aborted) throw error;
+        reply.hijack();
+        reply.raw.destroy();
+      } finally {
+        reply.raw.off('close', onClose);
       }
-      const release = await turns.admit();
-      const turn = await turns.start(pending, body.input, body.files, request.lang, release);
-      await writeUiStream(request, reply, turn);
     });
   });
 
@@ -164,7 +184,9 @@ export function registerChatRoutes(
     { onRequest: requireAuth, schema: { hide: true } },
     async (request, reply) => {
       const { user } = caller(request);
-      if (!/^[0-9a-f-]{36}$/i.test(request.params.id)) throw new DomainError('NOT_FOUND', { what: 'file' });
+      // The same test as every other id in the contract: anything else is simply not found (the database would
+      // refuse it as a uuid, and that is not a server error).
+      if (!fileIdSchema.safeParse(request.params.id).success) throw new DomainError('NOT_FOUND', { what: 'file' });
       const file = await chat.file(user, request.params.id);
       reply.header('content-type', file.mediaType);
       reply.header('content-disposition', contentDisposition('inline', file.name));

@@ -476,6 +476,28 @@ describe('isolation', () => {
       (await t.json('DELETE', '/api/mongo/users/chat/histories/delete', { token: u.token })).body.data.deleted,
     ).toBe(1);
   });
+
+  it('history search finds the words people wrote, not the way messages are stored', async () => {
+    const u = await t.signUp();
+    await chat(u.token, { model: MODEL, text: 'Hello there' });
+    const quoted = await chat(u.token, { model: MODEL, text: 'He said "stop" twice' });
+    // Both get their generated title first, so that only the messages can match.
+    await expect
+      .poll(async () =>
+        (await t.json('GET', '/api/mongo/users/chat/histories', { token: u.token })).body.data.map((c: any) => c.title),
+      )
+      .toEqual(['Test chat title', 'Test chat title']);
+    const search = async (q: string) =>
+      (
+        await t.json('GET', `/api/mongo/users/chat/histories?q=${encodeURIComponent(q)}`, { token: u.token })
+      ).body.data.map((c: any) => c.chatHistoryId);
+    expect(await search('type')).toEqual([]);
+    expect(await search('text')).toEqual([]);
+    expect(await search('{"')).toEqual([]);
+    expect(await search('said "stop"')).toEqual([quoted.chatId]);
+    expect(await search('SAID "STOP" TW')).toEqual([quoted.chatId]);
+    expect(await search('said_')).toEqual([]);
+  });
 });
 
 describe('bring your own key', () => {

@@ -148,6 +148,21 @@ describe('files and their conversations', () => {
   });
 });
 
+describe('serving a file', () => {
+  it('an id that is not a uuid is not found, like an unknown one, never a server error', async () => {
+    const u = await t.signUp();
+    const get = (id: string) =>
+      t.app.inject({ url: `/api/files/${id}`, headers: { authorization: `Bearer ${u.token}` } });
+    const unknown = await get('6f1c2a8e-3b4d-4e5f-8a9b-0c1d2e3f4a5b');
+    expect(unknown.statusCode).toBe(404);
+    for (const id of ['-'.repeat(36), '0'.repeat(36), 'g'.repeat(36)]) {
+      const res = await get(id);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ code: unknown.json().code, message: unknown.json().message });
+    }
+  });
+});
+
 describe('images', () => {
   it('an image claiming a huge canvas is refused with the limit, before anything is stored or charged', async () => {
     const u = await t.signUp();

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { modelInfo, type chatRequestSchema, type ModelInfo } from '@parley/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
@@ -37,6 +38,8 @@ export type AdmittedTurn = {
   ownerId: string;
   resolved: ResolvedModel;
   conversation: q.ConversationRow | undefined;
+  /** This turn's hold on its conversation (see `q.Answering`): taken here for a follow-up, at its creation for a new one. */
+  answering: q.Answering;
   earlier: q.MessageRow[];
   /** The turn has documents (uploads, a page, a video): its question is written before the provider is called. */
   withDocuments: boolean;
@@ -47,6 +50,12 @@ export type AdmittedTurn = {
 };
 
 const noop = () => undefined;
+
+/**
+ * How long a turn may hold its conversation: longer than any turn takes (its documents read, at most 20 s each, then
+ * the provider's answer, cut at the AI timeout), short enough that a server stopped mid-turn keeps no one waiting long.
+ */
+const holdSeconds = ({ timeoutMs }: TurnDeps) => Math.ceil(timeoutMs / 1000) + 90;
 
 /**
  * What a turn has written before its provider call: a conversation made for it, documents and their files. If the
@@ -61,11 +70,17 @@ function createUndo(
   { db, files, log }: TurnDeps,
   authorized: Promise<{ result: { reservation: Reservation | null } }>,
   ownerId: string,
+  held: { conversationId: string; turn: string } | null,
 ): Undo {
   const written: Undo['written'] = { conversationId: null, documentIds: [], storageKeys: [] };
   return {
     written,
     async undo(error) {
+      // The conversation this turn held is free again for the next one, whatever else happens here.
+      if (held)
+        await q
+          .releaseConversation(db, held.conversationId, held.turn)
+          .catch((e: unknown) => log.error({ err: e }, 'could not give back the conversation of a refused chat turn'));
       // An unauthenticated caller hears that (401 / 409) first: `authorized` rejects with it.
       const { result } = await authorized;
       await result.reservation?.refund();
@@ -116,6 +131,27 @@ export async function admitTurn(
     throw error;
   }
 
+  // A conversation answers one turn at a time (see `q.Answering`): a follow-up turn takes its conversation in the
+  // statement that reads it, before the credit is reserved, so that a turn sent while another is being answered is
+  // refused having reserved, written and streamed nothing. A new conversation is held from its creation.
+  const answering: q.Answering = { turn: randomUUID(), seconds: holdSeconds(deps) };
+  const hint = caller.ownerHint;
+  const claim = async (userId: string) => {
+    const row = await q.claimConversation(db, input.chatId!, userId, answering);
+    if (row) return row;
+    if (await q.conversationHeld(db, input.chatId!, userId)) throw new DomainError('CONVERSATION_BUSY');
+    throw new NotFoundError('conversation');
+  };
+  let claimed: q.ConversationRow | undefined;
+  if (input.chatId && hint) {
+    try {
+      claimed = await claim(hint);
+    } catch (error) {
+      await caller.user(); // an unauthenticated caller hears 401 / 409, not whether the conversation was free
+      throw error;
+    }
+  }
+
   const authorized = caller.userWith((tokenHash, now) => billing.reserveForSession(tokenHash, info.tier, 'chat', now));
   authorized.catch(noop); // awaited below, on every path
   // node-postgres's pool sends a query on the next tick: let it go out before the work below, which it overlaps.
@@ -126,10 +162,9 @@ export async function admitTurn(
   const lookups = (userId: string) =>
     Promise.allSettled([
       models.resolve(userId, input.model),
-      input.chatId ? q.findConversation(db, input.chatId, userId) : Promise.resolve(undefined),
+      !input.chatId ? Promise.resolve(undefined) : claimed ? Promise.resolve(claimed) : claim(userId),
       input.chatId ? q.listMessages(db, input.chatId) : Promise.resolve([]),
     ]);
-  const hint = caller.ownerHint;
   let ownerId: string;
   let found: ReturnType<typeof lookups>;
   if (hint && !writesFirst) {
@@ -137,16 +172,25 @@ export async function admitTurn(
     found = lookups(hint);
   } else {
     const early = hint ? lookups(hint) : null;
-    ownerId = (await authorized).user.id;
+    try {
+      ownerId = (await authorized).user.id;
+    } catch (error) {
+      if (claimed) await q.releaseConversation(db, claimed.id, answering.turn).catch(noop);
+      throw error;
+    }
     found = early && hint === ownerId ? early : lookups(ownerId);
   }
-  const undo = createUndo(deps, authorized, ownerId);
+  // What this turn holds once its lookups are in, to give back if it goes no further.
+  const held = (conversation: q.ConversationRow | undefined) =>
+    conversation ? { conversationId: conversation.id, turn: answering.turn } : null;
+  let undo = createUndo(deps, authorized, ownerId, held(claimed));
 
   let resolved: ResolvedModel;
   let conversation: q.ConversationRow | undefined;
   let earlier: q.MessageRow[];
   try {
     const [model, existing, messages] = await found;
+    if (existing.status === 'fulfilled') undo = createUndo(deps, authorized, ownerId, held(existing.value));
     if (model.status === 'rejected') throw model.reason;
     if (existing.status === 'rejected') throw existing.reason;
     if (messages.status === 'rejected') throw messages.reason;
@@ -184,6 +228,7 @@ export async function admitTurn(
     ownerId,
     resolved,
     conversation,
+    answering,
     earlier,
     withDocuments,
     admitted,

@@ -23,23 +23,31 @@ export function createTurns(deps: TurnDeps) {
      * a burst of new chats waits its turn for a few milliseconds rather than starving the answers already
      * streaming. Resolves with the function that gives the place back.
      */
-    admit: () => starting.acquire(),
+    admit: (signal: AbortSignal) => starting.acquireUnless(signal),
 
     /**
      * One turn, and the stream of its answer. Nothing is charged if the provider fails before any output.
      * `release` is the place taken with `admit`: it is given back once the provider has answered, or after 100 ms of
      * waiting for it (a slow provider costs no work here), or at once if the turn is refused.
+     * `left` says the client went away: a turn not yet streaming is then undone, one streaming is stopped.
      */
-    async start(caller: PendingCaller, input: ChatInput, files: Upload[], lang: UiLanguage, release: () => void) {
+    async start(
+      caller: PendingCaller,
+      input: ChatInput,
+      files: Upload[],
+      lang: UiLanguage,
+      release: () => void,
+      left: AbortSignal,
+    ) {
       try {
         const turn = await admitTurn(deps, caller, input, files);
         let prepared;
         try {
-          prepared = await prepareTurn(deps, turn);
+          prepared = await prepareTurn(deps, turn, left);
         } catch (error) {
           return await turn.undo.undo(error);
         }
-        const stream = await streamTurn(deps, turn, prepared, lang);
+        const stream = await streamTurn(deps, turn, prepared, lang, left);
         const waited = setTimeout(release, 100);
         void stream.opened.then(() => {
           clearTimeout(waited);

@@ -10,6 +10,17 @@ import { buildContext } from './context.js';
 
 export const TITLE_MAX = 80;
 
+/** `work`, or the signal's reason as soon as it aborts (the work itself runs on to its own end, unobserved). */
+function untilAborted<T>(signal: AbortSignal, work: Promise<T>): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason as Error);
+  work.catch(() => undefined); // a failure after the signal has aborted concerns no one
+  return new Promise<T>((resolve, reject) => {
+    const stop = () => reject(signal.reason as Error);
+    signal.addEventListener('abort', stop, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', stop));
+  });
+}
+
 export type PreparedTurn = {
   conversationId: string;
   isNew: boolean;
@@ -55,8 +66,11 @@ function questionAndHistory(turn: AdmittedTurn) {
  * what is written is recorded in `turn.undo` so that a refused turn leaves nothing behind. A turn without
  * documents writes nothing here: its question is written while the provider is already answering (`persist`).
  */
-export async function prepareTurn(deps: TurnDeps, turn: AdmittedTurn): Promise<PreparedTurn> {
+export async function prepareTurn(deps: TurnDeps, turn: AdmittedTurn, left: AbortSignal): Promise<PreparedTurn> {
   const { db, files, tools } = deps;
+  // Reading a page, a video, a search or a PDF can take seconds: a client that leaves meanwhile is not waited for.
+  const unlessLeft = <T>(work: Promise<T>) => untilAborted(left, work);
+  left.throwIfAborted();
   const { input, ownerId, resolved, checked, withDocuments } = turn;
   const written = turn.undo.written;
   const isNew = !turn.conversation;
@@ -65,19 +79,22 @@ export async function prepareTurn(deps: TurnDeps, turn: AdmittedTurn): Promise<P
   const deferInsert = isNew && !withDocuments;
   const { messages, question, keepAttachments, truncateAt, earlierIds } = questionAndHistory(turn);
 
-  const pdfPages = await Promise.all(
-    checked.map((c) => (c.kind.kind === 'pdf' ? tools.extractPdf(c.file.bytes).then((r) => r.pages) : null)),
+  const pdfPages = await unlessLeft(
+    Promise.all(
+      checked.map((c) => (c.kind.kind === 'pdf' ? tools.extractPdf(c.file.bytes).then((r) => r.pages) : null)),
+    ),
   );
-  const fetched: SourceDocument[] = input.url ? [await readSource(tools, input.url)] : [];
+  const fetched: SourceDocument[] = input.url ? [await unlessLeft(readSource(tools, input.url))] : [];
   if (input.page) fetched.push(pageDocument(input.page));
   const sources: (Source & { snippet: string })[] = [];
   if (input.webSearch && tools.search) {
-    const results = await tools.search(question, { limit: 5 });
+    const results = await unlessLeft(tools.search(question, { limit: 5 }));
     results.forEach((r, i) => sources.push({ n: i + 1, title: r.title, url: r.url, snippet: r.snippet }));
   }
   // Documents of the whole conversation stay in context for follow-up questions.
   const keptIds = [...new Set([...earlierIds, ...keepAttachments])];
   const keptDocs = keptIds.length ? await q.documentsByIds(db, keptIds, ownerId) : [];
+  left.throwIfAborted(); // the writes below are for a client still there
   const isImage = new Set(keptDocs.filter((d) => d.kind === 'image').map((d) => d.id));
   if (!resolved.info.capabilities.vision && keepAttachments.some((id) => isImage.has(id))) {
     throw new DomainError('MODEL_NO_VISION', { model: resolved.label });
@@ -85,7 +102,8 @@ export async function prepareTurn(deps: TurnDeps, turn: AdmittedTurn): Promise<P
 
   // The writes.
   const conversationId =
-    turn.conversation?.id ?? (deferInsert ? randomUUID() : (await q.insertConversation(db, newConversation)).id);
+    turn.conversation?.id ??
+    (deferInsert ? randomUUID() : (await q.insertConversation(db, newConversation, turn.answering)).id);
   if (isNew) written.conversationId = conversationId;
   const added: q.DocumentRow[] = [];
   for (const [i, { file, kind }] of checked.entries()) {
@@ -133,6 +151,7 @@ export async function prepareTurn(deps: TurnDeps, turn: AdmittedTurn): Promise<P
         db,
         { id: conversationId, ...newConversation },
         { id: userMessageId, parts: userParts },
+        turn.answering,
       );
       return;
     }

@@ -12,16 +12,25 @@ export type TurnStatus = 'complete' | 'stopped' | 'failed';
 /** What the answer came to, as the stream goes: read by the settlement at the end. */
 export type TurnOutcome = {
   text: string;
+  /**
+   * Something reached the person: text, reasoning or a file. That is what is paid for, even when no text followed
+   * (a model that only reasoned, a client that read the reasoning and left).
+   */
+  output: boolean;
   usage: MessageMeta['usage'];
   /** The question could not be stored: the turn fails and is refunded. */
   persistFailed: boolean;
+  /** The answer could not be stored: it is refunded, and the person is told it was not saved. */
+  saveFailed: boolean;
 };
 
 /**
- * The end of a turn, exactly once (a later call waits for the same settlement): charged if any text came out,
- * refunded otherwise, whether it finished, failed, timed out or the client went away; the answer, even partial, is
- * stored with its status. Only then does the response end. A database out of reach for a moment is waited for
- * (each write is safe to retry). A new conversation that completes gets a generated title afterwards.
+ * The end of a turn, exactly once (a later call waits for the same settlement): the answer, even partial, is stored
+ * with its status, then charged if any output came out (text, reasoning, a file), refunded otherwise, whether it
+ * finished, failed, timed out or the client went away. An answer that could not be stored is refunded: what is paid
+ * for is always in the history. Only then does the response end, and the conversation is free for its next turn. A
+ * database out of reach for a moment is waited for (each write is safe to retry). A new conversation that completes
+ * gets a generated title afterwards.
  */
 export function createSettlement(
   deps: TurnDeps,
@@ -40,6 +49,11 @@ export function createSettlement(
   const { outcome, admission, persisted, assistantId, sources, timer } = run;
   let settling: Promise<void> | null = null;
 
+  const release = () =>
+    q
+      .releaseConversation(db, prepared.conversationId, turn.answering.turn)
+      .catch((e: unknown) => log.error({ err: e }, 'could not give back the conversation of a chat turn'));
+
   async function settle(status: TurnStatus) {
     clearTimeout(timer);
     try {
@@ -48,18 +62,18 @@ export function createSettlement(
         await admission.reservation.refund();
         if (prepared.isNew)
           await q.deleteConversations(db, admission.user.id, prepared.conversationId).catch(() => undefined);
+        else await release();
         return;
       }
-      const { text, usage } = outcome;
-      // Independent writes, so they run together.
-      await Promise.all([
-        text.length > 0 ? admission.reservation.charge() : admission.reservation.refund(),
-        insertOnce(() =>
+      const { text, output, usage } = outcome;
+      try {
+        // Stored first, and gives the conversation back: the credit is taken only for an answer that was kept.
+        await insertOnce(() =>
           q.finishTurn(
             db,
             prepared.conversationId,
             turn.input.model,
-            text.length > 0 || status === 'complete'
+            output || status === 'complete'
               ? {
                   id: assistantId,
                   parts: [{ type: 'text', text }],
@@ -72,12 +86,21 @@ export function createSettlement(
                   },
                 }
               : null,
+            turn.answering.turn,
           ),
-        ),
-      ]);
+        );
+      } catch (error) {
+        outcome.saveFailed = true;
+        log.error({ err: error }, 'could not store the answer of a chat turn');
+        await admission.reservation.refund();
+        await release();
+        return;
+      }
+      await (output ? admission.reservation.charge() : admission.reservation.refund());
       if (prepared.isNew && status === 'complete') void nameConversation(deps, prepared, text, turn.resolved);
     } catch (error) {
       log.error({ err: error }, 'could not settle a chat turn');
+      await release();
     }
   }
 

@@ -31,6 +31,7 @@ export async function streamTurn(
   turn: AdmittedTurn,
   prepared: PreparedTurn,
   lang: UiLanguage,
+  left: AbortSignal,
 ): Promise<TurnStream> {
   const { models, log, timeoutMs } = deps;
   const { input, resolved } = turn;
@@ -45,6 +46,10 @@ export async function streamTurn(
     providerAbort.abort(new Error('provider timeout'));
   }, timeoutMs);
   clientAbort.signal.addEventListener('abort', () => providerAbort.abort(clientAbort.signal.reason));
+  // A client gone before the stream starts: the held request is dropped, never sent.
+  const leftEarly = () => providerAbort.abort(left.reason);
+  left.addEventListener('abort', leftEarly, { once: true });
+  if (left.aborted) leftEarly();
 
   const prompt = toProviderPrompt(prepared.context.system, prepared.modelMessages);
   // The provider request is made now; it goes out once the turn is admitted.
@@ -55,16 +60,19 @@ export async function streamTurn(
   let admission: Admission;
   try {
     admission = await turn.admitted;
+    left.throwIfAborted();
   } catch (error) {
     clearTimeout(timer);
     providerAbort.abort(error);
     return turn.undo.undo(error);
+  } finally {
+    left.removeEventListener('abort', leftEarly);
   }
 
   // The question's write, when it runs alongside the provider call. It starts once the provider has answered (or
   // after 50 ms), so that it delays neither the request nor the first words; the turn settles only after it. If it
   // fails, the turn stops and fails.
-  const outcome: TurnOutcome = { text: '', usage: undefined, persistFailed: false };
+  const outcome: TurnOutcome = { text: '', output: false, usage: undefined, persistFailed: false, saveFailed: false };
   const persist = prepared.persist;
   const persisted: Promise<void> = persist
     ? Promise.race([answered, new Promise((resolve) => setTimeout(resolve, 50))])
@@ -85,6 +93,9 @@ export async function streamTurn(
     timer,
   });
   const errorText = translate(lang, 'api', 'errors.PROVIDER_ERROR');
+  // Our own failure to store the question or the answer is told as such, not as the provider's.
+  const notSavedText = translate(lang, 'api', 'errors.CHAT_NOT_SAVED');
+  const notSaved = () => outcome.persistFailed || outcome.saveFailed;
   const timeoutText = translate(lang, 'api', 'errors.FETCH_TIMEOUT');
   const finishMetadata = { citedPages: prepared.context.citedPages };
 
@@ -115,9 +126,11 @@ export async function streamTurn(
         switch (part.type) {
           case 'text-delta':
             outcome.text += part.delta;
+            if (part.delta) outcome.output = true;
             yield { type: 'text-delta', id: part.id, delta: part.delta };
             break;
           case 'reasoning-delta':
+            if (part.delta) outcome.output = true;
             yield { type: 'reasoning-delta', id: part.id, delta: part.delta };
             break;
           case 'text-start':
@@ -127,6 +140,7 @@ export async function streamTurn(
             yield { type: part.type, id: part.id };
             break;
           case 'file':
+            outcome.output = true;
             yield {
               type: 'file',
               mediaType: part.mediaType,
@@ -149,7 +163,7 @@ export async function streamTurn(
         }
       }
       await finalize(failed || outcome.persistFailed ? 'failed' : 'complete');
-      if (outcome.persistFailed && !failed) yield { type: 'error', errorText };
+      if (notSaved() && !failed) yield { type: 'error', errorText: notSavedText };
     } catch (error) {
       const stopped = clientAbort.signal.aborted;
       if (timedOut) {
@@ -160,20 +174,18 @@ export async function streamTurn(
       if (!stopped && !outcome.persistFailed)
         log.warn({ provider: describeError(error) }, 'chat stream ended with an error');
       await finalize(stopped ? 'stopped' : 'failed');
-      if (!stopped) yield { type: 'error', errorText };
+      if (!stopped) yield { type: 'error', errorText: notSaved() ? notSavedText : errorText };
     } finally {
       reader?.releaseLock();
     }
   }
 
-  return {
-    chunks: chunks(),
-    chatId: prepared.conversationId,
-    opened: answered,
-    abort: () => {
-      if (clientAbort.signal.aborted) return;
-      clientAbort.abort(new Error('client went away'));
-      void finalize('stopped');
-    },
+  const abort = () => {
+    if (clientAbort.signal.aborted) return;
+    clientAbort.abort(new Error('client went away'));
+    void finalize('stopped');
   };
+  // From here a client that leaves stops the turn as it would mid-stream, even before its first chunk is written.
+  left.addEventListener('abort', abort, { once: true });
+  return { chunks: chunks(), chatId: prepared.conversationId, opened: answered, abort };
 }

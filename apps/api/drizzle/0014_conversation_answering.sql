@@ -1,0 +1,2 @@
+ALTER TABLE "conversations" ADD COLUMN "answering_turn" uuid;--> statement-breakpoint
+ALTER TABLE "conversations" ADD COLUMN "answering_until" timestamp with time zone;

@@ -1,0 +1,261 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { conversations, walletLedger } from '../../db/schema/index.js';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { startFakeOpenAI } from '../../test/fake-openai.js';
+import { chatForm, encodeForm, parseUiStream, streamedText } from '../../test/sse.js';
+import { ledgerMismatches, walletOf } from '../../test/wallets.js';
+
+// A chat turn's life with others around it: turns racing on one conversation, an answer that cannot be kept, and a
+// client that leaves before its answer starts.
+
+let fake: Awaited<ReturnType<typeof startFakeOpenAI>>;
+let t: TestApp;
+let address: string;
+// A web page that takes a second to answer.
+let page: Server;
+let pageUrl: string;
+
+beforeAll(async () => {
+  fake = await startFakeOpenAI();
+  page = createServer((_req, res) => {
+    setTimeout(() => {
+      res.setHeader('content-type', 'text/html');
+      res.end('<html><head><title>Slow page</title></head><body><p>Slow but steady.</p></body></html>');
+    }, 1000);
+  });
+  await new Promise<void>((resolve) => page.listen(0, '127.0.0.1', resolve));
+  const pagePort = (page.address() as AddressInfo).port;
+  pageUrl = `http://127.0.0.1:${pagePort}/slow`;
+  t = await createTestApp({
+    OPENAI_COMPATIBLE_BASE_URL: fake.baseUrl,
+    OPENAI_COMPATIBLE_MODEL: 'fake-model',
+    AI_TIMEOUT_SECONDS: '10',
+    RATE_LIMIT_PER_IP: '1000',
+    AI_RATE_PER_USER: '1000',
+    AI_RATE_PER_IP: '10000',
+    FETCH_ALLOW_HOSTS: `127.0.0.1:${pagePort}`,
+  });
+  address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+});
+afterAll(async () => {
+  await t.close();
+  await fake.close();
+  await new Promise<void>((resolve) => page.close(() => resolve()));
+});
+
+const MODEL = 'CUSTOM_OPENAI_COMPATIBLE';
+
+async function chat(token: string, request: object, lang = 'en') {
+  const { payload, contentType } = await encodeForm(chatForm(request));
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/ai/chat',
+    headers: { authorization: `Bearer ${token}`, 'content-type': contentType, 'lang-type': lang },
+    payload,
+  });
+  const isStream = (res.headers['content-type'] ?? '').toString().includes('text/event-stream');
+  const chunks = isStream ? parseUiStream(res.body) : [];
+  return {
+    status: res.statusCode,
+    chunks,
+    text: streamedText(chunks),
+    json: isStream ? null : res.json(),
+    chatId: chunks[0]?.messageMetadata?.chatId as string | undefined,
+  };
+}
+
+const credits = async (email: string) => {
+  const w = await walletOf(t.database.db, email);
+  return { left: w.dailyCredit + w.basicCredit, basicUse: w.basicUse };
+};
+
+/** Reservations ever made from this person's wallet (charged, refunded or still held). */
+const reservations = async (email: string) => {
+  const w = await walletOf(t.database.db, email);
+  const rows = await t.database.db
+    .select()
+    .from(walletLedger)
+    .where(and(eq(walletLedger.walletId, w.id), eq(walletLedger.kind, 'reserve')));
+  return rows.length;
+};
+
+const history = async (token: string, chatId: string) =>
+  (await t.json('GET', `/api/mongo/users/chat/history?chatHistoryId=${chatId}`, { token })).body.data;
+
+const completions = () => fake.requests.filter((r) => r.path.endsWith('/chat/completions')).length;
+
+describe('one turn at a time in a conversation', () => {
+  it('turns sent while one is answering are refused before anything is reserved, and nothing is lost', async () => {
+    const u = await t.signUp();
+    const first = await chat(u.token, { model: MODEL, text: 'Question zero' });
+    expect(first.status).toBe(200);
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        chat(u.token, { model: MODEL, chatId: first.chatId, text: `Question ${i + 1} #slow` }),
+      ),
+    );
+    const served = results.filter((r) => r.status === 200);
+    const refused = results.filter((r) => r.status !== 200);
+    expect(served).toHaveLength(1);
+    expect(refused).toHaveLength(7);
+    for (const r of refused) {
+      expect(r.status).toBe(423);
+      expect(r.json).toMatchObject({
+        code: 'CONVERSATION_BUSY',
+        message: 'This chat is still answering. Wait for it to finish, then send again.',
+      });
+    }
+    // The one that was answered streamed a whole answer, and it was kept.
+    const answered = served[0]!;
+    expect(answered.chunks.some((c) => c.type === 'error')).toBe(false);
+    expect(answered.text).toMatch(/^You asked: Question \d$/);
+    const asked = answered.text.replace('You asked: ', '');
+    const messages = (await history(u.token, first.chatId!)).messages;
+    expect(messages.map((m: any) => [m.role, m.text])).toEqual([
+      ['user', 'Question zero'],
+      ['assistant', 'You asked: Question zero'],
+      ['user', `${asked} #slow`],
+      ['assistant', answered.text],
+    ]);
+    // Two answers, two credits; the refused turns reserved nothing.
+    expect(await credits(u.email)).toEqual({ left: 31, basicUse: 2 });
+    expect(await reservations(u.email)).toBe(2);
+    expect(await ledgerMismatches(t.database.db)).toEqual([]);
+    // Once the answer is in, the conversation takes the next turn.
+    const next = await chat(u.token, { model: MODEL, chatId: first.chatId, text: 'Question nine' });
+    expect(next.status).toBe(200);
+    expect(next.text).toBe('You asked: Question nine');
+  }, 30_000);
+
+  it('edits and regenerations wait their turn too, and a refusal is told in the person’s language', async () => {
+    const u = await t.signUp();
+    const first = await chat(u.token, { model: MODEL, text: 'Original question' });
+    const before = await history(u.token, first.chatId!);
+    const [slow, edit, regenerate] = await Promise.all([
+      chat(u.token, { model: MODEL, chatId: first.chatId, text: 'Slow follow-up #slow' }),
+      new Promise((r) => setTimeout(r, 100)).then(() =>
+        chat(
+          u.token,
+          { model: MODEL, chatId: first.chatId, text: 'Edited', editMessageId: before.messages[0].id },
+          'es',
+        ),
+      ),
+      new Promise((r) => setTimeout(r, 100)).then(() =>
+        chat(u.token, { model: MODEL, chatId: first.chatId, text: '', regenerate: true }, 'fr'),
+      ),
+    ]);
+    expect(slow.status).toBe(200);
+    expect(edit.status).toBe(423);
+    expect(edit.json.message).toBe('Este chat todavía está respondiendo. Espera a que termine y vuelve a enviarlo.');
+    expect(regenerate.status).toBe(423);
+    expect(regenerate.json.message).toBe(
+      'Cette discussion est encore en train de répondre. Attendez la fin de la réponse, puis renvoyez votre message.',
+    );
+    expect((await history(u.token, first.chatId!)).messages.map((m: any) => m.text)).toEqual([
+      'Original question',
+      'You asked: Original question',
+      'Slow follow-up #slow',
+      'You asked: Slow follow-up',
+    ]);
+  }, 30_000);
+
+  it('a conversation held by a turn whose server stopped is free again once the hold runs out', async () => {
+    const u = await t.signUp();
+    const first = await chat(u.token, { model: MODEL, text: 'Before the crash' });
+    const hold = (until: ReturnType<typeof sql>) =>
+      t.database.db
+        .update(conversations)
+        .set({ answeringTurn: crypto.randomUUID(), answeringUntil: until })
+        .where(eq(conversations.id, first.chatId!));
+    await hold(sql`now() + interval '1 hour'`);
+    const held = await chat(u.token, { model: MODEL, chatId: first.chatId, text: 'Anyone there?' });
+    expect(held.status).toBe(423);
+    expect(held.json.code).toBe('CONVERSATION_BUSY');
+    await hold(sql`now() - interval '1 second'`);
+    const after = await chat(u.token, { model: MODEL, chatId: first.chatId, text: 'Anyone there?' });
+    expect(after.status).toBe(200);
+    expect(after.text).toBe('You asked: Anyone there?');
+    // Someone else's conversation, or one that does not exist, is still simply not found.
+    const other = await t.signUp();
+    expect((await chat(other.token, { model: MODEL, chatId: first.chatId, text: 'Mine?' })).status).toBe(404);
+    expect(await credits(other.email)).toEqual({ left: 33, basicUse: 0 });
+  });
+
+  it('an answer that cannot be kept is not charged, and is not blamed on the provider', async () => {
+    const u = await t.signUp();
+    const first = await chat(u.token, { model: MODEL, text: 'Keep this' });
+    expect(await credits(u.email)).toEqual({ left: 32, basicUse: 1 });
+    const res = await fetch(`${address}/api/ai/chat`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${u.token}` },
+      body: chatForm({ model: MODEL, chatId: first.chatId, text: 'Then this #slow' }),
+    });
+    expect(res.status).toBe(200);
+    const reader = res.body!.getReader();
+    let received = '';
+    while (!received.includes('"text-delta"')) received += new TextDecoder().decode((await reader.read()).value);
+    // The question is stored; then the conversation is deleted while its answer streams: the answer has nowhere to go.
+    await expect.poll(async () => (await history(u.token, first.chatId!)).messages.length).toBe(3);
+    const deleted = await t.json('DELETE', `/api/mongo/users/chat/delete?chatHistoryId=${first.chatId}`, {
+      token: u.token,
+    });
+    expect(deleted.status).toBe(200);
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      received += new TextDecoder().decode(value);
+    }
+    expect(await credits(u.email)).toEqual({ left: 32, basicUse: 1 });
+    const chunks = parseUiStream(received);
+    expect(chunks.filter((c) => c.type === 'error').map((c) => c.errorText)).toEqual([
+      'This message could not be saved, so it was not charged. Please try again.',
+    ]);
+    expect(await ledgerMismatches(t.database.db)).toEqual([]);
+  }, 20_000);
+});
+
+describe('a client that leaves before its answer starts', () => {
+  it('is not answered or charged when it leaves while its page is read', async () => {
+    const u = await t.signUp();
+    const calls = completions();
+    const abort = new AbortController();
+    const started = fetch(`${address}/api/ai/chat`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${u.token}` },
+      body: chatForm({ model: MODEL, text: 'What does this page say?', url: pageUrl }),
+      signal: abort.signal,
+    });
+    setTimeout(() => abort.abort(), 300);
+    await expect(started).rejects.toThrow();
+    // The page answers at 1 s; by 2 s a turn that went on would have called the provider.
+    await new Promise((r) => setTimeout(r, 2000));
+    expect(completions()).toBe(calls);
+    expect(await credits(u.email)).toEqual({ left: 33, basicUse: 0 });
+    // Nothing of the turn is kept.
+    expect((await t.json('GET', '/api/mongo/users/chat/histories', { token: u.token })).body.data).toEqual([]);
+    expect(await ledgerMismatches(t.database.db)).toEqual([]);
+  }, 20_000);
+
+  it('leaves its conversation free for the next turn', async () => {
+    const u = await t.signUp();
+    const first = await chat(u.token, { model: MODEL, text: 'Start here' });
+    const abort = new AbortController();
+    const started = fetch(`${address}/api/ai/chat`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${u.token}` },
+      body: chatForm({ model: MODEL, chatId: first.chatId, text: 'Read this', url: pageUrl }),
+      signal: abort.signal,
+    });
+    setTimeout(() => abort.abort(), 300);
+    await expect(started).rejects.toThrow();
+    await expect
+      .poll(async () => (await chat(u.token, { model: MODEL, chatId: first.chatId, text: 'Still there?' })).status, {
+        timeout: 5000,
+      })
+      .toBe(200);
+    expect(await credits(u.email)).toEqual({ left: 31, basicUse: 2 });
+  }, 20_000);
+});
