@@ -68,6 +68,24 @@ export function createPublisher(deps: {
     return 'error' as const;
   }
 
+  /** LinkedIn refused the member's token: they are asked to connect again, and the run ends. */
+  async function loginNeeded(row: q.AutomationRow, by: { key: string } | { worker: string }, inDoubt = false) {
+    await connection.markLoginNeeded(row.userId);
+    return fail(row, by, 'LINKEDIN_LOGIN_NEEDED', { inDoubt });
+  }
+
+  /** The run with `key` is the post found on LinkedIn. */
+  async function settleFound(
+    row: q.AutomationRow,
+    key: string,
+    found: { id: string; createdAt: Date | null },
+    at: Date,
+  ) {
+    await settle(row, key, found.id, found.createdAt ?? at);
+    log.info({ automationId: row.id, postUrn: found.id }, 'scheduled post found published on LinkedIn');
+    return 'found' as const;
+  }
+
   /** The post of the attempt begun at `startedAt`, if LinkedIn has it (throws LinkedinApiError when it cannot say). */
   async function findPublished(row: q.AutomationRow, accessToken: string, memberId: string, startedAt: Date) {
     const wanted = comparable(client!.storedCommentary(row.text ?? ''));
@@ -91,17 +109,10 @@ export function createPublisher(deps: {
     if (!token.ok || !client) return fail(row, { key }, token.ok ? 'LINKEDIN_NOT_CONFIGURED' : token.code, inDoubt);
     try {
       const found = await findPublished(row, token.accessToken, token.memberId, startedAt);
-      if (found) {
-        await settle(row, key, found.id, found.createdAt ?? startedAt);
-        log.info({ automationId: row.id, postUrn: found.id }, 'scheduled post found published on LinkedIn');
-        return 'found';
-      }
+      if (found) return settleFound(row, key, found, startedAt);
     } catch (error) {
       if (!(error instanceof LinkedinApiError)) throw error;
-      if (error.failure === 'auth') {
-        await connection.markLoginNeeded(row.userId);
-        return fail(row, { key }, 'LINKEDIN_LOGIN_NEEDED', inDoubt);
-      }
+      if (error.failure === 'auth') return loginNeeded(row, { key }, true);
       log.warn({ automationId: row.id, linkedin: error.message }, 'could not read back a scheduled post');
     }
     const now = clock();
@@ -130,16 +141,11 @@ export function createPublisher(deps: {
         const found = await findPublished(row, token.accessToken, token.memberId, row.attemptStartedAt);
         if (found) {
           if (!(await q.startAttempt(db, row.id, worker, key, clock()))) return 'skipped';
-          await settle(row, key, found.id, found.createdAt ?? row.attemptStartedAt);
-          log.info({ automationId: row.id, postUrn: found.id }, 'scheduled post found published on LinkedIn');
-          return 'found';
+          return settleFound(row, key, found, row.attemptStartedAt);
         }
       } catch (error) {
         if (!(error instanceof LinkedinApiError)) throw error;
-        if (error.failure === 'auth') {
-          await connection.markLoginNeeded(row.userId);
-          return fail(row, { worker }, 'LINKEDIN_LOGIN_NEEDED');
-        }
+        if (error.failure === 'auth') return loginNeeded(row, { worker });
         log.warn({ automationId: row.id, linkedin: error.message }, 'could not read back a scheduled post');
         // Not known yet: never sent blindly. Asked again a little later, for up to an hour past its time.
         const later = clock();
@@ -173,8 +179,7 @@ export function createPublisher(deps: {
       const later = clock();
       switch (error.failure) {
         case 'auth':
-          await connection.markLoginNeeded(row.userId);
-          return fail(row, { key }, 'LINKEDIN_LOGIN_NEEDED');
+          return loginNeeded(row, { key });
         case 'rejected':
           return fail(row, { key }, 'LINKEDIN_ERROR');
         case 'unreachable':
