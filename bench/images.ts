@@ -23,12 +23,15 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import pg from 'pg';
 import sharp from 'sharp';
 import type * as processing from '../apps/api/src/modules/images/processing.js';
 import { createBenchDatabase, signIn } from './accounts.js';
 import {
   cpuMs,
+  minorFaults,
   freePort,
   isMain,
   loadSummary,
@@ -440,10 +443,30 @@ type TargetLatency = {
    * file and its thumbnail, so that the work done after the answer (the thumbnail) is counted.
    */
   serverCpuMs: number;
+  serverFaults: number;
   out: string;
 };
 
 type CaseResult = { label: string; direct: number[]; provider: string; targets: TargetLatency[] };
+
+/** Every order of `n` jobs (their indexes), in a fixed sequence. */
+function orders(n: number): number[][] {
+  const all: number[][] = [];
+  const build = (prefix: number[], rest: number[]) => {
+    if (!rest.length) all.push(prefix);
+    rest.forEach((j, at) => build([...prefix, j], [...rest.slice(0, at), ...rest.slice(at + 1)]));
+  };
+  build([], [...Array(n).keys()]);
+  return all;
+}
+
+/** This process's garbage collected (V8's `gc`, made callable here), then 10 ms for what other processes finish. */
+v8.setFlagsFromString('--expose-gc');
+const collect = vm.runInNewContext('gc') as () => void;
+async function settle() {
+  collect();
+  await sleep(10);
+}
 
 async function measureLatency(targets: Target[], n: number, warmup: number): Promise<CaseResult[]> {
   const agents = {
@@ -457,7 +480,15 @@ async function measureLatency(targets: Target[], n: number, warmup: number): Pro
     label: c.label,
     direct: [],
     provider: '',
-    targets: targets.map(() => ({ api: [], paired: [], file: [], thumb: [], serverCpuMs: 0, out: '' })),
+    targets: targets.map(() => ({
+      api: [],
+      paired: [],
+      file: [],
+      thumb: [],
+      serverCpuMs: 0,
+      serverFaults: 0,
+      out: '',
+    })),
   }));
   try {
     for (let i = 0; i < warmup + n; i++) {
@@ -468,6 +499,7 @@ async function measureLatency(targets: Target[], n: number, warmup: number): Pro
         const jobs = targets.map((target, t) => async () => {
           const mine = r.targets[t]!;
           const cpu0 = cpuMs(target.pid);
+          const faults0 = minorFaults(target.pid);
           const { answer, made } = await target.cases[k]!.api(agents.api[t]!);
           const file = await send(`${target.api}/api/images/file/${made.version.id}`, agents.file[t]!, {
             headers: { authorization: `Bearer ${target.token}` },
@@ -478,6 +510,7 @@ async function measureLatency(targets: Target[], n: number, warmup: number): Pro
           });
           if (thumb.status !== 200) throw new Error(`${c.label}: GET thumbnail HTTP ${thumb.status}`);
           if (measured) mine.serverCpuMs += cpuMs(target.pid) - cpu0;
+          if (measured) mine.serverFaults += minorFaults(target.pid) - faults0;
           if (measured) mine.file.push(file.ms);
           if (measured) mine.thumb.push(thumb.ms);
           mine.out = `${made.version.mediaType.replace('image/', '')} ${made.version.width}×${made.version.height}, ${(made.version.bytes / 1024).toFixed(0)} KiB`;
@@ -491,8 +524,15 @@ async function measureLatency(targets: Target[], n: number, warmup: number): Pro
           }
           times[targets.length] = took;
         });
-        // Each goes first in turn, so that none always runs right after the same other one.
-        for (let j = 0; j < jobs.length; j++) await jobs[(j + i + k) % jobs.length]!();
+        // The jobs in every order in turn, so that each runs as often right after each other one: what a request
+        // leaves behind (the client's collection of a 7 MB answer, a server's files) weighs on all alike. A rotation of
+        // one order does not: each job then always follows the same one. Before each, this process collects its
+        // garbage and the machine is given a moment, so that what the one before left is not in the next one's time.
+        const order = orders(jobs.length)[(i + k) % orders(jobs.length).length]!;
+        for (const j of order) {
+          await settle();
+          await jobs[j]!();
+        }
         if (!measured) continue;
         const direct = times[targets.length]!;
         r.direct.push(direct);
@@ -505,7 +545,11 @@ async function measureLatency(targets: Target[], n: number, warmup: number): Pro
   } finally {
     for (const agent of [...agents.api, ...agents.file, agents.provider, agents.delivery]) agent.destroy();
   }
-  for (const r of results) for (const mine of r.targets) mine.serverCpuMs /= n;
+  for (const r of results)
+    for (const mine of r.targets) {
+      mine.serverCpuMs /= n;
+      mine.serverFaults /= n;
+    }
   return results;
 }
 
@@ -906,12 +950,19 @@ function report(
   console.log(table(['', 'p50', 'p90', 'p99', 'mean', 'n'], rows));
   console.log(
     table(
-      ['case', 'provider answers', ...trees.map((t) => `Parley keeps${side(t.label)}`), 'server CPU per round'],
+      [
+        'case',
+        'provider answers',
+        ...trees.map((t) => `Parley keeps${side(t.label)}`),
+        'server CPU per round',
+        'server page faults per round',
+      ],
       latency.map((r) => [
         r.label,
         r.provider,
         ...r.targets.map((mine) => mine.out),
         r.targets.map((mine) => `${ms(mine.serverCpuMs)} ms`).join(' / '),
+        r.targets.map((mine) => Math.round(mine.serverFaults).toLocaleString('en')).join(' / '),
       ]),
     ),
   );

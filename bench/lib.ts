@@ -378,6 +378,15 @@ export function rssKiB(pid: number): number {
   return match ? Number(match[1]) : NaN;
 }
 
+/**
+ * Minor page faults of process `pid` so far: each a page of memory touched for the first time, or again after it was
+ * given back (slow on some virtual machines: a 5 MB buffer filled in 20 ms on one).
+ */
+export function minorFaults(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[7]);
+}
+
 /** CPU time (user + system, all threads) of a process in ms. */
 export function cpuMs(pid: number): number {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');

@@ -1,3 +1,4 @@
+import { decodeBase64 } from '../../lib/base64.js';
 import { fileBytes } from './shared.js';
 import type { GeneratedFile } from 'ai';
 
@@ -12,7 +13,7 @@ const isSpace = (code: number) => code === 0x20 || code === 0x0a || code === 0x0
  * The images of one call to OpenAI's images API (or a server that copies it), read from its JSON answer natively.
  * Such an answer carries each image as base64 in `b64_json`: a 2 MP PNG makes a 7 MB answer, which the AI SDK
  * parses, scans twice with secure-json-parse's regular expressions, validates, and decodes again from its own copy.
- * `fetch` reads the answer's text once, decodes each image with Node's decoder, and gives the SDK the answer with
+ * `fetch` reads the answer's text once, decodes each image with Node's decoder (a piece at a time), and gives the SDK the answer with
  * each `b64_json` replaced by a short stand-in (itself base64); `images` gives back, for the SDK's files, the images
  * they stand for. The SDK still reads, checks and reports everything else in the answer (errors, refusals, its
  * shape) as it does for any answer. Measured with bench/images.ts beside the code before (three runs, 30–40
@@ -42,11 +43,11 @@ export function base64Answers(fetch: Fetch) {
       const end = text.indexOf('"', start);
       if (end === -1) break;
       at = end + 1;
-      const value = text.slice(start, end);
       // An escape inside (a JSON writer that escapes '/') is left for the SDK's parser to read as it is.
-      if (value.includes('\\')) continue;
+      const escape = text.indexOf('\\', start);
+      if (escape !== -1 && escape < end) continue;
       const standIn = Buffer.from(`${prefix}${held.size}`).toString('base64');
-      held.set(standIn, Buffer.from(value, 'base64'));
+      held.set(standIn, decodeBase64(text, start, end));
       out += text.slice(copied, start) + standIn;
       copied = end;
     }

@@ -3,6 +3,7 @@ import { APICallError } from '@ai-sdk/provider';
 import { IMAGE_MAX_MEGAPIXELS, type AspectRatio, type ImageModelInfo } from '@parley/contract';
 import { NoImageGeneratedError, RetryError, type GeneratedFile } from 'ai';
 import sharp, { type SharpOptions } from 'sharp';
+import { decodeBase64 } from '../../lib/base64.js';
 import { DomainError } from '../../lib/errors.js';
 import { createLimiter } from '../../lib/limiter.js';
 import { classifyAddress, classifyHostname } from '../web/address-policy.js';
@@ -105,7 +106,7 @@ export const fromFiles = async (files: GeneratedFile[]) => files.map((f) => asIm
  */
 export function fileBytes(file: GeneratedFile): Uint8Array {
   const base64 = (file as { base64Data?: unknown }).base64Data;
-  return typeof base64 === 'string' ? Buffer.from(base64, 'base64') : file.uint8Array;
+  return typeof base64 === 'string' ? decodeBase64(base64) : file.uint8Array;
 }
 
 /**
