@@ -108,6 +108,11 @@ export const walletLedger = pgTable(
     state: text('state', { enum: ['reserved', 'charged', 'refunded'] }),
     feature: text('feature'),
     reservationId: uuid('reservation_id'),
+    /**
+     * For a `reserve` row of daily credits: the end of the day they were taken from (the wallet's next daily renewal
+     * then, moved with it when a change of time zone postpones it). A refund gives them back only to that day.
+     */
+    dailyUntil: timestamp('daily_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     settledAt: timestamp('settled_at', { withTimezone: true }),
   },

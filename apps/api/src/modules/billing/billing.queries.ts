@@ -75,11 +75,12 @@ const takeAndRecord = (tier: Tier, walletId: string, userId: string, at: string)
          AND (EXISTS (SELECT 1 FROM member)
               OR (w.user_id = ${userId}
                   AND NOT EXISTS (SELECT 1 FROM wallet_members m WHERE m.user_id = ${userId} AND m.wallet_id = cur.id)))
-   RETURNING w.id, cur.daily, cur.reservation, cur.part
+   RETURNING w.id, w.daily_renews_at, cur.daily, cur.reservation, cur.part
     ), ledger AS (
       INSERT INTO wallet_ledger (id, wallet_id, user_id, balance, tier, amount, kind, state, feature, created_at,
-                                 reservation_id)
-      SELECT p.id, t.id, ${userId}, p.balance, '${tier}', -p.amount, 'reserve', 'reserved', $3, ${at}, p.part
+                                 reservation_id, daily_until)
+      SELECT p.id, t.id, ${userId}, p.balance, '${tier}', -p.amount, 'reserve', 'reserved', $3, ${at}, p.part,
+             CASE WHEN p.balance = 'daily' THEN t.daily_renews_at END
         FROM taken t
        CROSS JOIN LATERAL (VALUES
                ('daily', t.daily, t.reservation, CASE WHEN $2::int > t.daily THEN t.part END, t.daily > 0),
@@ -308,7 +309,7 @@ export async function reserveForSession(
 }
 
 /** The columns of a `reserve` row that settling it returns. */
-const SETTLED = 'id, wallet_id, user_id, balance, tier, amount, feature, created_at';
+const SETTLED = 'id, wallet_id, user_id, balance, tier, amount, feature, created_at, daily_until';
 
 /**
  * Settles reservation `$1` (`set`: what changes), as a statement's first CTEs: its `reserve` row, then the tier's
@@ -372,18 +373,32 @@ export async function chargeReservation(db: Db, ledgerId: string) {
  * Refunds the `reserve` rows that `settled` (CTEs ending with `l`, of the SETTLED columns) marks refunded: each gets a
  * refund row, and each wallet its credits back, in one statement. Returns how many rows were refunded (a reservation
  * two balances paid is two).
+ *
+ * Daily credits go back only to the day they were taken from: a daily part whose day has been renewed since (the
+ * wallet's next renewal is no longer the `daily_until` it was taken before) is not given back, as the renewal already
+ * set the day's credits to the allowance; the reservation is refunded all the same, with no refund row for that part.
+ * The wallets are locked first (in the order of their ids, after the ledger rows, as a charge locks them), so that a
+ * renewal committed meanwhile is seen.
  */
 const refundWith = (settled: string) => `
   WITH ${settled},
+  wal AS (
+    SELECT id, daily_renews_at FROM wallets WHERE id IN (SELECT wallet_id FROM l) ORDER BY id FOR NO KEY UPDATE
+  ),
+  r AS (
+    SELECT l.*, CASE WHEN l.balance = 'daily' AND l.daily_until IS DISTINCT FROM wal.daily_renews_at
+                       AND l.daily_until IS NOT NULL THEN 0 ELSE -l.amount END AS back
+      FROM l JOIN wal ON wal.id = l.wallet_id
+  ),
   back AS (
     INSERT INTO wallet_ledger (wallet_id, user_id, balance, tier, amount, kind, feature, reservation_id)
-    SELECT wallet_id, user_id, balance, tier, -amount, 'refund', feature, id FROM l
+    SELECT wallet_id, user_id, balance, tier, back, 'refund', feature, id FROM r WHERE back <> 0
   ),
   s AS (
     SELECT wallet_id, ${(Object.keys(COLUMN) as Balance[])
-      .map((b) => `sum(CASE WHEN balance = '${b}' THEN -amount ELSE 0 END)::int AS ${COLUMN[b]}`)
+      .map((b) => `sum(CASE WHEN balance = '${b}' THEN back ELSE 0 END)::int AS ${COLUMN[b]}`)
       .join(', ')}
-      FROM l GROUP BY wallet_id
+      FROM r GROUP BY wallet_id
   ),
   given AS (
     UPDATE wallets w SET ${(Object.keys(COLUMN) as Balance[])
@@ -759,7 +774,8 @@ export async function featureUsesOf(db: Db, userId: string, walletId: string) {
  * The next daily renewal of `userId`'s own wallet moves to `next`, but never earlier than it was. When that moves its
  * gate day (GATE_DAY) to another date, the uses counted in the old one are counted in the new one too, for everyone
  * whose uses count in this wallet's day (its owner, unless they spend from an organization's, and its members): the
- * day has not ended, it only ends later, and a change of time zone must not bring a fresh day of uses.
+ * day has not ended, it only ends later, and a change of time zone must not bring a fresh day of uses. For the same
+ * reason, the daily parts of reservations still pending move to the new end of the day (see refundWith).
  */
 export async function postponeDailyRenewal(db: Db, userId: string, next: Date) {
   await db.execute(sql`
@@ -768,7 +784,12 @@ export async function postponeDailyRenewal(db: Db, userId: string, next: Date) {
     ), moved AS (
       UPDATE wallets w SET daily_renews_at = greatest(old.daily_renews_at, ${next})
         FROM old WHERE w.id = old.id
-    RETURNING w.id, ${sql.raw(GATE_DAY('old.daily_renews_at'))} AS before, ${sql.raw(GATE_DAY('w.daily_renews_at'))} AS after
+    RETURNING w.id, old.daily_renews_at AS was, w.daily_renews_at AS now,
+              ${sql.raw(GATE_DAY('old.daily_renews_at'))} AS before, ${sql.raw(GATE_DAY('w.daily_renews_at'))} AS after
+    ), pending AS (
+      UPDATE wallet_ledger l SET daily_until = moved.now
+        FROM moved
+       WHERE l.state = 'reserved' AND l.wallet_id = moved.id AND l.daily_until = moved.was AND moved.now <> moved.was
     ), counted AS (
       SELECT m.user_id FROM wallet_members m JOIN moved ON m.wallet_id = moved.id
       UNION

@@ -216,6 +216,58 @@ describe('a call that daily credits pay only part of', () => {
     expect(await ledgerMismatches(t.database.db)).toEqual([]);
   });
 
+  it('daily credits go back only to the day they were taken from, a renewal or a change of time zone meanwhile', async () => {
+    now = new Date('2026-11-23T23:59:00Z');
+    const u = await t.signUp(); // UTC: the day ends at midnight
+    await setCredits(t.database.db, u.email, { dailyCredit: 1, advanceCredit: 5 });
+    const payer = await payerOf(u.email);
+    const early = await q.reserveCredits(t.database.db, payer.wallet.id, payer.user.id, 'advance', 2, 'chat', now);
+    expect(early.id).not.toBeNull();
+    expect(await walletOf(t.database.db, u.email)).toMatchObject({ dailyCredit: 0, advanceCredit: 4 });
+
+    // Midnight: the day's credits are renewed to the allowance while the call is still running; then it fails.
+    now = new Date('2026-11-24T00:00:10Z');
+    await billing().renewDue();
+    expect(await walletOf(t.database.db, u.email)).toMatchObject({ dailyCredit: 3, advanceCredit: 4 });
+    await q.refundReservation(t.database.db, early.id!);
+    // The advanced credit comes back; yesterday's daily one does not come on top of today's allowance.
+    expect(await walletOf(t.database.db, u.email)).toMatchObject({ dailyCredit: 3, advanceCredit: 5 });
+    const rows = await t.database.db.select().from(walletLedger).where(eq(walletLedger.walletId, payer.wallet.id));
+    expect(rows.filter((r) => r.kind === 'reserve' && r.amount < 0).map((r) => r.state)).toEqual([
+      'refunded',
+      'refunded',
+    ]);
+    expect(rows.filter((r) => r.kind === 'refund').map((r) => [r.balance, r.amount])).toEqual([['advance', 1]]);
+    expect(await ledgerMismatches(t.database.db)).toEqual([]);
+
+    // Taken today, then the person moves to a zone where the day ends later (at 20:00 UTC, Los Angeles' midnight is
+    // 12 hours away, UTC's 4): still today's, given back in full.
+    now = new Date('2026-11-24T20:00:00Z');
+    const today = await q.reserveCredits(t.database.db, payer.wallet.id, payer.user.id, 'advance', 2, 'chat', now);
+    expect(await walletOf(t.database.db, u.email)).toMatchObject({ dailyCredit: 1, advanceCredit: 5 });
+    expect(
+      (await t.json('POST', '/api/user/profile', { token: u.token, body: { timezone: 'America/Los_Angeles' } })).status,
+    ).toBe(200);
+    expect(
+      (await t.database.db.select().from(wallets).where(eq(wallets.id, payer.wallet.id)))[0]!.dailyRenewsAt,
+    ).toEqual(new Date('2026-11-25T08:00:00Z'));
+    await q.refundReservation(t.database.db, today.id!);
+    expect(await walletOf(t.database.db, u.email)).toMatchObject({ dailyCredit: 3, advanceCredit: 5 });
+    // The sweep of reservations left pending follows the same rule.
+    const left = await q.reserveCredits(t.database.db, payer.wallet.id, payer.user.id, 'advance', 4, 'chat', now);
+    expect(await walletOf(t.database.db, u.email)).toMatchObject({ dailyCredit: 0, advanceCredit: 4 });
+    now = new Date('2026-11-25T09:00:00Z');
+    await billing().renewDue();
+    await t.database.db.execute(
+      sql`UPDATE wallet_ledger SET created_at = created_at - interval '1 day'
+           WHERE id = ${left.id} OR id = (SELECT reservation_id FROM wallet_ledger WHERE id = ${left.id})`,
+    );
+    expect(await q.refundStaleReservations(t.database.db, 3600)).toBe(2);
+    expect(await walletOf(t.database.db, u.email)).toMatchObject({ dailyCredit: 3, advanceCredit: 5 });
+    expect(await ledgerMismatches(t.database.db)).toEqual([]);
+    now = new Date('2026-11-23T12:00:00Z');
+  });
+
   it('a balance below zero does not stop daily credits that cover the call; a negative amount takes nothing', async () => {
     const u = await t.signUp();
     const payer = await payerOf(u.email);
