@@ -1,6 +1,6 @@
 import { api, envelope, type DataOf, type EndpointName } from '@parley/contract';
 import { translate } from '@parley/i18n/server';
-import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { z } from 'zod';
 
 type In<N extends EndpointName, K extends 'body' | 'query' | 'params'> =
@@ -17,7 +17,23 @@ export type RouteHandler<N extends EndpointName> = (input: {
   query: In<N, 'query'>;
   params: In<N, 'params'>;
   request: FastifyRequest;
+  reply: FastifyReply;
 }) => Promise<RouteResult<N>>;
+
+/**
+ * A signal that aborts when the client goes away before its answer has been written (its connection closed): a call
+ * made for it stops there, and what it reserved is refunded rather than charged for an answer nobody reads.
+ */
+export function untilClientLeaves(reply: FastifyReply): AbortSignal {
+  const controller = new AbortController();
+  const res = reply.raw;
+  const left = () => {
+    if (!res.writableFinished) controller.abort(new Error('the client went away'));
+  };
+  if (res.destroyed) left();
+  else res.once('close', left);
+  return controller.signal;
+}
 
 /**
  * Registers one endpoint of the contract: its schemas validate input and shape the OpenAPI docs,
@@ -51,12 +67,13 @@ export function defineRoute<N extends EndpointName>(
     },
     ...(endpoint.auth ? { onRequest: requireAuth } : {}),
     ...(endpoint.bodyLimit ? { bodyLimit: endpoint.bodyLimit } : {}),
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const result = await handler({
         body: request.body as In<N, 'body'>,
         query: request.query as In<N, 'query'>,
         params: request.params as In<N, 'params'>,
         request,
+        reply,
       });
       return {
         status: 200,

@@ -2,7 +2,7 @@ import { STREAM_PATHS } from '@parley/contract';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { AiLimits } from '../../lib/ai-limits.js';
 import { DomainError } from '../../lib/errors.js';
-import { callerOf as caller, defineRoute } from '../../lib/route.js';
+import { callerOf as caller, defineRoute, untilClientLeaves as left } from '../../lib/route.js';
 import { multipartRoutes, readMultipart } from '../../lib/upload.js';
 import type { WritingService } from './writing.service.js';
 
@@ -25,15 +25,34 @@ export function registerWritingRoutes(
       await limited(input.request);
       return handler(input);
     });
-  route('editMessage', async ({ body, request }) => ({ data: await writing.editMessage(caller(request), body) }));
-  route('message', async ({ body, request }) => ({ data: await writing.reply(caller(request), 'message', body) }));
-  route('mailMessage', async ({ body, request }) => ({ data: await writing.reply(caller(request), 'mail', body) }));
-  route('comment', async ({ body, request }) => ({ data: await writing.comment(caller(request), body) }));
-  route('chatSuggestion', async ({ body, request }) => ({ data: await writing.suggestions(caller(request), body) }));
-  route('translate', async ({ body, request }) => ({ data: await writing.translate(caller(request), body) }));
-  route('summary', async ({ body, request }) => ({ data: await writing.summary(caller(request), body) }));
-  route('templateAi', async ({ query, request }) => ({ data: await writing.templateDraft(caller(request), query) }));
-  route('shortcutAi', async ({ query, request }) => ({ data: await writing.shortcutDraft(caller(request), query) }));
+  // Each stops when its client goes away (and is refunded, not charged).
+  route('editMessage', async ({ body, request, reply }) => ({
+    data: await writing.editMessage(caller(request), body, left(reply)),
+  }));
+  route('message', async ({ body, request, reply }) => ({
+    data: await writing.reply(caller(request), 'message', body, left(reply)),
+  }));
+  route('mailMessage', async ({ body, request, reply }) => ({
+    data: await writing.reply(caller(request), 'mail', body, left(reply)),
+  }));
+  route('comment', async ({ body, request, reply }) => ({
+    data: await writing.comment(caller(request), body, left(reply)),
+  }));
+  route('chatSuggestion', async ({ body, request, reply }) => ({
+    data: await writing.suggestions(caller(request), body, left(reply)),
+  }));
+  route('translate', async ({ body, request, reply }) => ({
+    data: await writing.translate(caller(request), body, left(reply)),
+  }));
+  route('summary', async ({ body, request, reply }) => ({
+    data: await writing.summary(caller(request), body, left(reply)),
+  }));
+  route('templateAi', async ({ query, request, reply }) => ({
+    data: await writing.templateDraft(caller(request), query, left(reply)),
+  }));
+  route('shortcutAi', async ({ query, request, reply }) => ({
+    data: await writing.shortcutDraft(caller(request), query, left(reply)),
+  }));
   route('transcript', async ({ query }) => {
     const t = await writing.transcript(query.url);
     return { data: { videoId: t.videoId, title: t.title, language: t.language, text: t.text, segments: t.segments } };
@@ -41,13 +60,14 @@ export function registerWritingRoutes(
 
   // Voice input: one `audio` file in a multipart body.
   multipartRoutes(app, (scope) => {
-    scope.post(STREAM_PATHS.transcribe, { onRequest: requireAuth, schema: { hide: true } }, async (request) => {
+    scope.post(STREAM_PATHS.transcribe, { onRequest: requireAuth, schema: { hide: true } }, async (request, reply) => {
+      const gone = left(reply);
       await limited(request);
       // One file: a second is refused at its first byte, as the body is read no further.
       const { files } = await readMultipart(request, 'audio', bodyTimeoutMs, { files: 1 });
       const audio = files[0];
       if (!audio || audio.bytes.length === 0) throw new DomainError('INVALID_FILE');
-      return { status: 200, message: 'OK', data: await writing.transcribe(caller(request), audio.bytes) };
+      return { status: 200, message: 'OK', data: await writing.transcribe(caller(request), audio.bytes, gone) };
     });
   });
 }
