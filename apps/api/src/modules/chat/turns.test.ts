@@ -14,14 +14,19 @@ import { ledgerMismatches, walletOf } from '../../test/wallets.js';
 let fake: Awaited<ReturnType<typeof startFakeOpenAI>>;
 let t: TestApp;
 let address: string;
-// A web page that takes a second to answer.
+// A web page that takes a second to answer, and how many of its requests were given up before it answered.
 let page: Server;
 let pageUrl: string;
+let pageGivenUp = 0;
 
 beforeAll(async () => {
   fake = await startFakeOpenAI();
   page = createServer((_req, res) => {
+    res.once('close', () => {
+      if (!res.writableEnded) pageGivenUp++;
+    });
     setTimeout(() => {
+      if (res.destroyed) return;
       res.setHeader('content-type', 'text/html');
       res.end('<html><head><title>Slow page</title></head><body><p>Slow but steady.</p></body></html>');
     }, 1000);
@@ -228,9 +233,13 @@ describe('a client that leaves before its answer starts', () => {
       body: chatForm({ model: MODEL, text: 'What does this page say?', url: pageUrl }),
       signal: abort.signal,
     });
+    const givenUp = pageGivenUp;
     setTimeout(() => abort.abort(), 300);
     await expect(started).rejects.toThrow();
-    // The page answers at 1 s; by 2 s a turn that went on would have called the provider.
+    // The page's reading stops too: its request is closed before the page has answered (a reading that went on would
+    // have read the whole page, at 1 s).
+    await expect.poll(() => pageGivenUp, { timeout: 3000, interval: 20 }).toBe(givenUp + 1);
+    // By 2 s a turn that went on would have called the provider.
     await new Promise((r) => setTimeout(r, 2000));
     expect(completions()).toBe(calls);
     expect(await credits(u.email)).toEqual({ left: 33, basicUse: 0 });

@@ -34,13 +34,14 @@ export type DocumentTools = {
     bytes: Uint8Array,
   ) => Promise<{ pageCount: number; pages: { page: number; text: string }[]; title?: string }>;
   buildDocumentContext: BuildDocumentContext;
-  readPage: (url: string) => Promise<{ url: string; title: string; text: string }>;
+  /** `signal`: the call stops when it aborts (its client went away). */
+  readPage: (url: string, signal?: AbortSignal) => Promise<{ url: string; title: string; text: string }>;
   parseYouTubeVideoId: (url: string) => string | null;
-  fetchTranscript: (videoId: string) => Promise<Transcript>;
+  fetchTranscript: (videoId: string, signal?: AbortSignal) => Promise<Transcript>;
   search:
     | ((
         query: string,
-        opts: { limit: number; language?: string },
+        opts: { limit: number; language?: string; signal?: AbortSignal },
       ) => Promise<{ title: string; url: string; snippet: string }[]>)
     | null;
 };
@@ -48,7 +49,10 @@ export type DocumentTools = {
 /** The real document, page, video and search tools, configured once. */
 export function createDocumentTools(config: Config): DocumentTools {
   const fetchOptions: SafeFetchOptions = { allowedHosts: config.fetch.allowHosts };
-  const fetcher = (url: string, options: SafeFetchOptions = {}) => safeFetch(url, { ...fetchOptions, ...options });
+  const fetcher =
+    (signal: AbortSignal | undefined) =>
+    (url: string, options: SafeFetchOptions = {}) =>
+      safeFetch(url, { ...fetchOptions, ...options, ...(signal ? { signal } : {}) });
   const search = createWebSearch({
     provider: config.search.provider,
     url: config.search.url,
@@ -59,9 +63,10 @@ export function createDocumentTools(config: Config): DocumentTools {
     checkAttachmentCount: (count) => checkAttachmentCount(count),
     extractPdf: (bytes) => extractPdfPages(bytes, { maxPages: ATTACHMENT_LIMITS.pdfMaxPages }),
     buildDocumentContext,
-    readPage: (url) => readPage(url, { fetch: fetcher }),
+    readPage: (url, signal) => readPage(url, { fetch: fetcher(signal) }),
     parseYouTubeVideoId,
-    fetchTranscript: (videoId) => fetchTranscript(videoId, { fetch: fetcher, baseUrl: config.fetch.youtubeBaseUrl }),
+    fetchTranscript: (videoId, signal) =>
+      fetchTranscript(videoId, { fetch: fetcher(signal), baseUrl: config.fetch.youtubeBaseUrl }),
     search: search ? (query, opts) => search.search(query, opts) : null,
   };
 }
@@ -86,10 +91,11 @@ export type SourceDocument = {
   pages: { page: number; text: string }[];
 };
 
-export async function readSource(tools: DocumentTools, url: string): Promise<SourceDocument> {
+/** `signal`: the reading stops when it aborts. */
+export async function readSource(tools: DocumentTools, url: string, signal?: AbortSignal): Promise<SourceDocument> {
   const videoId = tools.parseYouTubeVideoId(url);
   if (videoId) {
-    const t = await tools.fetchTranscript(videoId);
+    const t = await tools.fetchTranscript(videoId, signal);
     return {
       kind: 'video',
       name: t.title || url,
@@ -99,7 +105,7 @@ export async function readSource(tools: DocumentTools, url: string): Promise<Sou
       pages: paginate(t.text),
     };
   }
-  const page = await tools.readPage(url);
+  const page = await tools.readPage(url, signal);
   return {
     kind: 'page',
     name: page.title || page.url,

@@ -53,8 +53,8 @@ export function registerWritingRoutes(
   route('shortcutAi', async ({ query, request, reply }) => ({
     data: await writing.shortcutDraft(caller(request), query, left(reply)),
   }));
-  route('transcript', async ({ query }) => {
-    const t = await writing.transcript(query.url);
+  route('transcript', async ({ query, reply }) => {
+    const t = await writing.transcript(query.url, left(reply));
     return { data: { videoId: t.videoId, title: t.title, language: t.language, text: t.text, segments: t.segments } };
   });
 

@@ -188,8 +188,11 @@ export function createWritingService(deps: {
       if (!material && b.url) {
         try {
           const videoId = tools.parseYouTubeVideoId(b.url);
-          material = videoId ? (await tools.fetchTranscript(videoId)).text : (await tools.readPage(b.url)).text;
+          material = videoId
+            ? (await tools.fetchTranscript(videoId, signal)).text
+            : (await tools.readPage(b.url, signal)).text;
         } catch (error) {
+          if (signal?.aborted) throw signal.reason;
           if (error instanceof DomainError && ['URL_NOT_ALLOWED', 'TRANSCRIPT_UNAVAILABLE'].includes(error.code))
             throw error;
           throw new DomainError('SUMMARY_FAILED');
@@ -277,10 +280,10 @@ export function createWritingService(deps: {
       });
     },
 
-    async transcript(url: string) {
+    async transcript(url: string, signal?: AbortSignal) {
       const videoId = tools.parseYouTubeVideoId(url);
       if (!videoId) throw new DomainError('TRANSCRIPT_UNAVAILABLE');
-      return tools.fetchTranscript(videoId);
+      return tools.fetchTranscript(videoId, signal);
     },
   };
 }

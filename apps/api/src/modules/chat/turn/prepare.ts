@@ -68,7 +68,8 @@ function questionAndHistory(turn: AdmittedTurn) {
  */
 export async function prepareTurn(deps: TurnDeps, turn: AdmittedTurn, left: AbortSignal): Promise<PreparedTurn> {
   const { db, files, tools } = deps;
-  // Reading a page, a video, a search or a PDF can take seconds: a client that leaves meanwhile is not waited for.
+  // Reading a page, a video, a search or a PDF can take seconds: a client that leaves meanwhile is not waited for,
+  // and the page, the video and the search are stopped (a PDF's text is read in memory, and ends on its own).
   const unlessLeft = <T>(work: Promise<T>) => untilAborted(left, work);
   left.throwIfAborted();
   const { input, ownerId, resolved, checked, withDocuments } = turn;
@@ -84,11 +85,11 @@ export async function prepareTurn(deps: TurnDeps, turn: AdmittedTurn, left: Abor
       checked.map((c) => (c.kind.kind === 'pdf' ? tools.extractPdf(c.file.bytes).then((r) => r.pages) : null)),
     ),
   );
-  const fetched: SourceDocument[] = input.url ? [await unlessLeft(readSource(tools, input.url))] : [];
+  const fetched: SourceDocument[] = input.url ? [await unlessLeft(readSource(tools, input.url, left))] : [];
   if (input.page) fetched.push(pageDocument(input.page));
   const sources: (Source & { snippet: string })[] = [];
   if (input.webSearch && tools.search) {
-    const results = await unlessLeft(tools.search(question, { limit: 5 }));
+    const results = await unlessLeft(tools.search(question, { limit: 5, signal: left }));
     results.forEach((r, i) => sources.push({ n: i + 1, title: r.title, url: r.url, snippet: r.snippet }));
   }
   // Documents of the whole conversation stay in context for follow-up questions.
