@@ -68,7 +68,10 @@ export const POST_TEXT_MAX = 3_000;
 export const POST_SCHEDULE_MAX_DAYS = 365;
 export const POST_IDEA_MAX = 1_000;
 export const POSTS_SCHEDULED_MAX = 200;
-/** Drafts a person can accept or edit in a day, whatever the plan (keeps engagement human). */
+/**
+ * Drafts made for a person in a day (their time zone), whatever the plan and whatever becomes of them (accepted,
+ * edited, dismissed): keeps engagement human.
+ */
 export const DRAFTS_PER_DAY_MAX = 50;
 
 export const AUTOMATION_STATUSES = ['Pending', 'Completed', 'Error'] as const;
