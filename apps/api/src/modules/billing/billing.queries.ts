@@ -779,8 +779,18 @@ export async function featureUsesOf(db: Db, userId: string, walletId: string) {
  */
 export async function postponeDailyRenewal(db: Db, userId: string, next: Date) {
   await db.execute(sql`
-    WITH old AS (
-      SELECT id, daily_renews_at FROM wallets WHERE user_id = ${userId}::uuid FOR UPDATE
+    WITH pend AS (
+      -- The wallet's pending reservations of daily credits, locked before the wallet, in the order of their ids: the
+      -- order a charge, a refund and the sweep take (ledger rows, then the wallet), so that none of them deadlocks
+      -- with this. One being settled meanwhile is waited for, and is then no longer pending.
+      SELECT l.id FROM wallet_ledger l JOIN wallets w ON w.id = l.wallet_id
+       WHERE w.user_id = ${userId}::uuid AND l.state = 'reserved' AND l.daily_until IS NOT NULL
+       ORDER BY l.id
+         FOR NO KEY UPDATE OF l
+    ), old AS (
+      SELECT id, daily_renews_at FROM wallets
+       WHERE user_id = ${userId}::uuid AND (SELECT count(*) FROM pend) >= 0
+         FOR UPDATE
     ), moved AS (
       UPDATE wallets w SET daily_renews_at = greatest(old.daily_renews_at, ${next})
         FROM old WHERE w.id = old.id
@@ -789,7 +799,8 @@ export async function postponeDailyRenewal(db: Db, userId: string, next: Date) {
     ), pending AS (
       UPDATE wallet_ledger l SET daily_until = moved.now
         FROM moved
-       WHERE l.state = 'reserved' AND l.wallet_id = moved.id AND l.daily_until = moved.was AND moved.now <> moved.was
+       WHERE l.id IN (SELECT id FROM pend) AND l.state = 'reserved' AND l.wallet_id = moved.id
+         AND l.daily_until = moved.was AND moved.now <> moved.was
     ), counted AS (
       SELECT m.user_id FROM wallet_members m JOIN moved ON m.wallet_id = moved.id
       UNION
