@@ -20,15 +20,24 @@ export type RouteHandler<N extends EndpointName> = (input: {
   reply: FastifyReply;
 }) => Promise<RouteResult<N>>;
 
+/** Why a call stopped when its client went away: nobody is left to answer, and it is not a failure of the server. */
+export class ClientGoneError extends Error {
+  constructor() {
+    super('the client went away');
+    this.name = 'ClientGoneError';
+  }
+}
+
 /**
- * A signal that aborts when the client goes away before its answer has been written (its connection closed): a call
- * made for it stops there, and what it reserved is refunded rather than charged for an answer nobody reads.
+ * A signal that aborts (with a ClientGoneError) when the client goes away before its answer has been written (its
+ * connection closed): a call made for it stops there, and what it reserved is refunded rather than charged for an
+ * answer nobody reads.
  */
 export function untilClientLeaves(reply: FastifyReply): AbortSignal {
   const controller = new AbortController();
   const res = reply.raw;
   const left = () => {
-    if (!res.writableFinished) controller.abort(new Error('the client went away'));
+    if (!res.writableFinished) controller.abort(new ClientGoneError());
   };
   if (res.destroyed) left();
   else res.once('close', left);

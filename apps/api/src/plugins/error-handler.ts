@@ -9,6 +9,7 @@ import { errorLogs } from '../db/schema/index.js';
 import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { DomainError } from '../lib/errors.js';
 import { redactUrl, safeError } from '../lib/redact.js';
+import { ClientGoneError } from '../lib/route.js';
 
 type Issue = { path: string; message: string };
 
@@ -113,6 +114,11 @@ export function registerErrorHandler(app: FastifyInstance, db: Db) {
       return sendError(request, reply, error.statusCode === 404 ? 'NOT_FOUND' : 'BAD_REQUEST');
     }
 
+    if (error instanceof ClientGoneError) {
+      // The call stopped because its client left (and was refunded): nothing to answer, nothing for the admin.
+      request.log.info('the client went away');
+      return reply.status(499).send();
+    }
     if (isDatabaseUnavailable(error)) {
       // Not a bug to store for the admin (the store is the database): the person is told to try again shortly.
       request.log.warn({ err: error }, 'the database is out of reach');
