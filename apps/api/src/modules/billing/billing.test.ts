@@ -139,6 +139,13 @@ describe('a call that daily credits pay only part of', () => {
       .filter((r) => r.kind === 'reserve')
       .sort((a, b) => a.amount - b.amount || a.balance.localeCompare(b.balance));
 
+  /** Reservation `id` (both its rows) made a day ago: older than any request lasts, so the sweep takes it. */
+  const aDayOld = (id: string) =>
+    t.database.db.execute(
+      sql`UPDATE wallet_ledger SET created_at = created_at - interval '1 day'
+           WHERE id = ${id} OR id = (SELECT reservation_id FROM wallet_ledger WHERE id = ${id})`,
+    );
+
   it('takes what daily credits there are, the rest from the tier’s own: one reservation of two rows, charged once', async () => {
     const u = await t.signUp(); // 3 daily, 5 advance
     const payer = await payerOf(u.email);
@@ -207,10 +214,7 @@ describe('a call that daily credits pay only part of', () => {
     const payer = await payerOf(u.email);
     const reserved = await q.reserveCredits(t.database.db, payer.wallet.id, payer.user.id, 'advance', 2, 'chat', now);
     expect(await walletOf(t.database.db, u.email)).toMatchObject({ dailyCredit: 0, advanceCredit: 4 });
-    await t.database.db.execute(
-      sql`UPDATE wallet_ledger SET created_at = created_at - interval '1 day'
-           WHERE id = ${reserved.id} OR id = (SELECT reservation_id FROM wallet_ledger WHERE id = ${reserved.id})`,
-    );
+    await aDayOld(reserved.id!);
     expect(await q.refundStaleReservations(t.database.db, 3600)).toBe(2);
     expect(await walletOf(t.database.db, u.email)).toMatchObject({ dailyCredit: 1, advanceCredit: 5 });
     expect(await ledgerMismatches(t.database.db)).toEqual([]);
@@ -258,10 +262,7 @@ describe('a call that daily credits pay only part of', () => {
     expect(await walletOf(t.database.db, u.email)).toMatchObject({ dailyCredit: 0, advanceCredit: 4 });
     now = new Date('2026-11-25T09:00:00Z');
     await billing().renewDue();
-    await t.database.db.execute(
-      sql`UPDATE wallet_ledger SET created_at = created_at - interval '1 day'
-           WHERE id = ${left.id} OR id = (SELECT reservation_id FROM wallet_ledger WHERE id = ${left.id})`,
-    );
+    await aDayOld(left.id!);
     expect(await q.refundStaleReservations(t.database.db, 3600)).toBe(2);
     expect(await walletOf(t.database.db, u.email)).toMatchObject({ dailyCredit: 3, advanceCredit: 5 });
     expect(await ledgerMismatches(t.database.db)).toEqual([]);

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookH
 import { z } from 'zod';
 import type { AiLimits } from '../../lib/ai-limits.js';
 import { DomainError } from '../../lib/errors.js';
-import { callerOf as caller, defineRoute } from '../../lib/route.js';
+import { callerOf as caller, defineRoute, untilClientLeaves } from '../../lib/route.js';
 import { multipartRoutes, readMultipart } from '../../lib/upload.js';
 import type { PendingCaller } from '../accounts/index.js';
 import { contentDisposition } from '../documents/index.js';
@@ -147,11 +147,7 @@ export function registerChatRoutes(
     scope.post(STREAM_PATHS.chat, { schema: { hide: true } }, async (request, reply) => {
       // A client that goes away at any point stops the turn: while it waits for a place, while its page, video,
       // search or PDF is read (nothing is sent to the provider then, and nothing is charged), or while it streams.
-      const left = new AbortController();
-      const onClose = () => {
-        if (!reply.raw.writableFinished) left.abort(new Error('the client went away'));
-      };
-      reply.raw.once('close', onClose);
+      const left = untilClientLeaves(reply);
       try {
         const pending = startAuth(request); // a missing or malformed token: 401 at once
         await aiLimits.address(request.ip);
@@ -165,16 +161,14 @@ export function registerChatRoutes(
           await pending.user(); // a caller whose session has ended hears 401 / 409, not what was wrong with the body
           throw error;
         }
-        const release = await turns.admit(left.signal);
-        const turn = await turns.start(pending, body.input, body.files, request.lang, release, left.signal);
+        const release = await turns.admit(left);
+        const turn = await turns.start(pending, body.input, body.files, request.lang, release, left);
         await writeUiStream(request, reply, turn);
       } catch (error) {
         // Nobody is left to tell: the turn has been undone (refunded, nothing kept) on its way out.
-        if (!left.signal.aborted) throw error;
+        if (!left.aborted) throw error;
         reply.hijack();
         reply.raw.destroy();
-      } finally {
-        reply.raw.off('close', onClose);
       }
     });
   });

@@ -1,10 +1,9 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conversations, walletLedger } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { startFakeOpenAI } from '../../test/fake-openai.js';
+import { startSlowPage } from '../../test/slow-page.js';
 import { chatForm, encodeForm, parseUiStream, streamedText } from '../../test/sse.js';
 import { ledgerMismatches, walletOf } from '../../test/wallets.js';
 
@@ -14,26 +13,12 @@ import { ledgerMismatches, walletOf } from '../../test/wallets.js';
 let fake: Awaited<ReturnType<typeof startFakeOpenAI>>;
 let t: TestApp;
 let address: string;
-// A web page that takes a second to answer, and how many of its requests were given up before it answered.
-let page: Server;
-let pageUrl: string;
-let pageGivenUp = 0;
+// A web page that takes a second to answer.
+let page: Awaited<ReturnType<typeof startSlowPage>>;
 
 beforeAll(async () => {
   fake = await startFakeOpenAI();
-  page = createServer((_req, res) => {
-    res.once('close', () => {
-      if (!res.writableEnded) pageGivenUp++;
-    });
-    setTimeout(() => {
-      if (res.destroyed) return;
-      res.setHeader('content-type', 'text/html');
-      res.end('<html><head><title>Slow page</title></head><body><p>Slow but steady.</p></body></html>');
-    }, 1000);
-  });
-  await new Promise<void>((resolve) => page.listen(0, '127.0.0.1', resolve));
-  const pagePort = (page.address() as AddressInfo).port;
-  pageUrl = `http://127.0.0.1:${pagePort}/slow`;
+  page = await startSlowPage();
   t = await createTestApp({
     OPENAI_COMPATIBLE_BASE_URL: fake.baseUrl,
     OPENAI_COMPATIBLE_MODEL: 'fake-model',
@@ -41,14 +26,14 @@ beforeAll(async () => {
     RATE_LIMIT_PER_IP: '1000',
     AI_RATE_PER_USER: '1000',
     AI_RATE_PER_IP: '10000',
-    FETCH_ALLOW_HOSTS: `127.0.0.1:${pagePort}`,
+    FETCH_ALLOW_HOSTS: page.host,
   });
   address = await t.app.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(async () => {
   await t.close();
   await fake.close();
-  await new Promise<void>((resolve) => page.close(() => resolve()));
+  await page.close();
 });
 
 const MODEL = 'CUSTOM_OPENAI_COMPATIBLE';
@@ -230,15 +215,15 @@ describe('a client that leaves before its answer starts', () => {
     const started = fetch(`${address}/api/ai/chat`, {
       method: 'POST',
       headers: { authorization: `Bearer ${u.token}` },
-      body: chatForm({ model: MODEL, text: 'What does this page say?', url: pageUrl }),
+      body: chatForm({ model: MODEL, text: 'What does this page say?', url: page.url }),
       signal: abort.signal,
     });
-    const givenUp = pageGivenUp;
+    const givenUp = page.givenUp();
     setTimeout(() => abort.abort(), 300);
     await expect(started).rejects.toThrow();
     // The page's reading stops too: its request is closed before the page has answered (a reading that went on would
     // have read the whole page, at 1 s).
-    await expect.poll(() => pageGivenUp, { timeout: 3000, interval: 20 }).toBe(givenUp + 1);
+    await expect.poll(() => page.givenUp(), { timeout: 3000, interval: 20 }).toBe(givenUp + 1);
     // By 2 s a turn that went on would have called the provider.
     await new Promise((r) => setTimeout(r, 2000));
     expect(completions()).toBe(calls);
@@ -255,7 +240,7 @@ describe('a client that leaves before its answer starts', () => {
     const started = fetch(`${address}/api/ai/chat`, {
       method: 'POST',
       headers: { authorization: `Bearer ${u.token}` },
-      body: chatForm({ model: MODEL, chatId: first.chatId, text: 'Read this', url: pageUrl }),
+      body: chatForm({ model: MODEL, chatId: first.chatId, text: 'Read this', url: page.url }),
       signal: abort.signal,
     });
     setTimeout(() => abort.abort(), 300);

@@ -1,8 +1,8 @@
-import { STREAM_PATHS } from '@parley/contract';
+import { STREAM_PATHS, type EndpointName } from '@parley/contract';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { AiLimits } from '../../lib/ai-limits.js';
 import { DomainError } from '../../lib/errors.js';
-import { callerOf as caller, defineRoute, untilClientLeaves as left } from '../../lib/route.js';
+import { callerOf as caller, defineRoute, untilClientLeaves as left, type RouteHandler } from '../../lib/route.js';
 import { multipartRoutes, readMultipart } from '../../lib/upload.js';
 import type { WritingService } from './writing.service.js';
 
@@ -20,41 +20,45 @@ export function registerWritingRoutes(
     await aiLimits.address(request.ip);
     await aiLimits.person(caller(request).user.id);
   };
-  const route = <N extends Parameters<typeof defineRoute>[1]>(name: N, handler: Parameters<typeof defineRoute<N>>[3]) =>
+  /** Each call also gets `signal`, watched from its start: it stops when its client goes away (refunded, not charged). */
+  const route = <N extends EndpointName>(
+    name: N,
+    handler: (input: Parameters<RouteHandler<N>>[0] & { signal: AbortSignal }) => ReturnType<RouteHandler<N>>,
+  ) =>
     defineRoute(app, name, requireAuth, async (input) => {
+      const signal = left(input.reply);
       await limited(input.request);
-      return handler(input);
+      return handler({ ...input, signal });
     });
-  // Each stops when its client goes away (and is refunded, not charged).
-  route('editMessage', async ({ body, request, reply }) => ({
-    data: await writing.editMessage(caller(request), body, left(reply)),
+  route('editMessage', async ({ body, request, signal }) => ({
+    data: await writing.editMessage(caller(request), body, signal),
   }));
-  route('message', async ({ body, request, reply }) => ({
-    data: await writing.reply(caller(request), 'message', body, left(reply)),
+  route('message', async ({ body, request, signal }) => ({
+    data: await writing.reply(caller(request), 'message', body, signal),
   }));
-  route('mailMessage', async ({ body, request, reply }) => ({
-    data: await writing.reply(caller(request), 'mail', body, left(reply)),
+  route('mailMessage', async ({ body, request, signal }) => ({
+    data: await writing.reply(caller(request), 'mail', body, signal),
   }));
-  route('comment', async ({ body, request, reply }) => ({
-    data: await writing.comment(caller(request), body, left(reply)),
+  route('comment', async ({ body, request, signal }) => ({
+    data: await writing.comment(caller(request), body, signal),
   }));
-  route('chatSuggestion', async ({ body, request, reply }) => ({
-    data: await writing.suggestions(caller(request), body, left(reply)),
+  route('chatSuggestion', async ({ body, request, signal }) => ({
+    data: await writing.suggestions(caller(request), body, signal),
   }));
-  route('translate', async ({ body, request, reply }) => ({
-    data: await writing.translate(caller(request), body, left(reply)),
+  route('translate', async ({ body, request, signal }) => ({
+    data: await writing.translate(caller(request), body, signal),
   }));
-  route('summary', async ({ body, request, reply }) => ({
-    data: await writing.summary(caller(request), body, left(reply)),
+  route('summary', async ({ body, request, signal }) => ({
+    data: await writing.summary(caller(request), body, signal),
   }));
-  route('templateAi', async ({ query, request, reply }) => ({
-    data: await writing.templateDraft(caller(request), query, left(reply)),
+  route('templateAi', async ({ query, request, signal }) => ({
+    data: await writing.templateDraft(caller(request), query, signal),
   }));
-  route('shortcutAi', async ({ query, request, reply }) => ({
-    data: await writing.shortcutDraft(caller(request), query, left(reply)),
+  route('shortcutAi', async ({ query, request, signal }) => ({
+    data: await writing.shortcutDraft(caller(request), query, signal),
   }));
-  route('transcript', async ({ query, reply }) => {
-    const t = await writing.transcript(query.url, left(reply));
+  route('transcript', async ({ query, signal }) => {
+    const t = await writing.transcript(query.url, signal);
     return { data: { videoId: t.videoId, title: t.title, language: t.language, text: t.text, segments: t.segments } };
   });
 

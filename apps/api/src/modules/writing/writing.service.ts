@@ -10,6 +10,7 @@ import { experimental_transcribe as transcribe, generateText } from 'ai';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { describeError } from '../../providers/ai/stream.js';
+import { withDeadline } from '../../lib/deadline.js';
 import { DomainError } from '../../lib/errors.js';
 import type { UserService } from '../accounts/index.js';
 import type { BillingService, Caller } from '../billing/index.js';
@@ -30,10 +31,6 @@ const LENGTH_WORDS: Record<string, string> = {
   LONG: 'about 250 words',
 };
 const words = (s: string) => s.toLowerCase().replace(/_/g, ' ');
-
-/** A provider call's signal: its time limit, and its client going away when there is one to watch. */
-const whileWanted = (ms: number, signal: AbortSignal | undefined) =>
-  signal ? AbortSignal.any([AbortSignal.timeout(ms), signal]) : AbortSignal.timeout(ms);
 
 /** Writing helpers (rewrite, reply, comment, suggest, translate, summarize): one metered call each, no history. */
 export function createWritingService(deps: {
@@ -71,13 +68,9 @@ export function createWritingService(deps: {
     const meter = { ...use, tier: resolved.info.tier, keySource: resolved.keySource };
     return billing.metered(caller, meter, async () => {
       try {
-        const { text } = await generateText({
-          model: resolved.model,
-          system,
-          prompt,
-          maxRetries: 1,
-          abortSignal: whileWanted(timeoutMs, signal),
-        });
+        const { text } = await withDeadline(timeoutMs, signal, (abortSignal) =>
+          generateText({ model: resolved.model, system, prompt, maxRetries: 1, abortSignal }),
+        );
         if (!text.trim()) throw new Error('empty answer');
         return { text: text.trim(), model: resolved.info.id };
       } catch (error) {
@@ -266,11 +259,9 @@ export function createWritingService(deps: {
       const use = { capability: 'transcribe', tier: 'basic', keySource: transcriber.keySource } as const;
       return billing.metered(caller, use, async () => {
         try {
-          const result = await transcribe({
-            model: transcriber.model,
-            audio,
-            abortSignal: whileWanted(60_000, signal),
-          });
+          const result = await withDeadline(60_000, signal, (abortSignal) =>
+            transcribe({ model: transcriber.model, audio, abortSignal }),
+          );
           return { text: result.text };
         } catch (error) {
           if (signal?.aborted) throw signal.reason;

@@ -1,37 +1,22 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorLogs, walletLedger } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { startFakeOpenAI } from '../../test/fake-openai.js';
+import { startSlowPage } from '../../test/slow-page.js';
 import { ledgerMismatches, walletOf } from '../../test/wallets.js';
 
 let fake: Awaited<ReturnType<typeof startFakeOpenAI>>;
 let t: TestApp;
 let address: string;
-// A web page that takes a second to answer, and how many of its requests were given up before it answered.
-let page: Server;
-let pageUrl: string;
-let pageGivenUp = 0;
+// A web page that takes a second to answer.
+let page: Awaited<ReturnType<typeof startSlowPage>>;
 
 beforeAll(async () => {
   fake = await startFakeOpenAI();
-  page = createServer((_req, res) => {
-    res.once('close', () => {
-      if (!res.writableEnded) pageGivenUp++;
-    });
-    setTimeout(() => {
-      if (res.destroyed) return;
-      res.setHeader('content-type', 'text/html');
-      res.end('<html><head><title>Slow page</title></head><body><p>Slow but steady.</p></body></html>');
-    }, 1000);
-  });
-  await new Promise<void>((resolve) => page.listen(0, '127.0.0.1', resolve));
-  const pagePort = (page.address() as AddressInfo).port;
-  pageUrl = `http://127.0.0.1:${pagePort}/slow`;
+  page = await startSlowPage();
   t = await createTestApp({
-    FETCH_ALLOW_HOSTS: `127.0.0.1:${pagePort}`,
+    FETCH_ALLOW_HOSTS: page.host,
     OPENAI_COMPATIBLE_BASE_URL: fake.baseUrl,
     OPENAI_COMPATIBLE_MODEL: 'fake-model',
     // Far longer than the test waits: only the client's going away can end a call the provider never answers.
@@ -45,7 +30,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
   await fake.close();
-  await new Promise((resolve) => page.close(resolve));
+  await page.close();
 });
 
 const MODEL = 'CUSTOM_OPENAI_COMPATIBLE';
@@ -93,18 +78,18 @@ describe('a writing call whose client goes away', () => {
     const u = await t.signUp();
     const before = await walletOf(t.database.db, u.email);
     const asked = fake.requests.length;
-    const givenUp = pageGivenUp;
+    const givenUp = page.givenUp();
     const client = new AbortController();
     const answered = fetch(`${address}/api/ai/summary`, {
       method: 'POST',
       headers: { authorization: `Bearer ${u.token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ kind: 'page', url: pageUrl, model: MODEL }),
+      body: JSON.stringify({ kind: 'page', url: page.url, model: MODEL }),
       signal: client.signal,
     }).catch((error: Error) => error);
     setTimeout(() => client.abort(), 300);
     expect(await answered).toBeInstanceOf(Error);
     // A reading that went on would have read the whole page, at 1 s; then called the provider.
-    await expect.poll(() => pageGivenUp, { timeout: 3000, interval: 20 }).toBe(givenUp + 1);
+    await expect.poll(() => page.givenUp(), { timeout: 3000, interval: 20 }).toBe(givenUp + 1);
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(fake.requests.length).toBe(asked);
     expect(await walletOf(t.database.db, u.email)).toMatchObject({
