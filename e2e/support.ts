@@ -113,6 +113,18 @@ export async function openSignedIn(page: Page, token: string, to = '/home') {
   await page.goto(to);
 }
 
+/**
+ * Opens `to` in the running app through its router, as a link inside the app does: no reload, so a test that walks
+ * many pages pays for the app's start once. The router follows a history entry pushed and announced with
+ * `popstate`; wait for the page with `requestsOf(page).settled()` or an assertion.
+ */
+export async function openInApp(page: Page, to: string) {
+  await page.evaluate((path) => {
+    history.pushState(null, '', path);
+    dispatchEvent(new PopStateEvent('popstate', { state: null }));
+  }, to);
+}
+
 const shotsDir = '/tmp/e2e-shots';
 
 /** A full-page screenshot kept outside the repository, for a person to look at. */

@@ -42,7 +42,7 @@ const shotsDir = '/tmp/shots-h4';
 /** A screenshot for a person to look at (outside the repository). */
 export async function snap(page: Page, name: string, fullPage = false) {
   mkdirSync(shotsDir, { recursive: true });
-  await page.screenshot({ path: path.join(shotsDir, `${name}.png`), fullPage });
+  await page.screenshot({ path: path.join(shotsDir, `${name}.png`), fullPage, animations: 'disabled' });
 }
 
 /** Light or dark, and the font size setting, as the Appearance page stores them in this browser. */

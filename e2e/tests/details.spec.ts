@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiSignUp, openSignedIn, requestsOf, tr, uniqueEmail, type Lng } from '../support';
+import { apiSignUp, openInApp, openSignedIn, requestsOf, tr, uniqueEmail, type Lng } from '../support';
 import { apiChat, apiRename, noSidewaysScroll, setAppearance, snap } from './conversation-helpers';
 
 /** The details a person notices: renaming and deleting chats (touch included), the header, sizes, focus, toasts. */
@@ -300,15 +300,18 @@ test.describe('sizes', () => {
         await page.goto('/not-found');
         await setAppearance(page, { fontSize: 18 });
         await page.evaluate((l) => (document.cookie = `lang=${l}; path=/`), lng);
+        // Each part starts the app once, then walks its pages inside it.
+        await page.reload();
         for (const path of SIGNED_OUT_PAGES) {
-          await page.goto(path);
+          await openInApp(page, path);
           await requests.settled();
           for (const p of await clippedHeadings(page)) problems.push(`${width}px ${path}: ${p}`);
           if (!(await noSidewaysScroll(page))) problems.push(`${width}px ${path}: ${await widest(page)}`);
         }
         await page.evaluate((t) => localStorage.setItem('token', t), token);
+        await page.goto(SIGNED_IN_PAGES[0]!);
         for (const path of SIGNED_IN_PAGES) {
-          await page.goto(path);
+          await openInApp(page, path);
           await requests.settled();
           await expect(page.getByRole('heading').first()).toBeVisible();
           for (const p of await clippedHeadings(page)) problems.push(`${width}px ${path}: ${p}`);
@@ -333,14 +336,16 @@ test.describe('sizes', () => {
       const requests = requestsOf(page);
       await page.goto('/not-found');
       await page.evaluate((l) => (document.cookie = `lang=${l}; path=/`), lng);
+      await page.reload();
       for (const path of SIGNED_OUT_PAGES) {
-        await page.goto(path);
+        await openInApp(page, path);
         await requests.settled();
         for (const p of await cutPlaceholders(page)) problems.push(`${path}: ${p}`);
       }
       await page.evaluate((t) => localStorage.setItem('token', t), token);
+      await page.goto(SIGNED_IN_PAGES[0]!);
       for (const path of SIGNED_IN_PAGES) {
-        await page.goto(path);
+        await openInApp(page, path);
         await requests.settled();
         for (const p of await cutPlaceholders(page)) problems.push(`${path}: ${p}`);
       }
