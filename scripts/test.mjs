@@ -1,6 +1,6 @@
 // The whole suite, as `npm test` runs it: lint, types, unit and integration tests (PGlite, and PostgreSQL when
 // TEST_DATABASE_URL is set), a production build of the web app, then the browser tests in Debian's Chromium.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
@@ -32,6 +32,41 @@ function run(label, command, args, env = {}) {
   }
   console.log(`✓ ${label} (${seconds}s)`);
   return true;
+}
+
+/**
+ * Steps that each use one core (eslint, prettier), run at the same time; each one's output is printed whole when it
+ * ends, so the two never interleave.
+ */
+async function runTogether(steps) {
+  const started = Date.now();
+  console.log(`\n▶ ${steps.map(([label]) => label).join(' and ')}`);
+  await Promise.all(
+    steps.map(
+      ([label, command, args]) =>
+        new Promise((resolve) => {
+          const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+          const output = [];
+          child.stdout.on('data', (chunk) => output.push(chunk));
+          child.stderr.on('data', (chunk) => output.push(chunk));
+          let ended = false;
+          const done = (ok) => {
+            if (ended) return;
+            ended = true;
+            const seconds = ((Date.now() - started) / 1000).toFixed(1);
+            process.stdout.write(Buffer.concat(output));
+            if (!ok) failures.push(label);
+            console.log(ok ? `✓ ${label} (${seconds}s)` : `✗ ${label} failed (${seconds}s)`);
+            resolve();
+          };
+          child.on('error', (error) => {
+            output.push(Buffer.from(`${error}\n`));
+            done(false);
+          });
+          child.on('close', (code) => done(code === 0));
+        }),
+    ),
+  );
 }
 
 function countVitest(file) {
@@ -110,8 +145,10 @@ function ensureBrowserPackages() {
 }
 
 if (wants('lint')) {
-  run('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
-  run('format', 'npx', ['prettier', '--check', '.', '--log-level=warn']);
+  await runTogether([
+    ['lint', 'npx', ['eslint', '.', '--max-warnings=0']],
+    ['format', 'npx', ['prettier', '--check', '.', '--log-level=warn']],
+  ]);
 }
 if (wants('types')) run('typecheck', 'node', ['scripts/typecheck.mjs']);
 
