@@ -2,13 +2,15 @@
 // A real API server process on 127.0.0.1 (PostgreSQL: a fresh database for the run, dropped afterwards) whose
 // OpenAI-compatible provider is the loopback fake (apps/api/src/test/fake-openai.ts) in a child process. The same
 // questions go through Parley and straight to the fake's /v1/chat/completions (stream: true), interleaved:
-//   1. time to first token (request sent → first `text-delta` / first content delta), added = API − direct;
+//   1. time to first token (request sent → first `text-delta` / first content delta), added = API − direct, of a new
+//      conversation and (1b) of a follow-up turn (the second question of a conversation);
 //   2. time added per token: answers of 50 and 1000 tokens (fake token delay 0); the marginal cost of a token is the
 //      difference of the differences, so the fixed costs of a turn cancel out;
 //   3. concurrent streams (K = 100, 250, 500, 750; a token every 50 ms for ≈ 10 s): gaps, completion, server RSS;
 //   4. gzip size of the JavaScript the chat page loads (from apps/web/dist, when built).
 //
-//   node --import tsx bench/chat-stream.ts [--requests 500] [--warmup 200] [--long 40] [--concurrency 100,250,500,750]
+//   node --import tsx bench/chat-stream.ts [--requests 500] [--warmup 200] [--long 40] [--follow-ups 200]
+//                                         [--concurrency 100,250,500,750]
 //   BENCH_PG_ADMIN_URL=postgres://user@127.0.0.1:5432/test   (default: tries users postgres, then root)
 //   BENCH_SERVER_NODE_OPTIONS='--import /path/to/x.mjs'   (NODE_OPTIONS for the server, e.g. a profiler preload)
 import type { ChildProcess } from 'node:child_process';
@@ -163,16 +165,25 @@ type StreamResult = {
   finishAt: number;
   error?: string;
   text: string;
+  /** API: the conversation's id, from the `start` chunk. */
+  chatId?: string;
 };
 
+type Said = { role: 'user' | 'assistant'; content: string };
+
+/** A question through Parley (in conversation `chatId` when given), or straight to the provider after `earlier`. */
 type Target =
-  | { kind: 'api'; baseUrl: string; token: string; question: string }
-  | { kind: 'direct'; baseUrl: string; question: string };
+  | { kind: 'api'; baseUrl: string; token: string; question: string; chatId?: string }
+  | { kind: 'direct'; baseUrl: string; question: string; earlier?: Said[] };
 
 function requestFor(target: Target): { url: URL; headers: http.OutgoingHttpHeaders; body: Buffer } {
   if (target.kind === 'api') {
     const boundary = `----parley-bench-${Math.random().toString(16).slice(2)}`;
-    const json = JSON.stringify({ model: MODEL_ID, text: target.question });
+    const json = JSON.stringify({
+      model: MODEL_ID,
+      text: target.question,
+      ...(target.chatId ? { chatId: target.chatId } : {}),
+    });
     const body = Buffer.from(
       `--${boundary}\r\nContent-Disposition: form-data; name="request"\r\n\r\n${json}\r\n--${boundary}--\r\n`,
     );
@@ -189,7 +200,7 @@ function requestFor(target: Target): { url: URL; headers: http.OutgoingHttpHeade
   const body = Buffer.from(
     JSON.stringify({
       model: UPSTREAM_MODEL,
-      messages: [{ role: 'user', content: target.question }],
+      messages: [...(target.earlier ?? []), { role: 'user', content: target.question }],
       stream: true,
       stream_options: { include_usage: true },
     }),
@@ -268,10 +279,12 @@ function streamOnce(
             const parsed = JSON.parse(payload) as {
               type?: string;
               delta?: string;
+              messageMetadata?: { chatId?: string };
               choices?: { delta?: { content?: string } }[];
             };
             if (target.kind === 'api') {
               if (parsed.type === 'text-delta') delta = parsed.delta ?? '';
+              else if (parsed.type === 'start') result.chatId = parsed.messageMetadata?.chatId;
               else if (parsed.type === 'finish') {
                 result.finished = true;
                 result.finishAt = now;
@@ -366,6 +379,7 @@ async function measureFirstToken(
   n: number,
   warmup: number,
   serverPid: number,
+  { followUps = false }: { followUps?: boolean } = {},
 ): Promise<LatencyResult> {
   const apiAgent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const directAgent = new http.Agent({ keepAlive: true, maxSockets: 1 });
@@ -391,9 +405,27 @@ async function measureFirstToken(
         cpuAtStart = cpuMs(serverPid);
       }
       const question = `Benchmark question number ${i}?`;
+      // A follow-up goes into a conversation of one turn, made first and not timed; the provider is sent that turn
+      // too, as Parley sends it. The new conversation's title request is let pass before the timed pair.
+      let chatId: string | undefined;
+      let earlier: Said[] | undefined;
+      if (followUps) {
+        const opening = `Opening question number ${i}?`;
+        const first = assertOk(
+          await streamOnce({ kind: 'api', baseUrl: apiBase, token, question: opening }, apiAgent, { keepText: true }),
+          `API opening request ${i}`,
+        );
+        if (!first.chatId) throw new Error(`API opening request ${i}: no conversation id in its start chunk`);
+        chatId = first.chatId;
+        earlier = [
+          { role: 'user', content: opening },
+          { role: 'assistant', content: first.text },
+        ];
+        await sleep(20);
+      }
       const runApi = async () => {
         const r = assertOk(
-          await streamOnce({ kind: 'api', baseUrl: apiBase, token, question }, apiAgent),
+          await streamOnce({ kind: 'api', baseUrl: apiBase, token, question, chatId }, apiAgent),
           `API request ${i}`,
         );
         if (measured) {
@@ -404,7 +436,7 @@ async function measureFirstToken(
       };
       const runDirect = async () => {
         const r = assertOk(
-          await streamOnce({ kind: 'direct', baseUrl: fake.baseUrl, question }, directAgent),
+          await streamOnce({ kind: 'direct', baseUrl: fake.baseUrl, question, earlier }, directAgent),
           `direct request ${i}`,
         );
         if (measured) sends.push({ kind: 'direct', sentAt: r.sentAt, index: i - warmup });
@@ -695,6 +727,7 @@ function chatPageSize(): ChatPageSize {
 
 export type ChatStreamResult = {
   firstToken: LatencyResult;
+  followUp: LatencyResult | null;
   perToken: PerTokenResult;
   concurrency: ConcurrencyResult[];
   webSize: ChatPageSize;
@@ -706,6 +739,7 @@ export async function runChatStream(): Promise<ChatStreamResult> {
   const n = numberOption('requests', 'BENCH_CHAT_REQUESTS', 500);
   const warmup = numberOption('warmup', 'BENCH_CHAT_WARMUP', 200);
   const longN = numberOption('long', 'BENCH_CHAT_LONG', 40);
+  const followUpN = numberOption('follow-ups', 'BENCH_CHAT_FOLLOW_UPS', 200);
   const levelsArg = process.argv.find((a, i, all) => all[i - 1] === '--concurrency' || a.startsWith('--concurrency='));
   const levels = (levelsArg?.replace('--concurrency=', '') ?? process.env.BENCH_CHAT_CONCURRENCY ?? '100,250,500,750')
     .split(',')
@@ -774,6 +808,14 @@ export async function runChatStream(): Promise<ChatStreamResult> {
     process.stdout.write(`  1. time to first token: ${warmup} warm-up + ${n} interleaved pairs… `);
     const firstToken = await measureFirstToken(server.baseUrl, fake, token, n, warmup, pid);
     console.log('done');
+    let followUp: LatencyResult | null = null;
+    if (followUpN > 0) {
+      process.stdout.write(
+        `  1b. follow-up turns: 20 warm-up + ${followUpN} pairs, each in a conversation of one turn… `,
+      );
+      followUp = await measureFirstToken(server.baseUrl, fake, token, followUpN, 20, pid, { followUps: true });
+      console.log('done');
+    }
     process.stdout.write(`  2. per token: 5 warm-up + ${longN} rounds of 50- and 1000-token answers, each via both… `);
     const perToken = await measurePerToken(server.baseUrl, fake, token, longN);
     console.log(`done (${perToken.tokens} tokens per answer)`);
@@ -811,7 +853,7 @@ export async function runChatStream(): Promise<ChatStreamResult> {
       console.log(`${r.completed}/${maxK} completed, max gap ${Math.round(r.maxGap)} ms`);
     }
     const webSize = chatPageSize();
-    const result = report(firstToken, perToken, concurrency, webSize);
+    const result = report(firstToken, followUp, perToken, concurrency, webSize);
     console.log(`  after: ${loadSummary()}; ${Math.round((performance.now() - began) / 1000)} s in all`);
     return result;
   } finally {
@@ -824,6 +866,7 @@ export async function runChatStream(): Promise<ChatStreamResult> {
 
 function report(
   firstToken: LatencyResult,
+  followUp: LatencyResult | null,
   perToken: PerTokenResult,
   concurrency: ConcurrencyResult[],
   webSize: ChatPageSize,
@@ -862,6 +905,31 @@ function report(
       ],
     ),
   );
+  if (followUp) {
+    console.log(
+      `\n  Time to first token of a follow-up turn (ms; the second question of a conversation; the provider gets the first turn too), ${followUp.n} pairs:`,
+    );
+    console.log(
+      table(
+        ['', 'p50', 'p90', 'p99', 'mean', 'n'],
+        [
+          row('via Parley API', followUp.api),
+          row('direct to provider', followUp.direct),
+          [
+            'added (API pct − direct pct)',
+            ms(pct(followUp.api, 50) - pct(followUp.direct, 50)),
+            ms(pct(followUp.api, 90) - pct(followUp.direct, 90)),
+            ms(pct(followUp.api, 99) - pct(followUp.direct, 99)),
+            ms(mean(followUp.api) - mean(followUp.direct)),
+            followUp.api.length,
+          ],
+          row('added, per pair (API − direct)', followUp.paired),
+          row('sent → request at provider, API', followUp.toUpstreamApi),
+          row('sent → request at provider, direct', followUp.toUpstreamDirect),
+        ],
+      ),
+    );
+  }
   const beforeUpstream = pct(firstToken.toUpstreamApi, 50) - pct(firstToken.toUpstreamDirect, 50);
   console.log(
     `  of the added p50, ≈ ${ms(beforeUpstream)} ms pass before Parley's request reaches the provider (HTTP, auth, multipart, ` +
@@ -1002,6 +1070,12 @@ function report(
   const addedP50 = Math.max(pct(api, 50) - pct(direct, 50), pct(paired, 50));
   const addedP99 = Math.max(pct(api, 99) - pct(direct, 99), pct(paired, 99));
   const perTokenUs = pct(perToken.marginal, 50);
+  const followAddedP50 = followUp
+    ? Math.max(pct(followUp.api, 50) - pct(followUp.direct, 50), pct(followUp.paired, 50))
+    : NaN;
+  const followAddedP99 = followUp
+    ? Math.max(pct(followUp.api, 99) - pct(followUp.direct, 99), pct(followUp.paired, 99))
+    : NaN;
   const apiLevels = concurrency.filter((c) => c.target === 'API');
   const clean = apiLevels.filter((c) => c.completed === c.k && c.stalls === 0);
   const held = clean.length ? Math.max(...clean.map((c) => c.k)) : 0;
@@ -1016,6 +1090,20 @@ function report(
       measured: `${ms(addedP99)} ms (p99 difference ${ms(pct(api, 99) - pct(direct, 99))}, paired ${ms(pct(paired, 99))})`,
       pass: addedP99 <= TARGETS.addedP99Ms,
     },
+    ...(followUp
+      ? [
+          {
+            target: `follow-up turn: added TTFT p50 ≤ ${TARGETS.addedP50Ms} ms`,
+            measured: `${ms(followAddedP50)} ms (p50 difference ${ms(pct(followUp.api, 50) - pct(followUp.direct, 50))}, paired ${ms(pct(followUp.paired, 50))})`,
+            pass: followAddedP50 <= TARGETS.addedP50Ms,
+          },
+          {
+            target: `follow-up turn: added TTFT p99 ≤ ${TARGETS.addedP99Ms} ms`,
+            measured: `${ms(followAddedP99)} ms (p99 difference ${ms(pct(followUp.api, 99) - pct(followUp.direct, 99))}, paired ${ms(pct(followUp.paired, 99))})`,
+            pass: followAddedP99 <= TARGETS.addedP99Ms,
+          },
+        ]
+      : []),
     {
       target: `added time per token ≤ ${TARGETS.perTokenUs} µs`,
       measured: `${ms(perTokenUs, 1)} µs marginal, p50 of ${perToken.n} rounds (fixed costs spread over ${perToken.tokens} tokens: ${ms(mean(perToken.perTokenTotal), 1)} µs)`,
@@ -1036,7 +1124,7 @@ function report(
         verdicts.map((v) => [v.target, v.measured, v.pass ? 'PASS' : 'FAIL']),
       ),
   );
-  return { firstToken, perToken, concurrency, webSize, verdicts };
+  return { firstToken, followUp, perToken, concurrency, webSize, verdicts };
 }
 
 if (isMain(import.meta.url)) {
