@@ -1,4 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conversations, walletLedger } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
@@ -6,6 +8,7 @@ import { startFakeOpenAI } from '../../test/fake-openai.js';
 import { startSlowPage } from '../../test/slow-page.js';
 import { chatForm, encodeForm, parseUiStream, streamedText } from '../../test/sse.js';
 import { ledgerMismatches, walletOf } from '../../test/wallets.js';
+import { claimConversation } from './chat.queries.js';
 
 // A chat turn's life with others around it: turns racing on one conversation, an answer that cannot be kept, and a
 // client that leaves before its answer starts.
@@ -151,6 +154,32 @@ describe('one turn at a time in a conversation', () => {
       'You asked: Slow follow-up',
     ]);
   }, 30_000);
+
+  it('a hold is written without waiting for the disk, and the connection’s next statements wait as before', async () => {
+    const u = await t.signUp();
+    const first = await chat(u.token, { model: MODEL, text: 'Held for a moment' });
+    const userId = (await t.database.db.select().from(conversations).where(eq(conversations.id, first.chatId!)))[0]!
+      .userId;
+    // One connection for the claim and what follows it (PGlite has only one).
+    const pool = (t.database.db as unknown as { $client: unknown }).$client;
+    const client = pool instanceof pg.Pool ? await pool.connect() : null;
+    try {
+      const db = client ? (drizzle(client) as unknown as typeof t.database.db) : t.database.db;
+      const held = await claimConversation(db, first.chatId!, userId, { turn: crypto.randomUUID(), seconds: 60 });
+      expect(held?.id).toBe(first.chatId);
+      // `synchronous_commit` was off for the claim's own transaction only (set_config's `is_local`): a setting that
+      // outlived it would leave the credits' writes on this connection waiting for no flush either.
+      const setting = (await db.execute(sql`SHOW synchronous_commit`)) as unknown as {
+        rows: { synchronous_commit: string }[];
+      };
+      expect(setting.rows[0]!.synchronous_commit).toBe('on');
+      // Another turn sees the hold at once.
+      const busy = await chat(u.token, { model: MODEL, chatId: first.chatId, text: 'Me too?' });
+      expect(busy.status).toBe(423);
+    } finally {
+      client?.release();
+    }
+  });
 
   it('a conversation held by a turn whose server stopped is free again once the hold runs out', async () => {
     const u = await t.signUp();
