@@ -1,7 +1,7 @@
 import { cleanLine, cleanText } from '@parley/contract';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { columnsOf, run, statement } from '../../db/prepared.js';
+import { columnsOf, jsonOf, jsonReader, run, statement } from '../../db/prepared.js';
 import { chatMessages, conversations, documents, type MessageMeta, type StoredPart } from '../../db/schema/index.js';
 
 export type ConversationRow = typeof conversations.$inferSelect;
@@ -86,29 +86,56 @@ export async function insertConversationWithMessage(
   ]);
 }
 
-/**
- * The hold is written without waiting for the write-ahead log to reach the disk (`synchronous_commit` off for this
- * statement's own transaction): a follow-up turn waits for this statement before anything else, and a flush is most
- * of its time (measured: 1.4–1.8 ms of a follow-up's 3–3.7 ms before the provider call, bench/chat-stream.ts). Other
- * turns see the hold at once all the same; only its durability is deferred, and a hold is worth keeping only as long
- * as the server that took it runs. The turn's later writes (its question, its answer, the credit) are flushed as
- * ever, and a flush takes every earlier record of the log with it, this hold included.
- */
-const claimStatement = statement<ConversationRow>(
-  'claim_conversation',
-  `UPDATE conversations SET answering_turn = $3::uuid, answering_until = now() + make_interval(secs => $4::int)
-     FROM (SELECT set_config('synchronous_commit', 'off', true)) AS lease
-    WHERE id = $1::uuid AND user_id = $2::uuid AND (answering_until IS NULL OR answering_until <= now())
-   RETURNING ${columnsOf(conversations, 'conversations')}`,
-);
+/** The columns of a message, as `claimConversation` reads them (as JSON) and `listMessages` does. */
+const MESSAGE_KEYS = ['id', 'conversationId', 'position', 'role', 'parts', 'meta', 'createdAt'] as const;
+const readMessage = jsonReader<MessageRow>(chatMessages, MESSAGE_KEYS);
 
 /**
- * Takes the owner's conversation for one turn (see `Answering`), in the statement that reads it. Nothing comes back
- * when it is not theirs, or while another turn is answering in it (`conversationHeld` tells the two apart).
+ * Takes a conversation for one turn and reads its messages, in one statement (one round trip before a follow-up's
+ * provider call, where there were two).
+ *
+ * - The hold is written without waiting for the write-ahead log to reach the disk (`synchronous_commit` off for this
+ *   statement's own transaction): a follow-up turn waits for this statement before anything else, and a flush was
+ *   most of its time (measured: 1.4–1.8 ms of a follow-up's 3–3.7 ms before the provider call, bench/chat-stream.ts).
+ *   Other turns see the hold at once all the same; only its durability is deferred, and a hold is worth keeping only
+ *   as long as the server that took it runs. The turn's later writes (its question, its answer, the credit) are
+ *   flushed as ever, and a flush takes every earlier record of the log with it, this hold included.
+ * - The messages are read in the snapshot that found the conversation free, so they hold everything the turn before
+ *   wrote: a turn lets go of its conversation in the statement that stores its answer, or after its last write. A
+ *   claim whose snapshot still sees the conversation held takes nothing (the update does not wait for that turn to
+ *   finish), where a read made beside the claim, as before, could miss an answer stored in between.
  */
-export async function claimConversation(db: Db, id: string, userId: string, answering: Answering) {
+const claimStatement = statement<ConversationRow & { messages: Record<string, unknown>[] }>(
+  'claim_conversation',
+  `WITH claimed AS (
+     UPDATE conversations SET answering_turn = $3::uuid, answering_until = now() + make_interval(secs => $4::int)
+       FROM (SELECT set_config('synchronous_commit', 'off', true)) AS lease
+      WHERE id = $1::uuid AND user_id = $2::uuid AND (answering_until IS NULL OR answering_until <= now())
+     RETURNING ${columnsOf(conversations, 'conversations')}
+   )
+   SELECT claimed.*,
+          (SELECT coalesce(json_agg(${jsonOf(chatMessages, 'm', MESSAGE_KEYS)} ORDER BY m.position), '[]'::json)
+             FROM chat_messages m WHERE m.conversation_id = $1::uuid) AS "messages"
+     FROM claimed`,
+);
+
+export type Claimed = { conversation: ConversationRow; messages: MessageRow[] };
+
+/**
+ * Takes the owner's conversation for one turn (see `Answering`), in the statement that reads it and its messages.
+ * Nothing comes back when it is not theirs, or while another turn is answering in it (`conversationHeld` tells the
+ * two apart).
+ */
+export async function claimConversation(
+  db: Db,
+  id: string,
+  userId: string,
+  answering: Answering,
+): Promise<Claimed | undefined> {
   const [row] = await run(db, claimStatement, [id, userId, answering.turn, answering.seconds]);
-  return row;
+  if (!row) return undefined;
+  const { messages, ...conversation } = row;
+  return { conversation, messages: messages.map(readMessage) };
 }
 
 /**

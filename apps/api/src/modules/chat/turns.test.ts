@@ -166,7 +166,7 @@ describe('one turn at a time in a conversation', () => {
     try {
       const db = client ? (drizzle(client) as unknown as typeof t.database.db) : t.database.db;
       const held = await claimConversation(db, first.chatId!, userId, { turn: crypto.randomUUID(), seconds: 60 });
-      expect(held?.id).toBe(first.chatId);
+      expect(held?.conversation.id).toBe(first.chatId);
       // `synchronous_commit` was off for the claim's own transaction only (set_config's `is_local`): a setting that
       // outlived it would leave the credits' writes on this connection waiting for no flush either.
       const setting = (await db.execute(sql`SHOW synchronous_commit`)) as unknown as {
@@ -179,6 +179,48 @@ describe('one turn at a time in a conversation', () => {
     } finally {
       client?.release();
     }
+  });
+
+  it('a turn sent while the one before stores its answer is refused; the next one reads that answer', async (ctx) => {
+    const pool = (t.database.db as unknown as { $client: unknown }).$client;
+    if (!(pool instanceof pg.Pool)) return ctx.skip(); // one connection on PGlite: no transaction runs beside another
+    const u = await t.signUp();
+    const first = await chat(u.token, { model: MODEL, text: 'First question' });
+    const userId = (await t.database.db.select().from(conversations).where(eq(conversations.id, first.chatId!)))[0]!
+      .userId;
+    const take = () =>
+      claimConversation(t.database.db, first.chatId!, userId, { turn: crypto.randomUUID(), seconds: 60 });
+    await t.database.db
+      .update(conversations)
+      .set({ answeringTurn: crypto.randomUUID(), answeringUntil: sql`now() + interval '1 minute'` })
+      .where(eq(conversations.id, first.chatId!));
+    // The turn before stores its answer and lets go of the conversation in one transaction, not committed yet.
+    const before = await pool.connect();
+    try {
+      await before.query('BEGIN');
+      await before.query(
+        `INSERT INTO chat_messages (conversation_id, position, role, parts, meta)
+         VALUES ($1, 2, 'user', '[{"type":"text","text":"Second question"}]', '{}'),
+                ($1, 3, 'assistant', '[{"type":"text","text":"Second answer"}]', '{}')`,
+        [first.chatId],
+      );
+      await before.query('UPDATE conversations SET answering_turn = NULL, answering_until = NULL WHERE id = $1', [
+        first.chatId,
+      ]);
+      expect(await take()).toBeUndefined();
+      await before.query('COMMIT');
+    } finally {
+      before.release();
+    }
+    const claimed = await take();
+    expect(claimed?.messages.map((m) => [m.position, m.role])).toEqual([
+      [0, 'user'],
+      [1, 'assistant'],
+      [2, 'user'],
+      [3, 'assistant'],
+    ]);
+    expect(claimed?.messages[3]).toMatchObject({ parts: [{ type: 'text', text: 'Second answer' }], meta: {} });
+    expect(claimed?.messages[3]!.createdAt).toBeInstanceOf(Date);
   });
 
   it('a conversation held by a turn whose server stopped is free again once the hold runs out', async () => {

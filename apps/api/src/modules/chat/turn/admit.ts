@@ -137,12 +137,12 @@ export async function admitTurn(
   const answering: q.Answering = { turn: randomUUID(), seconds: holdSeconds(deps) };
   const hint = caller.ownerHint;
   const claim = async (userId: string) => {
-    const row = await q.claimConversation(db, input.chatId!, userId, answering);
-    if (row) return row;
+    const claimed = await q.claimConversation(db, input.chatId!, userId, answering);
+    if (claimed) return claimed;
     if (await q.conversationHeld(db, input.chatId!, userId)) throw new DomainError('CONVERSATION_BUSY');
     throw new NotFoundError('conversation');
   };
-  let claimed: q.ConversationRow | undefined;
+  let claimed: q.Claimed | undefined;
   if (input.chatId && hint) {
     try {
       claimed = await claim(hint);
@@ -163,7 +163,6 @@ export async function admitTurn(
     Promise.allSettled([
       models.resolve(userId, input.model),
       !input.chatId ? Promise.resolve(undefined) : claimed ? Promise.resolve(claimed) : claim(userId),
-      input.chatId ? q.listMessages(db, input.chatId) : Promise.resolve([]),
     ]);
   let ownerId: string;
   let found: ReturnType<typeof lookups>;
@@ -175,29 +174,28 @@ export async function admitTurn(
     try {
       ownerId = (await authorized).user.id;
     } catch (error) {
-      if (claimed) await q.releaseConversation(db, claimed.id, answering.turn).catch(noop);
+      if (claimed) await q.releaseConversation(db, claimed.conversation.id, answering.turn).catch(noop);
       throw error;
     }
     found = early && hint === ownerId ? early : lookups(ownerId);
   }
   // What this turn holds once its lookups are in, to give back if it goes no further.
-  const held = (conversation: q.ConversationRow | undefined) =>
-    conversation ? { conversationId: conversation.id, turn: answering.turn } : null;
+  const held = (claim: q.Claimed | undefined) =>
+    claim ? { conversationId: claim.conversation.id, turn: answering.turn } : null;
   let undo = createUndo(deps, authorized, ownerId, held(claimed));
 
   let resolved: ResolvedModel;
   let conversation: q.ConversationRow | undefined;
   let earlier: q.MessageRow[];
   try {
-    const [model, existing, messages] = await found;
+    const [model, existing] = await found;
     if (existing.status === 'fulfilled') undo = createUndo(deps, authorized, ownerId, held(existing.value));
     if (model.status === 'rejected') throw model.reason;
     if (existing.status === 'rejected') throw existing.reason;
-    if (messages.status === 'rejected') throw messages.reason;
     if (input.chatId && !existing.value) throw new NotFoundError('conversation');
     resolved = model.value;
-    conversation = existing.value;
-    earlier = messages.value;
+    conversation = existing.value?.conversation;
+    earlier = existing.value?.messages ?? [];
   } catch (error) {
     return undo.undo(error);
   }
