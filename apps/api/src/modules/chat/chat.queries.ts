@@ -313,23 +313,30 @@ export async function listMessages(db: Db, conversationId: string) {
   return run(db, listMessagesStatement, [conversationId]);
 }
 
+const appendStatement = statement<MessageRow>(
+  'append_message',
+  `INSERT INTO chat_messages (id, conversation_id, position, role, parts, meta)
+   SELECT coalesce($1::uuid, gen_random_uuid()), $2::uuid, coalesce(max(position), -1) + 1, $3, $4::jsonb, $5::jsonb
+     FROM chat_messages WHERE conversation_id = $2::uuid
+   RETURNING ${columnsOf(chatMessages, 'chat_messages')}`,
+);
+
 /**
- * Appends at the next position. Only the turn holding the conversation writes to it (see `Answering`); the unique
+ * Appends at the next position (a prepared statement: a follow-up turn writes its question while the provider's
+ * answer starts). Only the turn holding the conversation writes to it (see `Answering`); the unique
  * (conversation, position) index refuses a racing duplicate all the same.
  */
 export async function appendMessage(
   db: Db,
   values: { id?: string; conversationId: string; role: 'user' | 'assistant'; parts: StoredPart[]; meta: MessageMeta },
 ) {
-  const [row] = await db
-    .insert(chatMessages)
-    .values({
-      ...values,
-      parts: storableParts(values.parts),
-      meta: storableMeta(values.meta),
-      position: sql`(SELECT coalesce(max(position), -1) + 1 FROM chat_messages WHERE conversation_id = ${values.conversationId})`,
-    })
-    .returning();
+  const [row] = await run(db, appendStatement, [
+    values.id ?? null,
+    values.conversationId,
+    values.role,
+    JSON.stringify(storableParts(values.parts)),
+    JSON.stringify(storableMeta(values.meta)),
+  ]);
   return row!;
 }
 
