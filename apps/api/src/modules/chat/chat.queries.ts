@@ -96,7 +96,7 @@ const readMessage = jsonReader<MessageRow>(chatMessages, MESSAGE_KEYS);
  *
  * - The hold is written without waiting for the write-ahead log to reach the disk (`synchronous_commit` off for this
  *   statement's own transaction): a follow-up turn waits for this statement before anything else, and a flush was
- *   most of its time (measured: 1.4–1.8 ms of a follow-up's 3–3.7 ms before the provider call, bench/chat-stream.ts).
+ *   most of its time (measured: 1.4–1.8 ms of a follow-up's 3–3.9 ms before the provider call, bench/chat-stream.ts).
  *   Other turns see the hold at once all the same; only its durability is deferred, and a hold is worth keeping only
  *   as long as the server that took it runs. The turn's later writes (its question, its answer, the credit) are
  *   flushed as ever, and a flush takes every earlier record of the log with it, this hold included.
