@@ -125,6 +125,15 @@ export async function openInApp(page: Page, to: string) {
   }, to);
 }
 
+/**
+ * Waits until the page shows no loading placeholder: the page's own skeleton (while its code loads) and the
+ * skeleton bars a section shows until its data has come (`SkeletonBar` of @parley/ui). A check of what a page shows
+ * (headings, widths, placeholders) made before then would check the placeholders.
+ */
+export async function noSkeletons(page: Page) {
+  await expect(page.locator('[data-testid="page-skeleton"], div.animate-pulse[aria-hidden="true"]')).toHaveCount(0);
+}
+
 const shotsDir = '/tmp/e2e-shots';
 
 /** A full-page screenshot kept outside the repository, for a person to look at. */

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiSignUp, openInApp, openSignedIn, requestsOf, tr, uniqueEmail, type Lng } from '../support';
+import { apiSignUp, noSkeletons, openInApp, openSignedIn, requestsOf, tr, uniqueEmail, type Lng } from '../support';
 import { apiChat, apiRename, noSidewaysScroll, setAppearance, snap } from './conversation-helpers';
 
 /** The details a person notices: renaming and deleting chats (touch included), the header, sizes, focus, toasts. */
@@ -305,6 +305,7 @@ test.describe('sizes', () => {
         for (const path of SIGNED_OUT_PAGES) {
           await openInApp(page, path);
           await requests.settled();
+          await noSkeletons(page);
           for (const p of await clippedHeadings(page)) problems.push(`${width}px ${path}: ${p}`);
           if (!(await noSidewaysScroll(page))) problems.push(`${width}px ${path}: ${await widest(page)}`);
         }
@@ -313,6 +314,7 @@ test.describe('sizes', () => {
         for (const path of SIGNED_IN_PAGES) {
           await openInApp(page, path);
           await requests.settled();
+          await noSkeletons(page);
           await expect(page.getByRole('heading').first()).toBeVisible();
           for (const p of await clippedHeadings(page)) problems.push(`${width}px ${path}: ${p}`);
           if (!(await noSidewaysScroll(page))) problems.push(`${width}px ${path}: ${await widest(page)}`);
@@ -340,6 +342,7 @@ test.describe('sizes', () => {
       for (const path of SIGNED_OUT_PAGES) {
         await openInApp(page, path);
         await requests.settled();
+        await noSkeletons(page);
         for (const p of await cutPlaceholders(page)) problems.push(`${path}: ${p}`);
       }
       await page.evaluate((t) => localStorage.setItem('token', t), token);
@@ -347,6 +350,7 @@ test.describe('sizes', () => {
       for (const path of SIGNED_IN_PAGES) {
         await openInApp(page, path);
         await requests.settled();
+        await noSkeletons(page);
         for (const p of await cutPlaceholders(page)) problems.push(`${path}: ${p}`);
       }
       // The chat history's search field lives in a drawer on small screens.
