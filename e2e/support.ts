@@ -116,13 +116,18 @@ export async function openSignedIn(page: Page, token: string, to = '/home') {
 /**
  * Opens `to` in the running app through its router, as a link inside the app does: no reload, so a test that walks
  * many pages pays for the app's start once. The router follows a history entry pushed and announced with
- * `popstate`; wait for the page with `requestsOf(page).settled()` or an assertion.
+ * `popstate`. It keeps the page before on screen until the new one's code and texts have come, then shows it and
+ * sets its title: this waits for the title to change, so two pages opened one after the other must have different
+ * titles (opening the page already open does nothing).
  */
 export async function openInApp(page: Page, to: string) {
+  const before = await page.evaluate(() => ({ path: location.pathname, title: document.title }));
+  if (before.path === to) return;
   await page.evaluate((path) => {
     history.pushState(null, '', path);
     dispatchEvent(new PopStateEvent('popstate', { state: null }));
   }, to);
+  await page.waitForFunction((title) => document.title !== title, before.title);
 }
 
 /**
