@@ -1,5 +1,5 @@
 import { cleanLine, cleanText } from '@parley/contract';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { columnsOf, jsonOf, jsonReader, run, statement } from '../../db/prepared.js';
 import { chatMessages, conversations, documents, type MessageMeta, type StoredPart } from '../../db/schema/index.js';
@@ -86,7 +86,7 @@ export async function insertConversationWithMessage(
   ]);
 }
 
-/** The columns of a message, as `claimConversation` reads them (as JSON) and `listMessages` does. */
+/** The columns of a message (all of them), as `claimConversation` reads them, as JSON. */
 const MESSAGE_KEYS = ['id', 'conversationId', 'position', 'role', 'parts', 'meta', 'createdAt'] as const;
 const readMessage = jsonReader<MessageRow>(chatMessages, MESSAGE_KEYS);
 
@@ -303,14 +303,12 @@ export async function deleteDocuments(db: Db, ids: string[], userId: string) {
   return rows.flatMap((r) => (r.storageKey ? [r.storageKey] : []));
 }
 
-const listMessagesStatement = statement<MessageRow>(
-  'list_messages',
-  `SELECT ${columnsOf(chatMessages, 'm')} FROM chat_messages m WHERE m.conversation_id = $1::uuid ORDER BY m.position`,
-);
-
-/** A conversation's messages in order (a prepared statement: a follow-up turn reads them before its provider call). */
 export async function listMessages(db: Db, conversationId: string) {
-  return run(db, listMessagesStatement, [conversationId]);
+  return db
+    .select()
+    .from(chatMessages)
+    .where(eq(chatMessages.conversationId, conversationId))
+    .orderBy(asc(chatMessages.position));
 }
 
 const appendStatement = statement<MessageRow>(
