@@ -78,6 +78,12 @@ const reservations = async (email: string) => {
 const history = async (token: string, chatId: string) =>
   (await t.json('GET', `/api/mongo/users/chat/history?chatHistoryId=${chatId}`, { token })).body.data;
 
+/** The test database's pool on PostgreSQL; null on PGlite, which has one connection. */
+const postgresPool = () => {
+  const client = (t.database.db as unknown as { $client: unknown }).$client;
+  return client instanceof pg.Pool ? client : null;
+};
+
 const completions = () => fake.requests.filter((r) => r.path.endsWith('/chat/completions')).length;
 
 describe('one turn at a time in a conversation', () => {
@@ -158,11 +164,10 @@ describe('one turn at a time in a conversation', () => {
   it('a hold is written without waiting for the disk, and the connection’s next statements wait as before', async () => {
     const u = await t.signUp();
     const first = await chat(u.token, { model: MODEL, text: 'Held for a moment' });
-    const userId = (await t.database.db.select().from(conversations).where(eq(conversations.id, first.chatId!)))[0]!
-      .userId;
+    const userId = u.user.id as string;
     // One connection for the claim and what follows it (PGlite has only one).
-    const pool = (t.database.db as unknown as { $client: unknown }).$client;
-    const client = pool instanceof pg.Pool ? await pool.connect() : null;
+    const pool = postgresPool();
+    const client = pool ? await pool.connect() : null;
     try {
       const db = client ? (drizzle(client) as unknown as typeof t.database.db) : t.database.db;
       const held = await claimConversation(db, first.chatId!, userId, { turn: crypto.randomUUID(), seconds: 60 });
@@ -182,12 +187,11 @@ describe('one turn at a time in a conversation', () => {
   });
 
   it('a turn sent while the one before stores its answer is refused; the next one reads that answer', async (ctx) => {
-    const pool = (t.database.db as unknown as { $client: unknown }).$client;
-    if (!(pool instanceof pg.Pool)) return ctx.skip(); // one connection on PGlite: no transaction runs beside another
+    const pool = postgresPool();
+    if (!pool) return ctx.skip(); // one connection on PGlite: no transaction runs beside another
     const u = await t.signUp();
     const first = await chat(u.token, { model: MODEL, text: 'First question' });
-    const userId = (await t.database.db.select().from(conversations).where(eq(conversations.id, first.chatId!)))[0]!
-      .userId;
+    const userId = u.user.id as string;
     const take = () =>
       claimConversation(t.database.db, first.chatId!, userId, { turn: crypto.randomUUID(), seconds: 60 });
     await t.database.db
