@@ -261,6 +261,13 @@ function cutPlaceholders(page: Page) {
   });
 }
 
+/** Opens `path` inside the app, then waits until it is shown whole: its requests done, no skeleton left. */
+async function showInApp(page: Page, requests: ReturnType<typeof requestsOf>, path: string) {
+  await openInApp(page, path);
+  await requests.settled();
+  await noSkeletons(page);
+}
+
 // Walked inside the app (openInApp): two pages next to each other have different titles, so the two onboarding
 // steps are apart.
 const SIGNED_IN_PAGES = [
@@ -305,18 +312,14 @@ test.describe('sizes', () => {
         // Each part starts the app once, then walks its pages inside it.
         await page.reload();
         for (const path of SIGNED_OUT_PAGES) {
-          await openInApp(page, path);
-          await requests.settled();
-          await noSkeletons(page);
+          await showInApp(page, requests, path);
           for (const p of await clippedHeadings(page)) problems.push(`${width}px ${path}: ${p}`);
           if (!(await noSidewaysScroll(page))) problems.push(`${width}px ${path}: ${await widest(page)}`);
         }
         await page.evaluate((t) => localStorage.setItem('token', t), token);
         await page.goto(SIGNED_IN_PAGES[0]!);
         for (const path of SIGNED_IN_PAGES) {
-          await openInApp(page, path);
-          await requests.settled();
-          await noSkeletons(page);
+          await showInApp(page, requests, path);
           await expect(page.getByRole('heading').first()).toBeVisible();
           for (const p of await clippedHeadings(page)) problems.push(`${width}px ${path}: ${p}`);
           if (!(await noSidewaysScroll(page))) problems.push(`${width}px ${path}: ${await widest(page)}`);
@@ -342,17 +345,13 @@ test.describe('sizes', () => {
       await page.evaluate((l) => (document.cookie = `lang=${l}; path=/`), lng);
       await page.reload();
       for (const path of SIGNED_OUT_PAGES) {
-        await openInApp(page, path);
-        await requests.settled();
-        await noSkeletons(page);
+        await showInApp(page, requests, path);
         for (const p of await cutPlaceholders(page)) problems.push(`${path}: ${p}`);
       }
       await page.evaluate((t) => localStorage.setItem('token', t), token);
       await page.goto(SIGNED_IN_PAGES[0]!);
       for (const path of SIGNED_IN_PAGES) {
-        await openInApp(page, path);
-        await requests.settled();
-        await noSkeletons(page);
+        await showInApp(page, requests, path);
         for (const p of await cutPlaceholders(page)) problems.push(`${path}: ${p}`);
       }
       // The chat history's search field lives in a drawer on small screens.
