@@ -261,51 +261,82 @@ export async function recentUse(db: Db, walletId: string, day: string): Promise<
   });
 }
 
-const sessionReserveStatements = perTier((tier) =>
-  statement<
-    Omit<Found, 'wallet' | 'organization'> & { walletId: string | null; ledgerId: string | null; due: boolean | null }
-  >(
-    `session_reserve_${tier}`,
-    `WITH s AS (
-       SELECT ${SESSION_AND_ACCOUNT}, s.user_id AS uid, s.revoked_at, s.expires_at, w.id AS wid
+/** What a session's reservation statement returns (see `reserveForSession`), with `E`: what it does besides. */
+export type SessionReserveRow = Omit<Found, 'wallet' | 'organization'> & {
+  walletId: string | null;
+  ledgerId: string | null;
+  due: boolean | null;
+};
+
+/**
+ * What a statement that checks a session and reserves a credit may do besides, in the same round trip (a chat turn
+ * takes its conversation with it): CTEs of its own (`ctes`), which may read the session's row `s` (its user "uid",
+ * and "live", true while the session is live at `$4`); a condition the reservation needs as well (`gate`: when it is
+ * false nothing is reserved); and columns of its own (`columns`). Its values come after the reservation's, from `$5`.
+ */
+export type SessionReserveExtension = { ctes: string; gate: string; columns: string };
+
+/** The session of `$1` and, while it is live at `$4` (and `also`'s gate holds), a reservation of `$2` credits. */
+const sessionReserveText = (tier: Tier, also?: SessionReserveExtension) => {
+  const payer = `(SELECT wid FROM s WHERE live${also ? ` AND ${also.gate}` : ''})`;
+  return `WITH s AS (
+       SELECT ${SESSION_AND_ACCOUNT}, s.user_id AS uid, w.id AS wid,
+              s.revoked_at IS NULL AND date_trunc('milliseconds', s.expires_at) > $4::timestamptz AS live
          FROM sessions s JOIN users u ON u.id = s.user_id ${PAYING_WALLET}
         WHERE s.token_hash = $1
-     ),
-      ${takeAndRecord(
-        tier,
-        `(SELECT wid FROM s WHERE revoked_at IS NULL AND date_trunc('milliseconds', expires_at) > $4::timestamptz)`,
-        `(SELECT uid FROM s)`,
-        '$4::timestamptz',
-      )}
-    SELECT s.session, s.user, s.wid AS "walletId", (SELECT reservation FROM taken) AS "ledgerId", (SELECT due FROM cur) AS "due"
-      FROM s`,
-  ),
+     ),${also ? ` ${also.ctes},` : ''}
+      ${takeAndRecord(tier, payer, `(SELECT uid FROM s)`, '$4::timestamptz')}
+    SELECT s.session, s.user, s.wid AS "walletId", (SELECT reservation FROM taken) AS "ledgerId",
+           (SELECT due FROM cur) AS "due"${also ? `, ${also.columns}` : ''}
+      FROM s`;
+};
+
+/** One statement per tier, named `name_<tier>`: a session's reservation that also does `also` (see above). */
+export const sessionReserveWith = <E extends object>(name: string, also: SessionReserveExtension) =>
+  perTier((tier) => statement<SessionReserveRow & E>(`${name}_${tier}`, sessionReserveText(tier, also)));
+
+export type SessionReserveWith<E extends object> = ReturnType<typeof sessionReserveWith<E>>;
+
+const sessionReserve = perTier((tier) =>
+  statement<SessionReserveRow>(`session_reserve_${tier}`, sessionReserveText(tier)),
 );
 
 /** The statements every authenticated request runs one of (their plans are checked in billing.test.ts). */
-export const SESSION_STATEMENTS = [
-  sessionWithWallet,
-  sessionWithWalletAndUse,
-  ...Object.values(sessionReserveStatements),
-];
+export const SESSION_STATEMENTS = [sessionWithWallet, sessionWithWalletAndUse, ...Object.values(sessionReserve)];
 
 /**
  * The session of `tokenHash` with its user, and, if that session is live at `now` (not revoked, not expired), a
  * reservation of `amount` credits from their wallet, all in one statement: a request that needs both makes one
  * round trip (the chat turn's hot path; the wallet itself is not read back). `ledgerId` is null when nothing was
- * reserved.
+ * reserved. With `also`, the statement is one of `sessionReserveWith` (its values follow), and its row is
+ * returned as `row`.
  */
-export async function reserveForSession(
+export async function reserveForSession<E extends object = object>(
   db: Db,
   tokenHash: string,
   tier: Tier,
   amount: number,
   feature: string,
   now: Date,
-): Promise<{ found: SessionWithUser | undefined; walletId: string | null; ledgerId: string | null; due: boolean }> {
-  const [row] = await run(db, sessionReserveStatements[tier], [tokenHash, amount, feature, now]);
-  if (!row) return { found: undefined, walletId: null, ledgerId: null, due: false };
-  return { found: toSessionWithUser(row), walletId: row.walletId, ledgerId: row.ledgerId, due: row.due === true };
+  also?: { statements: SessionReserveWith<E>; values: unknown[] },
+): Promise<{
+  found: SessionWithUser | undefined;
+  walletId: string | null;
+  ledgerId: string | null;
+  due: boolean;
+  row: (SessionReserveRow & E) | undefined;
+}> {
+  const values = [tokenHash, amount, feature, now, ...(also?.values ?? [])];
+  const [row] = await run(db, also ? also.statements[tier] : sessionReserve[tier], values);
+  if (!row) return { found: undefined, walletId: null, ledgerId: null, due: false, row: undefined };
+  const found = toSessionWithUser(row);
+  return {
+    found,
+    walletId: row.walletId,
+    ledgerId: row.ledgerId,
+    due: row.due === true,
+    row: row as SessionReserveRow & E,
+  };
 }
 
 /** The columns of a `reserve` row that settling it returns. */

@@ -370,17 +370,26 @@ export function createBillingService({
     /**
      * Reads the session of `tokenHash` with its user and, if the session is live at `now`, reserves one credit from
      * their wallet, in one round trip (see q.reserveForSession): the chat turn's hot path. `reservation` is
-     * null when none was made; the caller still checks the session.
+     * null when none was made; the caller still checks the session. With `also` (a statement of
+     * `sessionReserveWith` and its values), that statement does its own work too, and its row is `also`.
      */
-    async reserveForSession(tokenHash: string, tier: Tier, feature: string, now: Date) {
-      let taken = await q.reserveForSession(ledger, tokenHash, tier, 1, feature, now);
-      // Refused because the wallet is due for its daily renewal (see `reserve`): renewed, and asked once more.
+    async reserveForSession<E extends object = object>(
+      tokenHash: string,
+      tier: Tier,
+      feature: string,
+      now: Date,
+      also?: { statements: q.SessionReserveWith<E>; values: unknown[] },
+    ) {
+      let taken = await q.reserveForSession(ledger, tokenHash, tier, 1, feature, now, also);
+      const row = taken.row;
+      // Refused because the wallet is due for its daily renewal (see `reserve`): renewed, and asked once more. What
+      // `also` did stands (its gate held, or nothing would have been tried); the second statement only reserves.
       if (taken.walletId && !taken.ledgerId && taken.due) {
         await renewIfDue(taken.walletId, now);
         taken = await q.reserveForSession(ledger, tokenHash, tier, 1, feature, now);
       }
       const { found, ledgerId } = taken;
-      return { found, reservation: ledgerId ? reservation(ledgerId) : null };
+      return { found, reservation: ledgerId ? reservation(ledgerId) : null, also: row };
     },
 
     /**

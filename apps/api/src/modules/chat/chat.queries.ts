@@ -1,8 +1,9 @@
 import { cleanLine, cleanText } from '@parley/contract';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { columnsOf, jsonOf, jsonReader, run, statement } from '../../db/prepared.js';
 import { chatMessages, conversations, documents, type MessageMeta, type StoredPart } from '../../db/schema/index.js';
+import { sessionReserveWith } from '../billing/index.js';
 
 export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof chatMessages.$inferSelect;
@@ -86,60 +87,54 @@ export async function insertConversationWithMessage(
   ]);
 }
 
-/** The columns of a message (all of them), as `claimConversation` reads them, as JSON. */
+/** The columns of a message (all of them), as a follow-up turn's claim reads them, as JSON. */
 const MESSAGE_KEYS = ['id', 'conversationId', 'position', 'role', 'parts', 'meta', 'createdAt'] as const;
 const readMessage = jsonReader<MessageRow>(chatMessages, MESSAGE_KEYS);
+const CONVERSATION_KEYS = Object.keys(getTableColumns(conversations)) as (keyof ConversationRow & string)[];
+const readConversation = jsonReader<ConversationRow>(conversations, CONVERSATION_KEYS);
+
+/** What a claim adds to the row of its statement (see `CLAIM_WITH_RESERVATION`). */
+export type ClaimColumns = { conversation: Record<string, unknown> | null; messages: Record<string, unknown>[] | null };
 
 /**
- * Takes a conversation for one turn and reads its messages, in one statement (one round trip before a follow-up's
- * provider call, where there were two).
+ * A follow-up turn takes its conversation in the statement that checks the session and reserves the turn's credit
+ * (billing's `sessionReserveWith`, `$5` the conversation, `$6` the turn, `$7` the hold's seconds; see `Answering`), and
+ * reads its messages there: one round trip before the provider is called, where a claim made first took one of its
+ * own (measured: bench/chat-stream.ts, decision 012).
  *
- * - The hold is written without waiting for the write-ahead log to reach the disk (`synchronous_commit` off for this
- *   statement's own transaction): a follow-up turn waits for this statement before anything else, and a flush was
- *   most of its time (measured: 1.4–1.8 ms of a follow-up's 3–3.9 ms before the provider call, bench/chat-stream.ts).
- *   Other turns see the hold at once all the same; only its durability is deferred, and a hold is worth keeping only
- *   as long as the server that took it runs. The turn's later writes (its question, its answer, the credit) are
- *   flushed as ever, and a flush takes every earlier record of the log with it, this hold included.
+ * - Only the owner of a live session takes it, and nothing is reserved unless it was taken: a turn sent while another
+ *   is answering is refused having reserved nothing.
  * - The messages are read in the snapshot that found the conversation free, so they hold everything the turn before
  *   wrote: a turn lets go of its conversation in the statement that stores its answer, or after its last write. A
  *   claim whose snapshot still sees the conversation held takes nothing (the update does not wait for that turn to
- *   finish), where a read made beside the claim, as before, could miss an answer stored in between.
+ *   finish), where a read made beside the claim could miss an answer stored in between.
  */
-const claimStatement = statement<ConversationRow & { messages: Record<string, unknown>[] }>(
-  'claim_conversation',
-  `WITH claimed AS (
-     UPDATE conversations SET answering_turn = $3::uuid, answering_until = now() + make_interval(secs => $4::int)
-       FROM (SELECT set_config('synchronous_commit', 'off', true)) AS lease
-      WHERE id = $1::uuid AND user_id = $2::uuid AND (answering_until IS NULL OR answering_until <= now())
-     RETURNING ${columnsOf(conversations, 'conversations')}
-   )
-   SELECT claimed.*,
-          (SELECT coalesce(json_agg(${jsonOf(chatMessages, 'm', MESSAGE_KEYS)} ORDER BY m.position), '[]'::json)
-             FROM chat_messages m WHERE m.conversation_id = $1::uuid) AS "messages"
-     FROM claimed`,
-);
+export const CLAIM_WITH_RESERVATION = sessionReserveWith<ClaimColumns>('claim_reserve', {
+  ctes: `claimed AS (
+       UPDATE conversations SET answering_turn = $6::uuid, answering_until = now() + make_interval(secs => $7::int)
+        WHERE id = $5::uuid AND user_id = (SELECT uid FROM s WHERE live)
+          AND (answering_until IS NULL OR answering_until <= now())
+       RETURNING *
+     )`,
+  gate: 'EXISTS (SELECT 1 FROM claimed)',
+  columns: `(SELECT ${jsonOf(conversations, 'c', CONVERSATION_KEYS)} FROM claimed c) AS "conversation",
+       (SELECT coalesce(json_agg(${jsonOf(chatMessages, 'm', MESSAGE_KEYS)} ORDER BY m.position), '[]'::json)
+          FROM chat_messages m WHERE m.conversation_id = (SELECT id FROM claimed)) AS "messages"`,
+});
+
+/** The values `CLAIM_WITH_RESERVATION` takes after the reservation's. */
+export const claimValues = (id: string, answering: Answering) => [id, answering.turn, answering.seconds];
 
 export type Claimed = { conversation: ConversationRow; messages: MessageRow[] };
 
-/**
- * Takes the owner's conversation for one turn (see `Answering`), in the statement that reads it and its messages.
- * Nothing comes back when it is not theirs, or while another turn is answering in it (`conversationHeld` tells the
- * two apart).
- */
-export async function claimConversation(
-  db: Db,
-  id: string,
-  userId: string,
-  answering: Answering,
-): Promise<Claimed | undefined> {
-  const [row] = await run(db, claimStatement, [id, userId, answering.turn, answering.seconds]);
-  if (!row) return undefined;
-  const { messages, ...conversation } = row;
-  return { conversation, messages: messages.map(readMessage) };
+/** The conversation a `CLAIM_WITH_RESERVATION` row took, with its messages; undefined when it took none. */
+export function readClaimed(row: ClaimColumns | undefined): Claimed | undefined {
+  if (!row?.conversation) return undefined;
+  return { conversation: readConversation(row.conversation), messages: (row.messages ?? []).map(readMessage) };
 }
 
 /**
- * Why `claimConversation` found nothing: the owner's conversation exists, so another turn holds it (the database's
+ * Why a claim found nothing: the owner's conversation exists, so another turn holds it (the database's
  * clock said so; it alone decides), or it is not theirs.
  */
 export async function conversationHeld(db: Db, id: string, userId: string) {

@@ -1,5 +1,4 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conversations, walletLedger } from '../../db/schema/index.js';
@@ -8,7 +7,8 @@ import { startFakeOpenAI } from '../../test/fake-openai.js';
 import { startSlowPage } from '../../test/slow-page.js';
 import { chatForm, encodeForm, parseUiStream, streamedText } from '../../test/sse.js';
 import { ledgerMismatches, walletOf } from '../../test/wallets.js';
-import { claimConversation } from './chat.queries.js';
+import { hashSecret } from '../../lib/crypto.js';
+import { CLAIM_WITH_RESERVATION, claimValues, readClaimed, type ClaimColumns } from './chat.queries.js';
 
 // A chat turn's life with others around it: turns racing on one conversation, an answer that cannot be kept, and a
 // client that leaves before its answer starts.
@@ -82,6 +82,18 @@ const history = async (token: string, chatId: string) =>
 const postgresPool = () => {
   const client = (t.database.db as unknown as { $client: unknown }).$client;
   return client instanceof pg.Pool ? client : null;
+};
+
+/** A follow-up turn's first statement, made by hand: the session, the conversation taken, the credit reserved. */
+const claimWith = async (token: string, chatId: string, now = new Date()) => {
+  const { found, reservation, also } = await t.app.services.billing.reserveForSession<ClaimColumns>(
+    hashSecret(token),
+    'basic',
+    'chat',
+    now,
+    { statements: CLAIM_WITH_RESERVATION, values: claimValues(chatId, { turn: crypto.randomUUID(), seconds: 60 }) },
+  );
+  return { found, reservation, claimed: readClaimed(also) };
 };
 
 const completions = () => fake.requests.filter((r) => r.path.endsWith('/chat/completions')).length;
@@ -161,29 +173,42 @@ describe('one turn at a time in a conversation', () => {
     ]);
   }, 30_000);
 
-  it('a hold is written without waiting for the disk, and the connection’s next statements wait as before', async () => {
+  it('a follow-up takes its conversation in the statement that reserves its credit, and only a live owner does', async () => {
     const u = await t.signUp();
+    const other = await t.signUp();
     const first = await chat(u.token, { model: MODEL, text: 'Held for a moment' });
-    const userId = u.user.id as string;
-    // One connection for the claim and what follows it (PGlite has only one).
-    const pool = postgresPool();
-    const client = pool ? await pool.connect() : null;
-    try {
-      const db = client ? (drizzle(client) as unknown as typeof t.database.db) : t.database.db;
-      const held = await claimConversation(db, first.chatId!, userId, { turn: crypto.randomUUID(), seconds: 60 });
-      expect(held?.conversation.id).toBe(first.chatId);
-      // `synchronous_commit` was off for the claim's own transaction only (set_config's `is_local`): a setting that
-      // outlived it would leave the credits' writes on this connection waiting for no flush either.
-      const setting = (await db.execute(sql`SHOW synchronous_commit`)) as unknown as {
-        rows: { synchronous_commit: string }[];
-      };
-      expect(setting.rows[0]!.synchronous_commit).toBe('on');
-      // Another turn sees the hold at once.
-      const busy = await chat(u.token, { model: MODEL, chatId: first.chatId, text: 'Me too?' });
-      expect(busy.status).toBe(423);
-    } finally {
-      client?.release();
-    }
+    const before = await reservations(u.user.email);
+    const now = new Date();
+
+    // Someone else's token takes nothing and reserves nothing, from either wallet.
+    const stranger = await claimWith(other.token, first.chatId!, now);
+    expect(stranger.claimed).toBeUndefined();
+    expect(stranger.reservation).toBeNull();
+
+    // A session that has ended takes nothing either.
+    const expired = await claimWith(u.token, first.chatId!, new Date(now.getTime() + 400 * 86_400_000));
+    expect(expired.found).toBeDefined();
+    expect(expired.claimed).toBeUndefined();
+    expect(expired.reservation).toBeNull();
+    expect(await reservations(u.user.email)).toBe(before);
+
+    // The owner takes it, with its messages, and the credit is reserved in the same statement.
+    const taken = await claimWith(u.token, first.chatId!, now);
+    expect(taken.claimed?.conversation).toMatchObject({ id: first.chatId, userId: u.user.id });
+    expect(taken.claimed?.conversation.createdAt).toBeInstanceOf(Date);
+    expect(taken.claimed?.messages.map((m) => m.role)).toEqual(['user', 'assistant']);
+    expect(taken.reservation).not.toBeNull();
+    expect(await reservations(u.user.email)).toBe(before + 1);
+
+    // Held now: a second claim takes nothing and reserves nothing, and a turn sent through the API is refused.
+    const again = await claimWith(u.token, first.chatId!, now);
+    expect(again.claimed).toBeUndefined();
+    expect(again.reservation).toBeNull();
+    const busy = await chat(u.token, { model: MODEL, chatId: first.chatId, text: 'Me too?' });
+    expect(busy.status).toBe(423);
+    expect(await reservations(u.user.email)).toBe(before + 1);
+    await taken.reservation!.refund();
+    expect(await ledgerMismatches(t.database.db)).toEqual([]);
   });
 
   it('a turn sent while the one before stores its answer is refused; the next one reads that answer', async (ctx) => {
@@ -191,9 +216,11 @@ describe('one turn at a time in a conversation', () => {
     if (!pool) return ctx.skip(); // one connection on PGlite: no transaction runs beside another
     const u = await t.signUp();
     const first = await chat(u.token, { model: MODEL, text: 'First question' });
-    const userId = u.user.id as string;
-    const take = () =>
-      claimConversation(t.database.db, first.chatId!, userId, { turn: crypto.randomUUID(), seconds: 60 });
+    const take = async () => {
+      const { claimed, reservation } = await claimWith(u.token, first.chatId!);
+      await reservation?.refund();
+      return claimed;
+    };
     await t.database.db
       .update(conversations)
       .set({ answeringTurn: crypto.randomUUID(), answeringUntil: sql`now() + interval '1 minute'` })
@@ -327,4 +354,31 @@ describe('a client that leaves before its answer starts', () => {
       .toBe(200);
     expect(await credits(u.email)).toEqual({ left: 31, basicUse: 2 });
   }, 20_000);
+});
+
+describe.runIf(process.env.PARLEY_TEST_DB === 'postgres')('a follow-up’s first statement on PostgreSQL', () => {
+  // Every follow-up turn runs it: no hash table is built for the request, in the generic plan a prepared statement
+  // ends up with (as billing.test.ts checks of the session statements).
+  it('builds no hash table in its generic plan', async () => {
+    const plans = await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`SET LOCAL plan_cache_mode = force_generic_plan`);
+      const found: string[] = [];
+      for (const [tier, s] of Object.entries(CLAIM_WITH_RESERVATION)) {
+        const name = `plan_check_${tier}`;
+        await tx.execute(sql.raw(`PREPARE ${name} AS ${s.text}`));
+        try {
+          const values = `'h', 1, 'chat', now(), gen_random_uuid(), gen_random_uuid(), 60`;
+          const result = (await tx.execute(sql.raw(`EXPLAIN EXECUTE ${name}(${values})`))) as unknown as {
+            rows: { 'QUERY PLAN': string }[];
+          };
+          found.push(result.rows.map((r) => r['QUERY PLAN']).join('\n'));
+        } finally {
+          await tx.execute(sql.raw(`DEALLOCATE ${name}`));
+        }
+      }
+      return found;
+    });
+    expect(plans).toHaveLength(3);
+    for (const plan of plans) expect(plan).not.toMatch(/Hash/);
+  });
 });

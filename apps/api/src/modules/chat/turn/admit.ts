@@ -97,10 +97,11 @@ function createUndo(
 
 /**
  * The start of a turn: everything that can be refused without writing anything (files, vision, search), then the
- * session check with the credit's reservation in one statement (`billing.reserveForSession`), before knowing whose
- * key pays (with the person's own key the credit goes back at once). Every round trip here delays the first token.
- * When the token's owner is known from an earlier request, the turn's lookups (model, conversation, messages) run
- * while that statement does; nothing found for the hinted owner is used before the statement has confirmed it.
+ * session check with the credit's reservation in one statement (`billing.reserveForSession`; a follow-up turn's
+ * conversation is taken and read in it too), before knowing whose key pays (with the person's own key the credit goes
+ * back at once). Every round trip here delays the first token. When the token's owner is known from an earlier
+ * request, the model is looked up while that statement runs; nothing found for the hinted owner is used before the
+ * statement has confirmed it.
  */
 export async function admitTurn(
   deps: TurnDeps,
@@ -132,38 +133,39 @@ export async function admitTurn(
   }
 
   // A conversation answers one turn at a time (see `q.Answering`): a follow-up turn takes its conversation in the
-  // statement that reads it, before the credit is reserved, so that a turn sent while another is being answered is
-  // refused having reserved, written and streamed nothing. A new conversation is held from its creation.
+  // statement that checks the session and reserves the credit, which reserves nothing unless it took it, so that a
+  // turn sent while another is being answered is refused having reserved, written and streamed nothing. A new
+  // conversation is held from its creation.
   const answering: q.Answering = { turn: randomUUID(), seconds: holdSeconds(deps) };
-  const hint = caller.ownerHint;
-  const claim = async (userId: string) => {
-    const claimed = await q.claimConversation(db, input.chatId!, userId, answering);
+  const authorized = caller.userWith((tokenHash, now) =>
+    billing.reserveForSession<q.ClaimColumns>(
+      tokenHash,
+      info.tier,
+      'chat',
+      now,
+      input.chatId
+        ? { statements: q.CLAIM_WITH_RESERVATION, values: q.claimValues(input.chatId, answering) }
+        : undefined,
+    ),
+  );
+  authorized.catch(noop); // awaited below, on every path
+  // What the statement took: the conversation and its messages, or why not (another turn holds it, or it is not
+  // theirs; the database's clock said so, it alone decides).
+  const claim = async (): Promise<q.Claimed> => {
+    const { user, result } = await authorized;
+    const claimed = q.readClaimed(result.also);
     if (claimed) return claimed;
-    if (await q.conversationHeld(db, input.chatId!, userId)) throw new DomainError('CONVERSATION_BUSY');
+    if (await q.conversationHeld(db, input.chatId!, user.id)) throw new DomainError('CONVERSATION_BUSY');
     throw new NotFoundError('conversation');
   };
-  let claimed: q.Claimed | undefined;
-  if (input.chatId && hint) {
-    try {
-      claimed = await claim(hint);
-    } catch (error) {
-      await caller.user(); // an unauthenticated caller hears 401 / 409, not whether the conversation was free
-      throw error;
-    }
-  }
-
-  const authorized = caller.userWith((tokenHash, now) => billing.reserveForSession(tokenHash, info.tier, 'chat', now));
-  authorized.catch(noop); // awaited below, on every path
   // node-postgres's pool sends a query on the next tick: let it go out before the work below, which it overlaps.
   await new Promise((resolve) => process.nextTick(resolve));
   const withDocuments = checked.length > 0 || Boolean(input.url) || Boolean(input.page);
   // Only a turn that writes before calling the provider (documents, a web search) waits for the statement first.
   const writesFirst = withDocuments || Boolean(input.webSearch);
   const lookups = (userId: string) =>
-    Promise.allSettled([
-      models.resolve(userId, input.model),
-      !input.chatId ? Promise.resolve(undefined) : claimed ? Promise.resolve(claimed) : claim(userId),
-    ]);
+    Promise.allSettled([models.resolve(userId, input.model), input.chatId ? claim() : Promise.resolve(undefined)]);
+  const hint = caller.ownerHint;
   let ownerId: string;
   let found: ReturnType<typeof lookups>;
   if (hint && !writesFirst) {
@@ -171,18 +173,13 @@ export async function admitTurn(
     found = lookups(hint);
   } else {
     const early = hint ? lookups(hint) : null;
-    try {
-      ownerId = (await authorized).user.id;
-    } catch (error) {
-      if (claimed) await q.releaseConversation(db, claimed.conversation.id, answering.turn).catch(noop);
-      throw error;
-    }
+    ownerId = (await authorized).user.id;
     found = early && hint === ownerId ? early : lookups(ownerId);
   }
   // What this turn holds once its lookups are in, to give back if it goes no further.
   const held = (claim: q.Claimed | undefined) =>
     claim ? { conversationId: claim.conversation.id, turn: answering.turn } : null;
-  let undo = createUndo(deps, authorized, ownerId, held(claimed));
+  let undo = createUndo(deps, authorized, ownerId, null);
 
   let resolved: ResolvedModel;
   let conversation: q.ConversationRow | undefined;
