@@ -141,10 +141,13 @@ export async function noSkeletons(page: Page) {
 
 const shotsDir = '/tmp/e2e-shots';
 
-/** A full-page screenshot kept outside the repository, for a person to look at. */
-export async function shot(page: Page, name: string) {
+/**
+ * A screenshot kept outside the repository (in /tmp/e2e-shots), for a person to look at: what is on screen, or the
+ * whole page with `fullPage`. Transitions are shown finished, not caught halfway.
+ */
+export async function shot(page: Page, name: string, fullPage = false) {
   mkdirSync(shotsDir, { recursive: true });
-  await page.screenshot({ path: path.join(shotsDir, `${name}.png`), fullPage: false });
+  await page.screenshot({ path: path.join(shotsDir, `${name}.png`), fullPage, animations: 'disabled' });
 }
 
 /**

@@ -1,5 +1,3 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { apiGet } from '../support';
 
@@ -35,14 +33,6 @@ export async function apiRename(token: string, chatHistoryId: string, title: str
     body: JSON.stringify({ chatHistoryId, title }),
   });
   expect(res.status).toBe(200);
-}
-
-const shotsDir = '/tmp/shots-h4';
-
-/** A screenshot for a person to look at (outside the repository). */
-export async function snap(page: Page, name: string, fullPage = false) {
-  mkdirSync(shotsDir, { recursive: true });
-  await page.screenshot({ path: path.join(shotsDir, `${name}.png`), fullPage, animations: 'disabled' });
 }
 
 /** Light or dark, and the font size setting, as the Appearance page stores them in this browser. */

@@ -1,6 +1,16 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiSignUp, noSkeletons, openInApp, openSignedIn, requestsOf, tr, uniqueEmail, type Lng } from '../support';
-import { apiChat, apiRename, noSidewaysScroll, setAppearance, snap } from './conversation-helpers';
+import {
+  apiSignUp,
+  noSkeletons,
+  openInApp,
+  openSignedIn,
+  requestsOf,
+  shot,
+  tr,
+  uniqueEmail,
+  type Lng,
+} from '../support';
+import { apiChat, apiRename, noSidewaysScroll, setAppearance } from './conversation-helpers';
 
 /** The details a person notices: renaming and deleting chats (touch included), the header, sizes, focus, toasts. */
 
@@ -28,7 +38,7 @@ test.describe('conversations in the history', () => {
     });
     await expect(field).toBeFocused();
     await expect(field).toHaveValue('Test chat title');
-    await snap(page, 'rename-editing-1280');
+    await shot(page, 'rename-editing-1280');
     await field.fill('  Trip to Lisbon  ');
     await field.press('Enter');
     const renamed = history(page).getByRole('link', { name: /Trip to Lisbon/ });
@@ -48,7 +58,7 @@ test.describe('conversations in the history', () => {
       name: tr('en', 'chat:history.renameLabel', { title: 'Trip to Lisbon' }),
     });
     await drawerField.fill('Something else');
-    await snap(page, 'rename-editing-375');
+    await shot(page, 'rename-editing-375');
     await drawerField.press('Escape');
     await expect(page.getByRole('link', { name: /Trip to Lisbon/ }).last()).toBeVisible();
     await expect(page.getByRole('button', { name: tr('en', 'chat:history.close') })).toBeVisible();
@@ -79,7 +89,7 @@ test.describe('conversations in the history', () => {
       // Big enough for a finger.
       expect((await button.boundingBox())!.height).toBeGreaterThanOrEqual(32);
     }
-    await snap(page, 'history-touch-fr');
+    await shot(page, 'history-touch-fr');
     await del.tap();
     const dialog = page.getByRole('alertdialog');
     await expect(dialog).toBeVisible();
@@ -89,7 +99,7 @@ test.describe('conversations in the history', () => {
     // French punctuation keeps to its words: a narrow no-break space, never a plain one that could break the line.
     expect(title).not.toMatch(/ [?!:;]/);
     await expect(dialog).toHaveAccessibleName(title);
-    await snap(page, 'delete-dialog-touch-fr');
+    await shot(page, 'delete-dialog-touch-fr');
     await dialog.getByRole('button', { name: tr('fr', 'chat:history.deleteShort') }).tap();
     await expect(row).toHaveCount(0);
     await expect(history(page, 'fr').getByRole('listitem')).toHaveCount(1);
@@ -145,7 +155,7 @@ test.describe('header and language picker', () => {
           expect(box.x).toBeGreaterThanOrEqual(0);
           expect(box.x + box.width).toBeLessThanOrEqual(375);
         }
-        await snap(page, `header-375-${lng}-${fontSize}px`);
+        await shot(page, `header-375-${lng}-${fontSize}px`);
       }
       await context.close();
     });
@@ -174,7 +184,7 @@ test.describe('header and language picker', () => {
       // The picker can still be used while the toast is up.
       await picker.selectOption('es');
       await expect(page.locator('html')).toHaveAttribute('lang', 'es');
-      await snap(page, `signout-toast-${width}`);
+      await shot(page, `signout-toast-${width}`);
       await context.close();
     }
   });
@@ -323,7 +333,7 @@ test.describe('sizes', () => {
           await expect(page.getByRole('heading').first()).toBeVisible();
           for (const p of await clippedHeadings(page)) problems.push(`${width}px ${path}: ${p}`);
           if (!(await noSidewaysScroll(page))) problems.push(`${width}px ${path}: ${await widest(page)}`);
-          if (lng === 'fr' || path === '/home') await snap(page, `font18-${lng}-${width}${path.replace(/\//g, '-')}`);
+          if (lng === 'fr' || path === '/home') await shot(page, `font18-${lng}-${width}${path.replace(/\//g, '-')}`);
         }
         await context.close();
       }
@@ -391,7 +401,7 @@ test('a field with an error has a red focus ring; a valid one keeps the blue one
   await page.locator('input[type="password"]').fill('something');
   await page.locator('input[type="password"]').focus();
   expect(await ringHue(page, 'input[type="password"]')).toBeGreaterThan(200);
-  await snap(page, 'field-error-focus-1280');
+  await shot(page, 'field-error-focus-1280');
   await page.setViewportSize({ width: 375, height: 812 });
-  await snap(page, 'field-error-focus-375');
+  await shot(page, 'field-error-focus-375');
 });

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiSignUp, openSignedIn, shot, tr, uniqueEmail, type Lng } from '../support';
-import { apiChat, apiRename, noSidewaysScroll, setAppearance, snap } from './conversation-helpers';
+import { apiChat, apiRename, noSidewaysScroll, setAppearance } from './conversation-helpers';
 
 /** The dashboard as a person sees it after using Parley: credits going down, 30 days of use, free uses left. */
 
@@ -54,7 +54,7 @@ test('a first visit says Welcome and offers three ways to begin, each leading so
   await expect(page.getByText(tr('en', 'home:recent.empty'))).toBeVisible();
   const start = page.getByRole('region', { name: tr('en', 'home:start.title') });
   await expect(start.getByRole('link')).toHaveCount(3);
-  await snap(page, 'home-first-1280-en');
+  await shot(page, 'home-first-1280-en');
 
   // See plans: the plan chooser. Back on the dashboard, the plans without payment are listed, the current one marked.
   await start.getByRole('link', { name: new RegExp(`^${tr('en', 'home:start.plans')}`) }).click();
@@ -65,7 +65,7 @@ test('a first visit says Welcome and offers three ways to begin, each leading so
   await expect(plans).toBeInViewport();
   await expect(plans.getByTestId('plan-free')).toHaveAttribute('aria-current', 'true');
   await expect(plans.getByTestId('plan-free')).toContainText(tr('en', 'home:plans.current'));
-  await snap(page, 'home-plans-1280-en');
+  await shot(page, 'home-plans-1280-en');
 
   await start.getByRole('link', { name: new RegExp(`^${tr('en', 'home:start.install')}`) }).click();
   await expect(page).toHaveURL(/\/install$/);
@@ -118,10 +118,10 @@ for (const lng of ['en', 'es', 'fr'] as Lng[]) {
     expect(boxes[1]!.x).toBeGreaterThan(boxes[0]!.x + boxes[0]!.width - 1);
     expect(boxes[2]!.y).toBeGreaterThan(boxes[0]!.y);
     expect(await noSidewaysScroll(page)).toBe(true);
-    await snap(page, `home-375-${lng}`);
-    await snap(page, `home-375-${lng}-full`, true);
+    await shot(page, `home-375-${lng}`);
+    await shot(page, `home-375-${lng}-full`, true);
     await page.setViewportSize({ width: 1280, height: 800 });
-    await snap(page, `home-1280-${lng}`, true);
+    await shot(page, `home-1280-${lng}`, true);
     await context.close();
   });
 }
@@ -134,9 +134,9 @@ test('the dashboard in dark theme, at 1280 and 375 px', async ({ page }) => {
   await page.goto('/home');
   await expect(page.locator('html')).toHaveClass(/dark/);
   await expect(page.getByTestId('recent-conversations').getByRole('link')).toHaveCount(1);
-  await snap(page, 'home-dark-1280', true);
+  await shot(page, 'home-dark-1280', true);
   await page.setViewportSize({ width: 375, height: 812 });
   // The side menu's room closes with a 200 ms transition: the page settles without sideways scroll.
   await expect.poll(() => noSidewaysScroll(page), { timeout: 2_000 }).toBe(true);
-  await snap(page, 'home-dark-375');
+  await shot(page, 'home-dark-375');
 });
