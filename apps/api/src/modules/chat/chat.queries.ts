@@ -115,11 +115,15 @@ export const CLAIM_WITH_RESERVATION = sessionReserveWith<ClaimColumns>('claim_re
         WHERE id = $5::uuid AND user_id = (SELECT uid FROM s WHERE live)
           AND (answering_until IS NULL OR answering_until <= now())
        RETURNING *
+     ), history AS (
+       SELECT coalesce(json_agg(${jsonOf(chatMessages, 'm', MESSAGE_KEYS)} ORDER BY m.position), '[]'::json) AS messages
+         FROM chat_messages m WHERE m.conversation_id = (SELECT id FROM claimed)
      )`,
-  gate: 'EXISTS (SELECT 1 FROM claimed)',
+  // The history (one row, an aggregate) is named here so that it is read before the wallet is locked, not while the
+  // wallet, which the other members of an organization spend from too, stays locked.
+  gate: 'EXISTS (SELECT 1 FROM claimed) AND EXISTS (SELECT 1 FROM history)',
   columns: `(SELECT ${jsonOf(conversations, 'c', CONVERSATION_KEYS)} FROM claimed c) AS "conversation",
-       (SELECT coalesce(json_agg(${jsonOf(chatMessages, 'm', MESSAGE_KEYS)} ORDER BY m.position), '[]'::json)
-          FROM chat_messages m WHERE m.conversation_id = (SELECT id FROM claimed)) AS "messages"`,
+       (SELECT messages FROM history) AS "messages"`,
 });
 
 /** The values `CLAIM_WITH_RESERVATION` takes after the reservation's. */

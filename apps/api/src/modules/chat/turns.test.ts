@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../test/app.js';
 import { startFakeOpenAI } from '../../test/fake-openai.js';
 import { startSlowPage } from '../../test/slow-page.js';
 import { chatForm, encodeForm, parseUiStream, streamedText } from '../../test/sse.js';
-import { ledgerMismatches, walletOf } from '../../test/wallets.js';
+import { ledgerMismatches, setCredits, walletOf } from '../../test/wallets.js';
 import { hashSecret } from '../../lib/crypto.js';
 import { CLAIM_WITH_RESERVATION, claimValues, readClaimed, type ClaimColumns } from './chat.queries.js';
 
@@ -185,12 +185,20 @@ describe('one turn at a time in a conversation', () => {
     expect(stranger.claimed).toBeUndefined();
     expect(stranger.reservation).toBeNull();
 
-    // A session that has ended takes nothing either.
+    // A session that has ended takes nothing either: run out, or signed out.
     const expired = await claimWith(u.token, first.chatId!, new Date(now.getTime() + 400 * 86_400_000));
     expect(expired.found).toBeDefined();
     expect(expired.claimed).toBeUndefined();
     expect(expired.reservation).toBeNull();
     expect(await reservations(u.user.email)).toBe(before);
+    const gone = await t.signUp();
+    const theirs = await chat(gone.token, { model: MODEL, text: 'Mine, before I sign out' });
+    expect((await t.json('POST', '/api/user/logout', { token: gone.token })).status).toBe(200);
+    const signedOut = await claimWith(gone.token, theirs.chatId!, now);
+    expect(signedOut.found?.session.revokedAt).toBeInstanceOf(Date);
+    expect(signedOut.claimed).toBeUndefined();
+    expect(signedOut.reservation).toBeNull();
+    expect(await reservations(gone.user.email)).toBe(1);
 
     // The owner takes it, with its messages, and the credit is reserved in the same statement.
     const taken = await claimWith(u.token, first.chatId!, now);
@@ -208,6 +216,51 @@ describe('one turn at a time in a conversation', () => {
     expect(busy.status).toBe(423);
     expect(await reservations(u.user.email)).toBe(before + 1);
     await taken.reservation!.refund();
+    expect(await ledgerMismatches(t.database.db)).toEqual([]);
+  });
+
+  it('a follow-up refused after its statement took the conversation gives it back', async () => {
+    const u = await t.signUp();
+    const first = await chat(u.token, { model: MODEL, text: 'First question' });
+    const hold = async () => {
+      const [row] = await t.database.db
+        .select({ until: conversations.answeringUntil })
+        .from(conversations)
+        .where(eq(conversations.id, first.chatId!));
+      return row!.until;
+    };
+    const follow = (text: string) => chat(u.token, { model: MODEL, chatId: first.chatId, text });
+
+    // Out of credits: the statement took the conversation and reserved nothing.
+    await setCredits(t.database.db, u.user.email, { dailyCredit: 0, basicCredit: 0 });
+    expect((await follow('Without credits')).status).toBe(402);
+    expect(await hold()).toBeNull();
+
+    // The wallet is due for its daily renewal, and the renewal fails after the statement took the conversation.
+    await setCredits(t.database.db, u.user.email, { basicCredit: 5 });
+    await t.database.db.execute(
+      sql`UPDATE wallets SET daily_renews_at = now() - interval '1 hour' WHERE user_id = ${u.user.id}::uuid`,
+    );
+    await t.database.db.execute(sql`CREATE FUNCTION renewal_down() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.daily_renews_at IS DISTINCT FROM OLD.daily_renews_at THEN RAISE EXCEPTION 'renewal down'; END IF;
+        RETURN NEW;
+      END $$`);
+    await t.database.db.execute(
+      sql`CREATE TRIGGER renewal_down BEFORE UPDATE ON wallets FOR EACH ROW EXECUTE FUNCTION renewal_down()`,
+    );
+    try {
+      expect((await follow('While renewals fail')).status).toBe(500);
+      expect(await hold()).toBeNull();
+    } finally {
+      await t.database.db.execute(sql`DROP TRIGGER renewal_down ON wallets`);
+      await t.database.db.execute(sql`DROP FUNCTION renewal_down()`);
+    }
+
+    // The next follow-up is answered, not refused as busy.
+    const next = await follow('Back again');
+    expect(next.status).toBe(200);
+    expect(next.text).toBe('You asked: Back again');
     expect(await ledgerMismatches(t.database.db)).toEqual([]);
   });
 
@@ -357,9 +410,10 @@ describe('a client that leaves before its answer starts', () => {
 });
 
 describe.runIf(process.env.PARLEY_TEST_DB === 'postgres')('a follow-up’s first statement on PostgreSQL', () => {
-  // Every follow-up turn runs it: no hash table is built for the request, in the generic plan a prepared statement
-  // ends up with (as billing.test.ts checks of the session statements).
-  it('builds no hash table in its generic plan', async () => {
+  // Every follow-up turn runs it, in the generic plan a prepared statement ends up with: no table is joined by
+  // hashing it (as billing.test.ts checks of the session statements), and the conversation's history is read before
+  // the wallet is locked, so that the wallet (an organization's members all spend from one) is not held meanwhile.
+  it('joins nothing by hashing, and reads the history before it locks the wallet', async () => {
     const plans = await t.database.db.transaction(async (tx) => {
       await tx.execute(sql`SET LOCAL plan_cache_mode = force_generic_plan`);
       const found: string[] = [];
@@ -379,6 +433,11 @@ describe.runIf(process.env.PARLEY_TEST_DB === 'postgres')('a follow-up’s first
       return found;
     });
     expect(plans).toHaveLength(3);
-    for (const plan of plans) expect(plan).not.toMatch(/Hash/);
+    for (const plan of plans) {
+      expect(plan).not.toMatch(/Hash (Join|Cond)/);
+      // The wallet's lock (`cur`, up to the next CTE) waits for the key it locks, which needs the history read.
+      const lock = plan.slice(plan.indexOf('CTE cur'), plan.indexOf('CTE member'));
+      expect(lock).toMatch(/^CTE cur\s+-> {2}LockRows[\s\S]*CTE Scan on history/);
+    }
   });
 });

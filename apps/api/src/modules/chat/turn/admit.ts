@@ -76,14 +76,20 @@ function createUndo(
   return {
     written,
     async undo(error) {
+      // The statement that may take the conversation has ended first (a hold given back before it is taken would
+      // stay taken).
+      const checked = await authorized.then(
+        ({ result }) => ({ result, refused: null }),
+        (refused: unknown) => ({ result: null, refused }),
+      );
       // The conversation this turn held is free again for the next one, whatever else happens here.
       if (held)
         await q
           .releaseConversation(db, held.conversationId, held.turn)
           .catch((e: unknown) => log.error({ err: e }, 'could not give back the conversation of a refused chat turn'));
       // An unauthenticated caller hears that (401 / 409) first: `authorized` rejects with it.
-      const { result } = await authorized;
-      await result.reservation?.refund();
+      if (!checked.result) throw checked.refused;
+      await checked.result.reservation?.refund();
       await (
         written.conversationId
           ? q.deleteConversations(db, ownerId, written.conversationId)
@@ -137,6 +143,10 @@ export async function admitTurn(
   // turn sent while another is being answered is refused having reserved, written and streamed nothing. A new
   // conversation is held from its creation.
   const answering: q.Answering = { turn: randomUUID(), seconds: holdSeconds(deps) };
+  // What this turn may hold, to give back if it goes no further: the statement may have taken the conversation and
+  // still fail after (the session ended meanwhile, a daily renewal failed), so it is given back whatever is known of
+  // the claim. Only this turn's hold is let go: another turn's is left as it is.
+  const holds = input.chatId ? { conversationId: input.chatId, turn: answering.turn } : null;
   const authorized = caller.userWith((tokenHash, now) =>
     billing.reserveForSession<q.ClaimColumns>(
       tokenHash,
@@ -173,20 +183,21 @@ export async function admitTurn(
     found = lookups(hint);
   } else {
     const early = hint ? lookups(hint) : null;
-    ownerId = (await authorized).user.id;
+    try {
+      ownerId = (await authorized).user.id;
+    } catch (error) {
+      if (holds) await q.releaseConversation(db, holds.conversationId, holds.turn).catch(noop);
+      throw error;
+    }
     found = early && hint === ownerId ? early : lookups(ownerId);
   }
-  // What this turn holds once its lookups are in, to give back if it goes no further.
-  const held = (claim: q.Claimed | undefined) =>
-    claim ? { conversationId: claim.conversation.id, turn: answering.turn } : null;
-  let undo = createUndo(deps, authorized, ownerId, null);
+  const undo = createUndo(deps, authorized, ownerId, holds);
 
   let resolved: ResolvedModel;
   let conversation: q.ConversationRow | undefined;
   let earlier: q.MessageRow[];
   try {
     const [model, existing] = await found;
-    if (existing.status === 'fulfilled') undo = createUndo(deps, authorized, ownerId, held(existing.value));
     if (model.status === 'rejected') throw model.reason;
     if (existing.status === 'rejected') throw existing.reason;
     if (input.chatId && !existing.value) throw new NotFoundError('conversation');
