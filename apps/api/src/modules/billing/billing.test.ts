@@ -904,8 +904,9 @@ describe.runIf(process.env.PARLEY_TEST_DB === 'postgres')(
 describe.runIf(process.env.PARLEY_TEST_DB === 'postgres')('the session statements on PostgreSQL', () => {
   // The paying wallet is looked up by key from the session's user (a lateral lookup), never by hashing the wallets:
   // a hash table built on every request over a table that grows with the accounts. (Whether a table is scanned or
-  // read by index is the planner's call with the statistics it has: a small table is scanned.)
-  it('build no hash table, in the generic plan a prepared statement ends up with', async () => {
+  // read by index is the planner's call with the statistics it has: a small table is scanned.) The reservations'
+  // "hashed SubPlan" is not such a table: it holds the caller's own memberships, read by key.
+  it('join no table by hashing it, in the generic plan a prepared statement ends up with', async () => {
     const plans = await t.database.db.transaction(async (tx) => {
       await tx.execute(sql`SET LOCAL plan_cache_mode = force_generic_plan`);
       const found: string[] = [];
