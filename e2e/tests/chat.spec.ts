@@ -171,6 +171,33 @@ test.describe('chat', () => {
     ).toBeVisible();
   });
 
+  test('a message pasted over the limit stays whole, is not sent, and says why, in French', async ({ page }) => {
+    const { token } = await apiSignUp(uniqueEmail('chat-too-long'));
+    await fetch(`${process.env.E2E_BASE_URL}/api/user/profile`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ language: 'fr' }),
+    });
+    await openSignedIn(page, token, '/chat');
+    const box = composer(page, 'fr');
+    const long = 'Un long rapport. '.repeat(2_000); // 34,000 characters, the last space trimmed
+    await box.fill(long);
+    await expect(box).toHaveValue(long);
+    const alert = page.getByRole('alert');
+    const number = new Intl.NumberFormat('fr').format;
+    await expect(alert).toHaveText(tr('fr', 'chat:composer.tooLong', { length: number(33_999), max: number(32_000) }));
+    await expect(page.getByRole('button', { name: tr('fr', 'chat:composer.send'), exact: true })).toBeDisabled();
+    await box.press('Enter');
+    await expect(box).toHaveValue(long); // a message sent leaves the box empty
+    mkdirSync(shotsDir, { recursive: true });
+    await page.screenshot({ path: `${shotsDir}/chat-too-long-fr.png` });
+
+    await box.fill('Un long rapport, en bref.');
+    await expect(alert).toHaveCount(0);
+    await box.press('Enter');
+    await expect(log(page)).toContainText('Un long rapport, en bref.');
+  });
+
   test('the message box has the focus when /chat opens; file sizes and times are written per language', async ({
     page,
   }) => {

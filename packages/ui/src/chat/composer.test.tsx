@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { I18nextProvider } from 'react-i18next';
 import { createI18n } from '@parley/i18n';
 import chatEn from '@parley/i18n/locales/en/chat.json';
+import { CHAT_TEXT_MAX } from '@parley/contract/values';
 import { Composer } from './composer.js';
 import { ACCEPT, checkFiles, MAX_FILES } from './file-checks.js';
 import { ChatServicesProvider, type ChatServices } from './services.js';
@@ -84,6 +85,35 @@ describe('Composer', () => {
     await user.upload(fileInput, text());
     expect(screen.getByRole('alert')).toHaveTextContent('Unsupported file type. Please select an image or PDF.');
     expect(screen.queryByRole('list', { name: 'Attached files' })).toBeNull();
+  });
+
+  it('keeps a message over the limit whole, says how long it is, and does not send it', async () => {
+    const { user, onSend } = setup();
+    const box = screen.getByRole('textbox', { name: 'Message' });
+    // Nothing is cut: what is pasted stays in the box as it is.
+    fireEvent.change(box, { target: { value: 'a'.repeat(CHAT_TEXT_MAX + 1234) } });
+    expect(box).toHaveValue('a'.repeat(CHAT_TEXT_MAX + 1234));
+    expect(box).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'This message is too long to send: 33,234 characters, at most 32,000. Shorten it, or attach the text as a PDF.',
+    );
+    expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
+    await user.type(box, '{Enter}');
+    expect(onSend).not.toHaveBeenCalled();
+
+    // Shortened under the limit: the count stays in view near it, and the message goes.
+    fireEvent.change(box, { target: { value: 'a'.repeat(CHAT_TEXT_MAX - 10) } });
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByText('31,990 of 32,000 characters')).toBeInTheDocument();
+    expect(box).toHaveAccessibleDescription(/31,990 of 32,000 characters/);
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(onSend).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows no count for a message far under the limit', async () => {
+    const { user } = setup();
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Short question');
+    expect(screen.queryByText(/characters/)).toBeNull();
   });
 
   it('shows chips for accepted files, removes one, and sends text with the files', async () => {

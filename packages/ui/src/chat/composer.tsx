@@ -13,7 +13,7 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CHAT_TEXT_MAX } from '@parley/contract/values';
-import { formatFileSize } from '@parley/i18n';
+import { formatFileSize, formatNumber } from '@parley/i18n';
 import { FileIcon, LinkIcon, MicIcon, PaperclipIcon, SendIcon, StopIcon } from '../action-icons.js';
 import { Alert } from '../alert.js';
 import { focusRing } from '../button.js';
@@ -223,7 +223,12 @@ export function Composer({
   });
 
   const trimmedUrl = url.trim();
-  const canSend = (pending || !disabled) && !streaming && text.trim().length > 0 && voice.state !== 'transcribing';
+  // A message over the limit is kept whole in the box and not sent (the field does not cut what is pasted into it):
+  // its length is shown from nine tenths of the limit on, and why it cannot be sent once over it.
+  const length = text.trim().length;
+  const tooLong = length > CHAT_TEXT_MAX;
+  const showLength = length >= CHAT_TEXT_MAX * 0.9;
+  const canSend = (pending || !disabled) && !streaming && length > 0 && !tooLong && voice.state !== 'transcribing';
   // Sent while `pending`: it goes when that ends, unless the text is edited in the meantime (then it waits for Enter).
   const [held, setHeld] = useState(false);
 
@@ -404,11 +409,26 @@ export function Composer({
           onKeyDown={onKeyDown}
           onPaste={onPaste}
           rows={1}
-          maxLength={CHAT_TEXT_MAX}
           placeholder={t('composer.placeholder')}
-          aria-describedby={hint ? `${id}-hint` : undefined}
+          aria-invalid={tooLong || undefined}
+          aria-describedby={[showLength && `${id}-length`, hint && `${id}-hint`].filter(Boolean).join(' ') || undefined}
           className="block max-h-52 min-h-[3.25rem] w-full resize-none bg-transparent px-4 pb-1 pt-3.5 text-[0.9375rem] text-zinc-900 [field-sizing:content] placeholder:text-zinc-400 focus:outline-none dark:text-zinc-100"
         />
+        {showLength && (
+          <p
+            id={`${id}-length`}
+            role={tooLong ? 'alert' : undefined}
+            className={cn(
+              'px-4 pt-1 text-xs tabular-nums',
+              tooLong ? 'text-red-600 dark:text-red-400' : 'text-zinc-500 dark:text-zinc-400',
+            )}
+          >
+            {t(tooLong ? 'composer.tooLong' : 'composer.length', {
+              length: formatNumber(length, i18n.language),
+              max: formatNumber(CHAT_TEXT_MAX, i18n.language),
+            })}
+          </p>
+        )}
         <div className="flex items-center gap-1 px-2 pb-2">
           <input
             ref={fileInput}
