@@ -49,7 +49,9 @@ export function PlanCard({
   const price = priceOf(offer, duration, student);
   const regular = priceOf(offer, duration, false);
   const studentPrice = Boolean(student && price && regular && price.amount !== regular.amount);
-  const total = price && offer.perSeat && seats > 1 ? { ...price, amount: price.amount * seats } : null;
+  // While the seats field holds no valid count, nothing is priced or bought for the count before it.
+  const [seatsValid, setSeatsValid] = useState(true);
+  const total = price && offer.perSeat && seats > 1 && seatsValid ? { ...price, amount: price.amount * seats } : null;
   const promoted = price && promo && action === 'choose' ? withPromo(total ?? price, promo) : null;
   const isCurrent = action === 'current';
 
@@ -140,12 +142,12 @@ export function PlanCard({
         )}
       </div>
 
-      {offer.perSeat && <SeatsField seats={seats} onChange={onSeatsChange} />}
+      {offer.perSeat && <SeatsField seats={seats} onChange={onSeatsChange} onValidChange={setSeatsValid} />}
 
       <AllowanceList
         allowance={offer.allowance}
         perSeat={offer.perSeat}
-        seats={seats}
+        seats={seatsValid ? seats : 1}
         gated={offer.gated}
         ownKeys={offer.ownKeys}
         className="border-t border-zinc-100 pt-4 dark:border-zinc-800"
@@ -155,7 +157,7 @@ export function PlanCard({
         <Button
           className="w-full"
           variant={isCurrent ? 'secondary' : 'primary'}
-          disabled={isCurrent || disabled || !price}
+          disabled={isCurrent || disabled || !price || !seatsValid}
           loading={busy}
           onClick={onAction}
           aria-label={accessibleLabel}
@@ -163,7 +165,7 @@ export function PlanCard({
           {label}
         </Button>
         {trialDays && onTrial && !isCurrent && (
-          <Button className="w-full" variant="ghost" disabled={disabled || !price} onClick={onTrial}>
+          <Button className="w-full" variant="ghost" disabled={disabled || !price || !seatsValid} onClick={onTrial}>
             {t('trial.start', { days: trialDays })}
           </Button>
         )}
@@ -172,13 +174,30 @@ export function PlanCard({
   );
 }
 
-/** Seats of a Team subscription, 1 to MAX_SEATS; what is typed may be empty for a moment, the count stays valid. */
-function SeatsField({ seats, onChange }: { seats: number; onChange: (seats: number) => void }) {
+/**
+ * Seats of a Team subscription, 1 to MAX_SEATS. What is typed may be out of range for a moment: the card then prices
+ * and sells nothing (`onValidChange`), and on leaving the field a count over the range becomes the largest, anything
+ * else not a count the last valid one.
+ */
+function SeatsField({
+  seats,
+  onChange,
+  onValidChange,
+}: {
+  seats: number;
+  onChange: (seats: number) => void;
+  onValidChange: (valid: boolean) => void;
+}) {
   const { t } = useTranslation('plans');
   const id = useId();
   const [text, setText] = useState(String(seats));
-  const value = Number(text);
-  const valid = /^\d+$/.test(text) && value >= 1 && value <= MAX_SEATS;
+  const isCount = (value: string) => /^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= MAX_SEATS;
+  const valid = isCount(text);
+  const show = (value: string) => {
+    setText(value);
+    onValidChange(isCount(value));
+    if (isCount(value)) onChange(Number(value));
+  };
   return (
     <div className="space-y-1">
       <label htmlFor={id} className="block text-sm font-medium text-zinc-800 dark:text-zinc-200">
@@ -192,12 +211,11 @@ function SeatsField({ seats, onChange }: { seats: number; onChange: (seats: numb
         max={MAX_SEATS}
         step={1}
         value={text}
-        onChange={(e) => {
-          setText(e.target.value);
-          const n = Number(e.target.value);
-          if (/^\d+$/.test(e.target.value) && n >= 1 && n <= MAX_SEATS) onChange(n);
+        onChange={(e) => show(e.target.value)}
+        onBlur={() => {
+          if (valid) return;
+          show(/^\d+$/.test(text) && Number(text) > MAX_SEATS ? String(MAX_SEATS) : String(seats));
         }}
-        onBlur={() => setText(String(seats))}
         aria-invalid={valid ? undefined : true}
         aria-describedby={`${id}-hint`}
         className={cn(

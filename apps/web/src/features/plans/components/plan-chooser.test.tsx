@@ -115,8 +115,19 @@ describe('the plan chooser', { timeout: 20_000 }, () => {
     await user.clear(seats);
     await user.type(seats, '501');
     expect(seats).toHaveAttribute('aria-invalid', 'true');
-    // Out of range is not taken: the last valid count stays.
-    expect(plain(card('Team').textContent)).toContain('for 50 seats');
+    // Out of range: nothing is priced or bought for the count typed before (50) while the field says 501.
+    expect(plain(card('Team').textContent)).not.toMatch(/for \d+ seats/);
+    expect(within(card('Team')).getByRole('button', { name: 'Choose Team' })).toBeDisabled();
+    // Leaving the field makes it the largest count.
+    await user.tab();
+    expect(seats).toHaveValue(500);
+    expect(seats).not.toHaveAttribute('aria-invalid');
+    expect(plain(card('Team').textContent)).toContain('for 500 seats');
+    // Not a count: the last valid one comes back.
+    await user.clear(seats);
+    await user.type(seats, '0');
+    await user.tab();
+    expect(seats).toHaveValue(500);
     await user.clear(seats);
     await user.type(seats, '4');
     await user.click(within(card('Team')).getByRole('button', { name: 'Choose Team' }));
