@@ -220,6 +220,13 @@ test('the §5 messages: a file of another kind and a dropped non-image; the serv
 
   await page.getByTestId('image-file-input').setInputFiles({ name: 'cat.gif', mimeType: 'image/gif', buffer: GIF });
   await expect(page.getByRole('alert')).toHaveText(en('images:files.formatUnsupported'));
+  // A text file picked with the file dialog: nothing was dropped, so it is told what the editor takes.
+  await drop(area, null);
+  await expect(page.getByRole('alert')).toHaveText(en('images:files.notImage'));
+  await page
+    .getByTestId('image-file-input')
+    .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('just words') });
+  await expect(page.getByRole('alert')).toHaveText(en('images:files.formatUnsupported'));
   // An HTML page named .png: refused on its bytes, not its name.
   await drop(area, { name: 'photo.png', type: 'image/png', text: '<html><script>alert(1)</script></html>' });
   await expect(page.getByRole('alert')).toHaveText(en('images:files.formatUnsupported'));

@@ -77,7 +77,7 @@ export function ImageGeneration({ plansPath, apiKeysPath }: Props) {
   useEffect(() => () => abort.current?.abort(), []);
 
   const pickReference = async (file: File | undefined) => {
-    const check = await checkImageFile(file);
+    const check = await checkImageFile(file, 'picked');
     setReferenceProblem(check.ok ? null : check.problem);
     setReference(check.ok ? file! : null);
   };

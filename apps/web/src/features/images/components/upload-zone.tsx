@@ -105,7 +105,7 @@ export function PickImageButton({
         onChange={async (e) => {
           const file = e.target.files?.[0];
           e.target.value = '';
-          const check = await checkImageFile(file);
+          const check = await checkImageFile(file, 'picked');
           if (check.ok && file) onFile(file);
           else if (!check.ok) onProblem(check.problem);
         }}

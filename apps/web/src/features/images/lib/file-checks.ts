@@ -5,9 +5,12 @@ import { IMAGE_UPLOAD_MAX_MB } from '@parley/contract/values';
  * not the name or the type the browser guessed; the server decodes them again.
  */
 export type ImageFileProblem =
-  /** 'Please drop a valid image file.' — a dropped or picked file that is no image at all (or nothing). */
+  /** 'Please drop a valid image file.' — a dropped file that is no image at all (or a drop of no file). */
   | 'notImage'
-  /** 'only png and jpeg are supported in the image editor' — an image of another kind (GIF, WebP, SVG…). */
+  /**
+   * 'only png and jpeg are supported in the image editor' — an image of another kind (GIF, WebP, SVG…), or a picked
+   * file that is no image: the picker offered only PNG and JPEG, and this says what it takes.
+   */
   | 'formatUnsupported'
   | 'empty'
   | 'tooLarge';
@@ -49,12 +52,16 @@ async function headOf(file: Blob): Promise<Uint8Array> {
   });
 }
 
-/** Checks one picked or dropped file; `undefined` (a drop with no file: a link, some text) is no image. */
-export async function checkImageFile(file: File | undefined): Promise<ImageFileCheck> {
-  if (!file) return { ok: false, problem: 'notImage' };
-  if (file.size === 0) return { ok: false, problem: looksLikeImage(file) ? 'empty' : 'notImage' };
+/** Checks one dropped or picked file; `undefined` (a drop with no file: a link, some text) is no image. */
+export async function checkImageFile(
+  file: File | undefined,
+  how: 'dropped' | 'picked' = 'dropped',
+): Promise<ImageFileCheck> {
+  const notImage = how === 'picked' ? 'formatUnsupported' : 'notImage';
+  if (!file) return { ok: false, problem: notImage };
+  if (file.size === 0) return { ok: false, problem: looksLikeImage(file) ? 'empty' : notImage };
   const mediaType = sniffImageType(await headOf(file));
-  if (!mediaType) return { ok: false, problem: looksLikeImage(file) ? 'formatUnsupported' : 'notImage' };
+  if (!mediaType) return { ok: false, problem: looksLikeImage(file) ? 'formatUnsupported' : notImage };
   if (file.size > UPLOAD_MAX_BYTES) return { ok: false, problem: 'tooLarge' };
   return { ok: true, mediaType };
 }

@@ -39,6 +39,12 @@ describe('files the editor takes (spec §5)', () => {
     });
     expect(await checkImageFile(undefined)).toEqual({ ok: false, problem: 'notImage' });
     expect(await checkImageFile(fileOf([], 'empty.png', 'image/png'))).toEqual({ ok: false, problem: 'empty' });
+    // Picked with the file dialog (which offered PNG and JPEG), a text file is told what the editor takes: nothing
+    // was dropped.
+    expect(await checkImageFile(fileOf('hello', 'notes.txt', 'text/plain'), 'picked')).toEqual({
+      ok: false,
+      problem: 'formatUnsupported',
+    });
   });
 
   it('refuses a file over the upload limit before sending it', async () => {
