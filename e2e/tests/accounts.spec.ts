@@ -49,7 +49,7 @@ test.describe('accounts: sign-up to sign-out', () => {
     const link = await linkFromMail(email, '/verify-email');
     expect(new URL(link).origin).toBe(base());
     await page.goto(link);
-    await expect(page.getByRole('heading', { name: tr('en', 'auth:verify.title') })).toBeVisible();
+    await expect(page.getByRole('heading', { name: tr('en', 'auth:verify.verifiedTitle') })).toBeVisible();
     await expect(page.getByRole('status').filter({ hasText: /verified/ })).toHaveText(
       new RegExp(`${tr('en', 'api:messages.verified')}|${tr('en', 'auth:verify.success')}`.replace(/\./g, '\\.')),
     );

@@ -67,7 +67,7 @@ test('a new person: invitation link signed out → create an account → confirm
   const verify = await linkFromMail(email, '/verify-email');
   const tab = await page.context().newPage();
   await tab.goto(verify);
-  await expect(tab.getByRole('heading', { name: en('auth:verify.title') })).toBeVisible();
+  await expect(tab.getByRole('heading', { name: en('auth:verify.verifiedTitle') })).toBeVisible();
   await expect(tab.getByRole('status').filter({ hasText: /verified/ })).toBeVisible();
   await tab.getByRole('link', { name: en('auth:verify.toLogin') }).click();
   await expect(tab).toHaveURL(/\/login$/);

@@ -20,7 +20,7 @@ export function VerifyEmail({ token }: { token: string | null }) {
 
   return (
     <div>
-      <AuthHeading title={t('verify.title')} />
+      <AuthHeading title={t(verify.isSuccess ? 'verify.verifiedTitle' : 'verify.title')} />
       <div className="space-y-4">
         {!token && <Alert tone="error">{t('verify.missingToken')}</Alert>}
         {token && (verify.isPending || verify.isIdle) && (
