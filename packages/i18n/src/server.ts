@@ -35,7 +35,18 @@ export function interpolate(text: string, params: Record<string, string | number
 /** Texts already looked up, by language, namespace and key (every answer carries a message). */
 const found = new Map<string, string>();
 
-/** `translate('es', 'api', 'errors.NOT_FOUND')`; falls back to English, then to the key. */
+const pluralRules = new Map<string, Intl.PluralRules>();
+/** The language's plural form of `count` ('one', 'other'…; CLDR's categories, as i18next names its `_one` keys). */
+function pluralOf(language: ServerLanguage, count: number) {
+  let rules = pluralRules.get(language);
+  if (!rules) pluralRules.set(language, (rules = new Intl.PluralRules(language)));
+  return rules.select(count);
+}
+
+/**
+ * `translate('es', 'api', 'errors.NOT_FOUND')`; falls back to English, then to the key. With a number `count` in
+ * `params`, the key's plural form is taken when there is one (`key_one`, `key_other`, as i18next does), then the key.
+ */
 export function translate(
   lng: string,
   ns: 'api' | 'mail',
@@ -43,10 +54,14 @@ export function translate(
   params?: Record<string, string | number>,
 ): string {
   const language = (SERVER_LANGUAGES as readonly string[]).includes(lng) ? (lng as ServerLanguage) : 'en';
-  const id = `${language}\u0000${ns}\u0000${key}`;
+  const count = params?.count;
+  const form = typeof count === 'number' ? pluralOf(language, count) : null;
+  const id = `${language}\u0000${ns}\u0000${key}\u0000${form ?? ''}`;
   let text = found.get(id);
   if (text === undefined) {
-    text = lookup(resources[language][ns], key) ?? lookup(resources.en[ns], key) ?? key;
+    const inLanguage = (tree: Tree) =>
+      (form && (lookup(tree, `${key}_${form}`) ?? lookup(tree, `${key}_other`))) || lookup(tree, key);
+    text = inLanguage(resources[language][ns]) ?? inLanguage(resources.en[ns]) ?? key;
     if (found.size < 10_000) found.set(id, text);
   }
   return params ? interpolate(text, params) : text;

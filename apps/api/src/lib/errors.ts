@@ -21,6 +21,7 @@ export class NotFoundError extends DomainError {
 export class RateLimitedError extends DomainError {
   constructor(retryAfterSeconds: number) {
     const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
-    super('RATE_LIMITED', { minutes: Math.max(1, Math.ceil(seconds / 60)) }, { 'retry-after': String(seconds) });
+    const minutes = Math.max(1, Math.ceil(seconds / 60));
+    super('RATE_LIMITED', { minutes, count: minutes }, { 'retry-after': String(seconds) });
   }
 }

@@ -109,7 +109,7 @@ export function registerErrorHandler(app: FastifyInstance, db: Db) {
     if (error instanceof SyntaxError || (error.statusCode === 400 && /JSON/i.test(error.message))) {
       return sendError(request, reply, 'MALFORMED_BODY');
     }
-    if (error.statusCode === 429) return sendError(request, reply, 'RATE_LIMITED', {}, { minutes: 1 });
+    if (error.statusCode === 429) return sendError(request, reply, 'RATE_LIMITED', {}, { minutes: 1, count: 1 });
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return sendError(request, reply, error.statusCode === 404 ? 'NOT_FOUND' : 'BAD_REQUEST');
     }
