@@ -72,9 +72,9 @@ test('a site admin finds a person, edits their credits, forces a logout and read
   await expect(page.getByText(tr('en', 'api:messages.userLoggedOut'))).toBeVisible();
   const after = await apiGet('/api/user/profile', target.token);
   expect(after.bodyStatus).toBe(409);
-  // Their browser finds out at its next call: 'You have been logged out', and back to the login page.
+  // Their browser finds out at its next call: 'You have been logged out', and why; back to the login page.
   await theirPage.goto('/profile');
-  await expect(theirPage.getByText(tr('en', 'common:session.loggedOut'))).toBeVisible();
+  await expect(theirPage.getByText(tr('en', 'api:errors.SESSION_REPLACED_forced'), { exact: true })).toBeVisible();
   await expect(theirPage).toHaveURL(/\/login/);
   await theirs.close();
 

@@ -13,7 +13,10 @@ async function signInElsewhere(browser: Browser, email: string, password: string
 async function expectForcedOut(page: Page) {
   // Signing in again returns to the page the session ended on (?next=).
   await expect(page).toHaveURL(/\/login(\?next=%2F[^&]*)?$/);
-  await expect(page.getByText(tr('en', 'common:session.loggedOut'), { exact: true })).toBeVisible();
+  // The server's message says why: the account was signed in elsewhere.
+  await expect(page.getByText(tr('en', 'api:errors.SESSION_REPLACED_replaced'), { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: tr('en', 'auth:login.submit') })).toBeVisible();
+  await shot(page, 'forced-out-replaced');
   expect(await storedToken(page)).toBeNull();
 }
 

@@ -15,6 +15,15 @@ describe('server messages', () => {
     expect(wait('de', 1)).toBe('Too many attempts. Please try again in 1 minute.');
   });
 
+  it('take the form of a `context` where the key has one', () => {
+    expect(translate('fr', 'api', 'errors.SESSION_REPLACED', { context: 'forced' })).toBe(
+      'Vous avez été déconnecté : votre compte a été déconnecté sur tous les appareils.',
+    );
+    expect(translate('en', 'api', 'errors.SESSION_REPLACED', { context: 'no_such_reason' })).toBe(
+      'You have been logged out',
+    );
+  });
+
   it('use the key itself when it has no plural forms, or without a count', () => {
     expect(translate('en', 'api', 'errors.NOT_FOUND', { count: 2, what: 'x' })).toBe(
       translate('en', 'api', 'errors.NOT_FOUND', { what: 'x' }),

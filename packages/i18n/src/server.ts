@@ -44,8 +44,9 @@ function pluralOf(language: ServerLanguage, count: number) {
 }
 
 /**
- * `translate('es', 'api', 'errors.NOT_FOUND')`; falls back to English, then to the key. With a number `count` in
- * `params`, the key's plural form is taken when there is one (`key_one`, `key_other`, as i18next does), then the key.
+ * `translate('es', 'api', 'errors.NOT_FOUND')`; falls back to English, then to the key. With a string `context` in
+ * `params`, `key_<context>` is taken when there is one; with a number `count`, the key's plural form (`key_one`,
+ * `key_other`); then the key itself (as i18next does).
  */
 export function translate(
   lng: string,
@@ -56,11 +57,14 @@ export function translate(
   const language = (SERVER_LANGUAGES as readonly string[]).includes(lng) ? (lng as ServerLanguage) : 'en';
   const count = params?.count;
   const form = typeof count === 'number' ? pluralOf(language, count) : null;
-  const id = `${language}\u0000${ns}\u0000${key}\u0000${form ?? ''}`;
+  const context = typeof params?.context === 'string' && /^\w+$/.test(params.context) ? params.context : null;
+  const id = `${language}\u0000${ns}\u0000${key}\u0000${form ?? ''}\u0000${context ?? ''}`;
   let text = found.get(id);
   if (text === undefined) {
     const inLanguage = (tree: Tree) =>
-      (form && (lookup(tree, `${key}_${form}`) ?? lookup(tree, `${key}_other`))) || lookup(tree, key);
+      (context && lookup(tree, `${key}_${context}`)) ||
+      (form && (lookup(tree, `${key}_${form}`) ?? lookup(tree, `${key}_other`))) ||
+      lookup(tree, key);
     text = inLanguage(resources[language][ns]) ?? inLanguage(resources.en[ns]) ?? key;
     if (found.size < 10_000) found.set(id, text);
   }

@@ -13,11 +13,18 @@ describe('session endings', () => {
       // The status that counts is the one in the body.
       'GET /api/user/profile': {
         status: 200,
-        body: { status: 409, code: 'SESSION_REPLACED', message: 'Signed in elsewhere' },
+        body: {
+          status: 409,
+          code: 'SESSION_REPLACED',
+          message: 'You have been logged out: your account was signed in on another device or browser.',
+        },
       },
     });
     const { router } = renderApp('/home');
-    expect(await screen.findByText('You have been logged out')).toBeInTheDocument();
+    // The server's message says why.
+    expect(
+      await screen.findByText('You have been logged out: your account was signed in on another device or browser.'),
+    ).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(localStorage.getItem('token')).toBeNull();
     expect(localStorage.getItem('login_user_id')).toBeNull();
@@ -30,10 +37,8 @@ describe('session endings', () => {
     mockApi({
       'GET /api/auth/config': ok({ googleClientId: null, appName: 'Parley' }),
       'GET /api/user/profile': ok(makeProfile()),
-      'POST /api/user/profile': {
-        status: 409,
-        body: { status: 409, code: 'SESSION_REPLACED', message: 'Signed in elsewhere' },
-      },
+      // A bare 409 (from a proxy, say): only that the session ended.
+      'POST /api/user/profile': { status: 409, body: 'Conflict' },
     });
     const { router } = renderApp('/profile');
     const name = await screen.findByLabelText('Name', {}, { timeout: 4000 });

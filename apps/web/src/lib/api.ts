@@ -14,9 +14,12 @@ const FORCED_LOGOUT_TOAST = 'forced-logout';
 export const apiClient = createApiClient({
   token: { get: getToken, drop: clearSession },
   language: currentLanguage,
-  onLoggedOut: () => {
+  onLoggedOut: (error) => {
     queryClient.clear();
-    toast.warning(getI18n().t('common:session.loggedOut'), { toastId: FORCED_LOGOUT_TOAST });
+    // The server's message says why (another sign-in, a new password, every device), in the person's language; a
+    // bare 409 says only that the session ended.
+    const why = error.code === 'SESSION_REPLACED' && error.message ? error.message : null;
+    toast.warning(why ?? getI18n().t('common:session.loggedOut'), { toastId: FORCED_LOGOUT_TOAST });
   },
   onUnauthorized: () => queryClient.clear(),
 });

@@ -61,7 +61,10 @@ export function createAuthService({ db, config, mailer, passwords, google, limit
     if (!row) throw new DomainError('UNAUTHENTICATED');
     const { session, user } = row;
     if (session.revokedAt) {
-      throw new DomainError(FORCED_REASONS.has(session.revokedReason ?? '') ? 'SESSION_REPLACED' : 'UNAUTHENTICATED');
+      const reason = session.revokedReason ?? '';
+      // The message says why (`errors.SESSION_REPLACED_<reason>`): another sign-in, a new password, every device.
+      if (FORCED_REASONS.has(reason)) throw new DomainError('SESSION_REPLACED', { context: reason });
+      throw new DomainError('UNAUTHENTICATED');
     }
     if (!live) throw new DomainError('UNAUTHENTICATED');
     rememberOwner(tokenHash, user.id);

@@ -163,7 +163,11 @@ describe('login and sessions', () => {
     const second = await t.json('POST', '/api/auth/login', { body: { email: u.email, password: u.password } });
     const old = await t.json('GET', '/api/user/profile', { token: u.token, lang: 'fr' });
     expect(old.status).toBe(409);
-    expect(old.body).toEqual({ status: 409, code: 'SESSION_REPLACED', message: 'Vous avez été déconnecté' });
+    expect(old.body).toEqual({
+      status: 409,
+      code: 'SESSION_REPLACED',
+      message: 'Vous avez été déconnecté : votre compte s’est connecté sur un autre appareil ou navigateur.',
+    });
     expect((await t.json('GET', '/api/user/profile', { token: second.body.data.token })).status).toBe(200);
 
     await t.database.db.update(users).set({ multipleLogin: true }).where(eq(users.email, u.email));
@@ -262,7 +266,9 @@ describe('forgot and reset password', () => {
     const key = t.linkSecret(u.email, 'key');
     const reset = await t.json('POST', '/api/auth/reset-password', { body: { key, password: 'brand new password' } });
     expect(reset.status).toBe(200);
-    expect((await t.json('GET', '/api/user/profile', { token: u.token })).status).toBe(409);
+    const ended = await t.json('GET', '/api/user/profile', { token: u.token, lang: 'es' });
+    expect(ended.status).toBe(409);
+    expect(ended.body.message).toBe('Se ha cerrado tu sesión: se restableció la contraseña de tu cuenta.');
     const reused = await t.json('POST', '/api/auth/reset-password', {
       body: { key, password: 'another new password' },
     });
@@ -331,7 +337,9 @@ describe('change password', () => {
     });
     expect(ok.status).toBe(200);
     expect((await t.json('GET', '/api/user/profile', { token: u.token })).status).toBe(200);
-    expect((await t.json('GET', '/api/user/profile', { token: other })).status).toBe(409);
+    const ended = await t.json('GET', '/api/user/profile', { token: other });
+    expect(ended.status).toBe(409);
+    expect(ended.body.message).toBe('You have been logged out: the password of your account was changed.');
     expect(
       (await t.json('POST', '/api/auth/login', { body: { email: u.email, password: 'a better password' } })).status,
     ).toBe(200);
