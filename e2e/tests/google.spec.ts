@@ -127,5 +127,9 @@ test.describe('Google sign-in', () => {
     await page.goto('/login');
     await expect(page.getByText(tr('en', 'auth:google.scriptFailed'))).toBeVisible();
     await expect(page.getByRole('button', { name: tr('en', 'auth:login.submit'), exact: true })).toBeEnabled();
+    // Said again in the language picked afterwards, like the rest of the page.
+    await page.getByLabel(tr('en', 'shell:language'), { exact: true }).selectOption('es');
+    await expect(page.getByRole('button', { name: tr('es', 'auth:login.submit'), exact: true })).toBeEnabled();
+    await expect(page.getByText(tr('es', 'auth:google.scriptFailed'))).toBeVisible();
   });
 });

@@ -12,11 +12,12 @@ export function OtherSignIn({ onSignedIn }: { onSignedIn: (result: LoginResult) 
   const [error, setError] = useState<{ message: string; unavailable: boolean } | null>(null);
   const clientId = config?.googleClientId;
   if (!clientId) return null;
-  // Without Google's script there is no button to show: only why, and that e-mail sign-in works.
+  // Without Google's script there is no button to show: only why, and that e-mail sign-in works. Written here, in
+  // the language of the page as it is now (the button, gone, would not write it again if the language changes).
   if (error?.unavailable) {
     return (
       <Alert tone="error" className="mt-6">
-        {error.message}
+        {t('google.scriptFailed')}
       </Alert>
     );
   }
