@@ -143,11 +143,16 @@ const shotsDir = '/tmp/e2e-shots';
 
 /**
  * A screenshot kept outside the repository (in /tmp/e2e-shots), for a person to look at: what is on screen, or the
- * whole page with `fullPage`. Transitions are shown finished, not caught halfway.
+ * whole page with `fullPage`. `still` shows CSS transitions finished rather than caught halfway (a page just opened
+ * inside the app); not for a toast, which Playwright's finished animations take off the screen.
  */
-export async function shot(page: Page, name: string, fullPage = false) {
+export async function shot(page: Page, name: string, { fullPage = false, still = false } = {}) {
   mkdirSync(shotsDir, { recursive: true });
-  await page.screenshot({ path: path.join(shotsDir, `${name}.png`), fullPage, animations: 'disabled' });
+  await page.screenshot({
+    path: path.join(shotsDir, `${name}.png`),
+    fullPage,
+    animations: still ? 'disabled' : 'allow',
+  });
 }
 
 /**

@@ -119,9 +119,9 @@ for (const lng of ['en', 'es', 'fr'] as Lng[]) {
     expect(boxes[2]!.y).toBeGreaterThan(boxes[0]!.y);
     expect(await noSidewaysScroll(page)).toBe(true);
     await shot(page, `home-375-${lng}`);
-    await shot(page, `home-375-${lng}-full`, true);
+    await shot(page, `home-375-${lng}-full`, { fullPage: true });
     await page.setViewportSize({ width: 1280, height: 800 });
-    await shot(page, `home-1280-${lng}`, true);
+    await shot(page, `home-1280-${lng}`, { fullPage: true });
     await context.close();
   });
 }
@@ -134,7 +134,7 @@ test('the dashboard in dark theme, at 1280 and 375 px', async ({ page }) => {
   await page.goto('/home');
   await expect(page.locator('html')).toHaveClass(/dark/);
   await expect(page.getByTestId('recent-conversations').getByRole('link')).toHaveCount(1);
-  await shot(page, 'home-dark-1280', true);
+  await shot(page, 'home-dark-1280', { fullPage: true });
   await page.setViewportSize({ width: 375, height: 812 });
   // The side menu's room closes with a 200 ms transition: the page settles without sideways scroll.
   await expect.poll(() => noSidewaysScroll(page), { timeout: 2_000 }).toBe(true);
