@@ -139,10 +139,10 @@ export async function noSkeletons(page: Page) {
   await expect(page.locator('[data-testid="page-skeleton"], div.animate-pulse[aria-hidden="true"]')).toHaveCount(0);
 }
 
-const shotsDir = '/tmp/e2e-shots';
+const shotsDir = process.env.E2E_SHOTS_DIR ?? '/tmp/e2e-shots';
 
 /**
- * A screenshot kept outside the repository (in /tmp/e2e-shots), for a person to look at: what is on screen, or the
+ * A screenshot kept outside the repository (in /tmp/e2e-shots, or E2E_SHOTS_DIR), for a person to look at: what is on screen, or the
  * whole page with `fullPage`. `still` shows CSS transitions finished rather than caught halfway (a page just opened
  * inside the app); not for a toast, which Playwright's finished animations take off the screen.
  */

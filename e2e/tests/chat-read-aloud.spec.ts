@@ -1,9 +1,6 @@
-import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { tr, type Lng } from '../support';
+import { type Lng, shot, tr } from '../support';
 import { askAndWait, lastAnswer, log, openChat, switchLanguage } from './chat-helpers';
-
-const shotsDir = '/tmp/chat-shots';
 
 type Spoken = { text: string; lang: string };
 type Recorder = { spoken: Spoken[]; cancels: number };
@@ -71,8 +68,7 @@ test.describe('read aloud', () => {
     await expect(stopButton(page)).toHaveAttribute('aria-pressed', 'true');
     // Markdown is read as words: no asterisks, no link address.
     expect((await speech(page)).spoken).toEqual([{ text: 'You asked: Read this answer aloud, please', lang: 'en-US' }]);
-    mkdirSync(shotsDir, { recursive: true });
-    await page.screenshot({ path: `${shotsDir}/read-aloud-speaking.png` });
+    await shot(page, `read-aloud-speaking`);
 
     const cancelsBefore = (await speech(page)).cancels;
     await stopButton(page).click();
@@ -112,7 +108,7 @@ test.describe('read aloud', () => {
     await readButton(page, 'es').click();
     await expect(stopButton(page, 'es')).toBeVisible();
     expect((await speech(page)).spoken).toEqual([{ text: 'You asked: Hola, ¿qué tal?', lang: 'es-ES' }]);
-    await page.screenshot({ path: `${shotsDir}/read-aloud-es.png` });
+    await shot(page, `read-aloud-es`);
     await stopButton(page, 'es').click();
     await expect(readButton(page, 'es')).toBeVisible();
   });
@@ -131,7 +127,7 @@ test.describe('read aloud', () => {
     await expect(readButton(page)).toBeVisible();
     await expect(readButton(page)).toHaveAttribute('aria-pressed', 'false');
     expect((await speech(page)).spoken).toEqual([{ text: 'You asked: Say something', lang: 'en-US' }]);
-    await page.screenshot({ path: `${shotsDir}/read-aloud-no-voice.png` });
+    await shot(page, `read-aloud-no-voice`);
 
     // The real engine was asked again, and failed again: the message is still there, nothing else broke.
     await readButton(page).click();

@@ -1,9 +1,6 @@
-import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { tr, type Lng } from '../support';
+import { type Lng, shot, tr } from '../support';
 import { askAndWait, basicCredits, lastAnswer, openChat, switchLanguage } from './chat-helpers';
-
-const shotsDir = '/tmp/chat-shots';
 
 /** A language's name as the interface shows it ('fr' in Spanish: 'francés'). */
 const nameIn = (code: string, lng: Lng) => new Intl.DisplayNames([lng], { type: 'language' }).of(code)!;
@@ -58,8 +55,7 @@ test.describe('translate an answer', () => {
     expect((await answer.innerText()).match(/You asked: Where is the station\?/g)).toHaveLength(2);
     expect((await basicCredits(token)).basicUse).toBe(before.basicUse + 1);
     await profileRefresh;
-    mkdirSync(shotsDir, { recursive: true });
-    await page.screenshot({ path: `${shotsDir}/translate-en.png` });
+    await shot(page, `translate-en`);
 
     // Another language replaces the translation; hiding it leaves the original alone.
     await translateLast(page, 'en', 'de');
@@ -107,7 +103,7 @@ test.describe('translate an answer', () => {
       const menu = page.getByRole('menu', { name: tr(lng, 'chat:message.translateTo') });
       await expect(menu).toContainText(tr(lng, 'chat:message.translateTo'));
       await expect(menu.getByRole('menuitem', { name: nameRe(nameIn('de', lng)) })).toBeVisible();
-      await page.screenshot({ path: `${shotsDir}/translate-menu-${lng}.png` });
+      await shot(page, `translate-menu-${lng}`);
       await page.keyboard.press('Escape');
 
       const body = await translateLast(page, lng, code);
@@ -116,7 +112,7 @@ test.describe('translate an answer', () => {
       const region = translation(page, lng, code);
       await expect(region).toContainText(`(${body.target}) You asked: Good morning`);
       await expect(answer).toContainText('You asked: Good morning');
-      await page.screenshot({ path: `${shotsDir}/translate-${lng}.png` });
+      await shot(page, `translate-${lng}`);
       await region.getByRole('button', { name: tr(lng, 'chat:message.closeTranslation') }).click();
       await expect(region).toHaveCount(0);
     });

@@ -1,7 +1,6 @@
-import { mkdirSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../playwright.config';
-import { tr } from '../support';
+import { shot, tr } from '../support';
 import {
   basicCredits,
   composer,
@@ -12,7 +11,6 @@ import {
   withoutBrowserRecognition,
 } from './chat-helpers';
 
-const shotsDir = '/tmp/chat-shots';
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 const transcribed = /^Transcribed [1-9]\d* bytes of audio\.$/;
@@ -35,8 +33,7 @@ test.describe('voice input with a microphone', () => {
     await micButton(page).click();
     await expect(recordingStatus(page)).toBeVisible();
     await expect(recordingStatus(page)).toContainText('0:01', { timeout: 5_000 });
-    mkdirSync(shotsDir, { recursive: true });
-    await page.screenshot({ path: `${shotsDir}/voice-recording.png` });
+    await shot(page, `voice-recording`);
 
     const upload = page.waitForRequest((r) => r.url().endsWith('/api/ai/transcribe') && r.method() === 'POST');
     // The credits shown elsewhere are read again once the transcription has spent one.
@@ -51,7 +48,7 @@ test.describe('voice input with a microphone', () => {
     await expect(composer(page)).toHaveValue(/^Please note: Transcribed [1-9]\d* bytes of audio\.$/);
     await expect(composer(page)).toBeFocused();
     await expect(micButton(page)).toBeVisible();
-    await page.screenshot({ path: `${shotsDir}/voice-transcribed.png` });
+    await shot(page, `voice-transcribed`);
     const after = await basicCredits(token);
     expect(after.basicUse).toBe(before.basicUse + 1);
     expect(after.left).toBe(before.left - 1);

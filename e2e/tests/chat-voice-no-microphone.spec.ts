@@ -1,8 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { tr } from '../support';
+import { shot, tr } from '../support';
 import { micButton, openChat, switchLanguage, withoutBrowserRecognition } from './chat-helpers';
-
-const shotsDir = '/tmp/chat-shots';
 
 // The configuration's own Chromium flags: no microphone device at all.
 
@@ -14,6 +12,6 @@ test.describe('voice input without any microphone', () => {
     await micButton(page, 'es').click();
     await expect(page.getByRole('alert')).toContainText(tr('es', 'chat:voice.noMicrophone'));
     await expect(micButton(page, 'es')).toBeVisible();
-    await page.screenshot({ path: `${shotsDir}/voice-no-microphone-es.png` });
+    await shot(page, `voice-no-microphone-es`);
   });
 });

@@ -1,9 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../playwright.config';
-import { tr } from '../support';
+import { shot, tr } from '../support';
 import { composer, micButton, openChat, switchLanguage, withoutBrowserRecognition } from './chat-helpers';
 
-const shotsDir = '/tmp/chat-shots';
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 // A microphone exists, but the permission prompt is answered "no" (headless Chromium's default without
@@ -18,7 +17,7 @@ test.describe('voice input with the microphone refused', () => {
     const alert = page.getByRole('alert');
     await expect(alert).toContainText(tr('en', 'chat:voice.denied'));
     await expect(micButton(page)).toBeVisible();
-    await page.screenshot({ path: `${shotsDir}/voice-denied.png` });
+    await shot(page, `voice-denied`);
     await alert.getByRole('button', { name: tr('en', 'chat:composer.dismiss') }).click();
     await expect(alert).toHaveCount(0);
     await composer(page).fill('Still here');
@@ -32,6 +31,6 @@ test.describe('voice input with the microphone refused', () => {
     await micButton(page, 'fr').click();
     await expect(page.getByRole('alert')).toContainText(tr('fr', 'chat:voice.denied'));
     await expect(micButton(page, 'fr')).toBeVisible();
-    await page.screenshot({ path: `${shotsDir}/voice-denied-fr.png` });
+    await shot(page, `voice-denied-fr`);
   });
 });

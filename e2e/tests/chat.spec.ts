@@ -1,9 +1,7 @@
-import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { buildPdf, buildPng } from '../../apps/api/src/modules/documents/test-fixtures';
-import { apiSignUp, openSignedIn, tr, uniqueEmail, type Lng } from '../support';
+import { apiSignUp, type Lng, openSignedIn, shot, tr, uniqueEmail } from '../support';
 
-const shotsDir = '/tmp/chat-shots';
 const MODEL_LABEL = 'parley-test-model';
 
 /** A fresh account (each test gets its own credits), signed in on /chat. */
@@ -68,15 +66,14 @@ test.describe('chat', () => {
     await answered(page);
     await profileRefresh;
     await expect(log(page).locator('pre code .hljs-keyword').first()).toBeVisible();
-    mkdirSync(shotsDir, { recursive: true });
-    await page.screenshot({ path: `${shotsDir}/chat-1280.png` });
+    await shot(page, `chat-1280`);
     // A phone: the page is loaded at that width (the conversation now comes from the history).
     await page.setViewportSize({ width: 375, height: 812 });
     await page.reload();
     await expect(log(page).locator('pre code .hljs-keyword').first()).toBeVisible();
-    await page.screenshot({ path: `${shotsDir}/chat-375.png` });
+    await shot(page, `chat-375`);
     await page.getByRole('button', { name: tr('en', 'chat:history.open') }).click();
-    await page.screenshot({ path: `${shotsDir}/chat-375-history.png` });
+    await shot(page, `chat-375-history`);
     await page.getByRole('button', { name: tr('en', 'chat:history.close') }).click();
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.reload();
@@ -189,8 +186,7 @@ test.describe('chat', () => {
     await expect(page.getByRole('button', { name: tr('fr', 'chat:composer.send'), exact: true })).toBeDisabled();
     await box.press('Enter');
     await expect(box).toHaveValue(long); // a message sent leaves the box empty
-    mkdirSync(shotsDir, { recursive: true });
-    await page.screenshot({ path: `${shotsDir}/chat-too-long-fr.png` });
+    await shot(page, `chat-too-long-fr`);
 
     await box.fill('Un long rapport, en bref.');
     await expect(alert).toHaveCount(0);
@@ -227,8 +223,7 @@ test.describe('chat', () => {
     await answered(page, 'fr');
     // The answer carries the time it was written, as every list shows times (24-hour clock in French).
     await expect(log(page).getByRole('article').locator('time')).toHaveText(/^\d{2}:\d{2}$/);
-    mkdirSync(shotsDir, { recursive: true });
-    await page.screenshot({ path: `${shotsDir}/chat-format-fr.png` });
+    await shot(page, `chat-format-fr`);
     await page.setViewportSize({ width: 375, height: 740 });
     await page.reload();
     await expect(
@@ -236,7 +231,7 @@ test.describe('chat', () => {
         .getByRole('article')
         .getByRole('button', { name: tr('fr', 'chat:message.translate') }),
     ).toBeInViewport();
-    await page.screenshot({ path: `${shotsDir}/chat-format-fr-375.png` });
+    await shot(page, `chat-format-fr-375`);
   });
 
   test('hostile Markdown in an answer never runs and a remote image waits for a click', async ({ page }) => {

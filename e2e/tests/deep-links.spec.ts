@@ -1,9 +1,5 @@
-import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { apiSignUp, googleToken, storedToken, tr, uiLogin, uniqueEmail, type Lng } from '../support';
-
-const shots = '/tmp/shots-h3';
-mkdirSync(shots, { recursive: true });
+import { apiSignUp, googleToken, type Lng, shot, storedToken, tr, uiLogin, uniqueEmail } from '../support';
 
 const GSI = 'https://accounts.google.com/gsi/client';
 
@@ -120,9 +116,9 @@ test.describe('paths with a dot', () => {
       await expect(page).toHaveURL(/\/not-found\?page=%2Freports%2Fsummary\.pdf$/);
       await expect(page.getByText(tr(lng, 'common:notFound.message'))).toBeVisible();
       await expect(page.getByRole('heading', { name: '404' })).toBeVisible();
-      await page.screenshot({ path: `${shots}/not-found-dotted-${lng}-1280.png` });
+      await shot(page, `not-found-dotted-${lng}-1280`);
       await page.setViewportSize({ width: 375, height: 740 });
-      await page.screenshot({ path: `${shots}/not-found-dotted-${lng}-375.png` });
+      await shot(page, `not-found-dotted-${lng}-375`);
     });
   }
 
@@ -141,18 +137,18 @@ test.describe('screenshots of the login page on the way back', () => {
       // Inside the app: sent to the login page by a protected page.
       await page.goto('/chat');
       await expect(page.getByRole('button', { name: tr(lng, 'auth:login.submit'), exact: true })).toBeVisible();
-      await page.screenshot({ path: `${shots}/login-next-${lng}-1280.png` });
+      await shot(page, `login-next-${lng}-1280`);
       // The stand-alone page of a fresh visit, with what a wrong try shows.
       await page.goto('/login');
       await page.getByRole('button', { name: tr(lng, 'auth:login.submit'), exact: true }).click();
       await expect(page.getByText(tr(lng, 'auth:validation.email'))).toBeVisible();
       await expect(page).toHaveTitle(`${tr(lng, 'auth:login.pageTitle')} | Parley`);
-      await page.screenshot({ path: `${shots}/login-fresh-${lng}-1280.png` });
+      await shot(page, `login-fresh-${lng}-1280`);
       await page.setViewportSize({ width: 375, height: 740 });
-      await page.screenshot({ path: `${shots}/login-fresh-${lng}-375.png` });
+      await shot(page, `login-fresh-${lng}-375`);
       await page.goto('/chat');
       await expect(page.getByRole('button', { name: tr(lng, 'auth:login.submit'), exact: true })).toBeVisible();
-      await page.screenshot({ path: `${shots}/login-next-${lng}-375.png` });
+      await shot(page, `login-next-${lng}-375`);
     });
   }
 });

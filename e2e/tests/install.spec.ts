@@ -1,10 +1,10 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { rename } from 'node:fs/promises';
 import path from 'node:path';
 import { inflateRawSync } from 'node:zlib';
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext } from '@playwright/test';
 import { EXTENSION_STORE_URL, FIXTURE_BACKGROUND } from '../extension-fixture';
-import { tr, type Lng } from '../support';
+import { shot, tr, type Lng } from '../support';
 
 /** The files of a zip, read from its central directory (deflated or stored). */
 function unzip(zip: Buffer): Map<string, Buffer> {
@@ -25,12 +25,6 @@ function unzip(zip: Buffer): Map<string, Buffer> {
     at += 46 + nameLength + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
   }
   return files;
-}
-
-const shotsDir = '/tmp/shots-h1';
-async function shot(page: Page, name: string) {
-  mkdirSync(shotsDir, { recursive: true });
-  await page.screenshot({ path: path.join(shotsDir, `${name}.png`), fullPage: true });
 }
 
 async function useLanguage(context: BrowserContext, baseUrl: string, lng: Lng) {
@@ -69,7 +63,7 @@ for (const width of [1280, 375]) {
     await expect(steps.getByRole('heading', { name: 'Click “Load unpacked”' })).toBeVisible();
     // Nothing is wider than the window.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-    await shot(page, `install-en-${width}`);
+    await shot(page, `install-en-${width}`, { fullPage: true });
 
     const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
     expect(download.suggestedFilename()).toBe('parley-extension-0.9.1.zip');
@@ -83,7 +77,7 @@ for (const width of [1280, 375]) {
 
     await page.getByRole('tab', { name: 'Edge' }).click();
     await expect(steps.locator('code', { hasText: 'edge://extensions' })).toBeVisible();
-    await shot(page, `install-edge-en-${width}`);
+    await shot(page, `install-edge-en-${width}`, { fullPage: true });
   });
 }
 
@@ -100,7 +94,7 @@ for (const lng of ['es', 'fr'] as const) {
         page.getByRole('heading', { name: tr(lng, 'common:install.steps.devMode.title', { label: devMode }) }),
       ).toBeVisible();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-      await shot(page, `install-${lng}-${width}`);
+      await shot(page, `install-${lng}-${width}`, { fullPage: true });
     });
   }
 }
@@ -117,7 +111,7 @@ test('without a built extension the page says how to build one, and never links 
       await expect(page.getByRole('link', { name: tr('en', 'common:install.download.action') })).toHaveCount(0);
       // The store page, when there is one, is still offered.
       await expect(page.getByRole('link', { name: tr('en', 'common:install.store.action') })).toBeVisible();
-      await shot(page, `install-not-built-en-${width}`);
+      await shot(page, `install-not-built-en-${width}`, { fullPage: true });
     }
     const res = await page.request.get(`${base()}/api/extension/download`, { headers: { 'lang-type': 'fr' } });
     expect(res.status()).toBe(404);
@@ -148,7 +142,7 @@ for (const lng of ['en', 'es', 'fr'] as const) {
       ).toBeVisible();
       await expect(page).toHaveTitle(`${tr(lng, 'common:install.extensionPage.pageTitle')} | Parley`);
       await expect(page.getByText(tr(lng, 'common:install.extensionPage.howTo'))).toBeVisible();
-      await shot(page, `extension-index-${lng}-${width}`);
+      await shot(page, `extension-index-${lng}-${width}`, { fullPage: true });
     }
     await page.getByRole('link', { name: tr(lng, 'common:install.extensionPage.install') }).click();
     await expect(page).toHaveURL(/\/install$/);

@@ -1,12 +1,5 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { apiSignUp, openSignedIn, tr, uniqueEmail, type Lng } from '../support';
-
-async function shot(page: Page, name: string) {
-  mkdirSync('/tmp/shots-h1', { recursive: true });
-  await page.screenshot({ path: path.join('/tmp/shots-h1', `${name}.png`), fullPage: true });
-}
+import { apiSignUp, openSignedIn, shot, tr, uniqueEmail, type Lng } from '../support';
 
 /** A new account whose interface language is `lng`, signed in on /on-boarding/1. */
 async function startOnboarding(page: Page, lng: Lng) {
@@ -36,7 +29,7 @@ test('step 1’s Continue shows every slide, the install one included, then step
       await expect(page.getByRole('link', { name: tr('en', 'onboarding:slider.extension.action') })).toBeVisible();
       for (const width of [1280, 375]) {
         await page.setViewportSize({ width, height: 800 });
-        await shot(page, `onboarding-slide3-en-${width}`);
+        await shot(page, `onboarding-slide3-en-${width}`, { fullPage: true });
       }
     }
     await next.click();
@@ -70,7 +63,7 @@ for (const lng of ['es', 'fr'] as const) {
     await expect(page.getByText(tr(lng, 'onboarding:slider.extension.body'))).toBeVisible();
     for (const width of [1280, 375]) {
       await page.setViewportSize({ width, height: 800 });
-      await shot(page, `onboarding-slide3-${lng}-${width}`);
+      await shot(page, `onboarding-slide3-${lng}-${width}`, { fullPage: true });
     }
   });
 }

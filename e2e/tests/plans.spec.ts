@@ -1,16 +1,8 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { E2E_OUT } from '../playwright.config';
-import { apiGet, apiSignUp, exact, openSignedIn, tr, uniqueEmail } from '../support';
+import { apiGet, apiSignUp, exact, openSignedIn, shot, tr, uniqueEmail } from '../support';
 import { noSidewaysScroll, setAppearance } from './conversation-helpers';
 
 /** Buying a plan as a person does: the plan chooser, the hosted checkout (Stripe on loopback), back to Parley. */
-
-const shots = path.join(E2E_OUT, 'plans');
-mkdirSync(shots, { recursive: true });
-const shot = (page: Page, name: string, fullPage = false) =>
-  page.screenshot({ path: path.join(shots, `${name}.png`), fullPage });
 
 /** A figure of the dashboard's credits (the plans further down name the same credits). */
 const credit = (page: Page, key: string) =>
@@ -32,7 +24,7 @@ test('Pro yearly with WELCOME20: checkout, Pay, confirmed, the new allowance at 
   await expect(page).toHaveURL(/\/subscription$/);
   await expect(page.getByRole('heading', { level: 1, name: tr('en', 'plans:chooser.title') })).toBeVisible();
   await expect(page.getByText(tr('en', 'plans:billing.saveUpTo', { percent: '50%' }))).toBeVisible();
-  await shot(page, 'chooser-monthly-1280', true);
+  await shot(page, 'chooser-monthly-1280', { fullPage: true });
 
   await page.getByText(tr('en', 'plans:billing.year'), { exact: true }).click();
   const pro = page.getByRole('group', { name: tr('en', 'plans:names.pro') });
@@ -41,7 +33,7 @@ test('Pro yearly with WELCOME20: checkout, Pay, confirmed, the new allowance at 
   await page.getByRole('button', { name: tr('en', 'plans:promo.apply') }).click();
   await expect(page.getByText('WELCOME20: 20% off every payment')).toBeVisible();
   await expect(pro).toContainText('With WELCOME20: $79.20 each time');
-  await shot(page, 'chooser-yearly-promo-1280', true);
+  await shot(page, 'chooser-yearly-promo-1280', { fullPage: true });
 
   await pro.getByRole('button', { name: tr('en', 'plans:actions.choosePlan', { plan: 'Pro' }) }).click();
   // The hosted checkout: Stripe's page (here the loopback one), with the price the server picked and the code.
@@ -124,7 +116,7 @@ test('the chooser and the plan settings at 375 px, dark, by keyboard', async ({ 
   await expect(page.getByRole('heading', { level: 1, name: tr('en', 'plans:chooser.title') })).toBeVisible();
   expect(await noSidewaysScroll(page)).toBe(true);
   await shot(page, 'chooser-375-dark');
-  await shot(page, 'chooser-375-dark-full', true);
+  await shot(page, 'chooser-375-dark-full', { fullPage: true });
 
   // Yearly by keyboard: the billing switch is a pair of radio buttons.
   await page.getByRole('radio', { name: tr('en', 'plans:billing.month') }).focus();
@@ -158,7 +150,7 @@ test('onboarding step 3 offers the paid plans, in French, at 375 px', async ({ p
   const pro = plans.getByRole('link', { name: /^Pro, 15\s\$US/ });
   await expect(pro).toHaveAttribute('href', '/payment-call?plan=pro&planDuration=month');
   expect(await noSidewaysScroll(page)).toBe(true);
-  await shot(page, 'onboarding-3-375-fr', true);
+  await shot(page, 'onboarding-3-375-fr', { fullPage: true });
   await pro.click();
   await page.waitForURL(new RegExp(`^${process.env.E2E_STRIPE_URL}/pay/cs_`));
 });

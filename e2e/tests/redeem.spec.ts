@@ -1,9 +1,5 @@
-import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { apiGet, apiSignUp, exact, openSignedIn, tr, uniqueEmail, type Lng } from '../support';
-
-const shots = '/tmp/shots-h3';
-mkdirSync(shots, { recursive: true });
+import { apiGet, apiSignUp, exact, type Lng, openSignedIn, shot, tr, uniqueEmail } from '../support';
 
 /** A fresh single-use licence code, made by the operator's command before the server started. */
 async function licenceCode(): Promise<string> {
@@ -35,7 +31,7 @@ async function both(page: Page, name: string, focus?: ReturnType<Page['getByRole
   ] as const) {
     await page.setViewportSize({ width, height });
     await focus?.evaluate((el) => el.scrollIntoView({ block: 'center' }));
-    await page.screenshot({ path: `${shots}/${name}-${width}.png` });
+    await shot(page, `${name}-${width}`);
   }
   await page.setViewportSize({ width: 1280, height: 800 });
 }

@@ -1,15 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { apiGet, apiSignUp, openSignedIn, tr, uniqueEmail, type Lng } from '../support';
+import { apiGet, apiSignUp, openSignedIn, shot, tr, uniqueEmail, type Lng } from '../support';
 import { askAndWait } from './chat-helpers';
-
-/** Screenshots of the settings pages, for a person to look at (kept outside the repository). */
-const shotsDir = process.env.E2E_SHOTS_DIR ?? '/tmp/e2e-shots';
-async function shot(page: Page, name: string) {
-  mkdirSync(shotsDir, { recursive: true });
-  await page.screenshot({ path: path.join(shotsDir, `${name}.png`), fullPage: true });
-}
 
 /** The loopback API serves only its OpenAI-compatible test model, under this name. */
 const SERVED_MODEL = 'parley-test-model';
@@ -59,7 +50,7 @@ test.describe('settings pages', () => {
         // The page has loaded its settings (no skeleton left) before it is looked at.
         await expect(page.locator('main [aria-busy=true], main .animate-pulse')).toHaveCount(0);
         expect(await overflow(page), `${to} in ${lng}`).toBeLessThanOrEqual(0);
-        await shot(page, `settings-375-${lng}-${to.replace(/\//g, '_').slice(1)}`);
+        await shot(page, `settings-375-${lng}-${to.replace(/\//g, '_').slice(1)}`, { fullPage: true });
       }
     }
     // And on a wide screen, where the menu stays open beside the page.
@@ -69,7 +60,7 @@ test.describe('settings pages', () => {
       await openSignedIn(page, token, to);
       await expect(page.getByRole('heading', { level: 1, name: tr('en', title) })).toBeVisible();
       await expect(page.locator('main [aria-busy=true], main .animate-pulse')).toHaveCount(0);
-      await shot(page, `settings-1280-en-${to.replace(/\//g, '_').slice(1)}`);
+      await shot(page, `settings-1280-en-${to.replace(/\//g, '_').slice(1)}`, { fullPage: true });
     }
   });
 
@@ -107,12 +98,12 @@ test.describe('settings pages', () => {
     await expect(
       model.getByRole('option', { name: tr('en', 'chat:models.needsKeyOption', { model: 'GPT-4o' }), exact: true }),
     ).toBeDisabled();
-    await shot(page, 'settings-model-fallback-1280');
+    await shot(page, 'settings-model-fallback-1280', { fullPage: true });
 
     await page.goto('/chat');
     await expect(page.getByText(note)).toBeVisible();
     await askAndWait(page, 'Hello from the default');
-    await shot(page, 'chat-model-fallback-1280');
+    await shot(page, 'chat-model-fallback-1280', { fullPage: true });
 
     // Making the served model the default ends the note, here and in the chat.
     await page.goto('/setting/general');

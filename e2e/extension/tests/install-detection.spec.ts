@@ -1,8 +1,6 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { inflateRawSync } from 'node:zlib';
-import type { Page } from '@playwright/test';
-import { apiSignUp, openSignedIn, tr, uniqueEmail } from '../../support.js';
+import { apiSignUp, openSignedIn, shot, tr, uniqueEmail } from '../../support.js';
 import { expect, test } from '../fixtures.js';
 
 const web = () => process.env.E2E_BASE_URL!;
@@ -26,11 +24,6 @@ function fileInZip(zip: Buffer, wanted: string): Buffer | null {
   return null;
 }
 
-async function shot(page: Page, name: string) {
-  mkdirSync('/tmp/shots-h1', { recursive: true });
-  await page.screenshot({ path: path.join('/tmp/shots-h1', `${name}.png`), fullPage: true });
-}
-
 test('/install notices the installed extension and offers the very build that is loaded', async ({ page, worker }) => {
   const manifest = (await worker.evaluate(() =>
     (
@@ -47,7 +40,7 @@ test('/install notices the installed extension and offers the very build that is
     ).toBeVisible();
     // Installed: no "reload when you have installed it".
     await expect(page.getByText(tr('en', 'common:install.reload'))).toHaveCount(0);
-    await shot(page, `install-installed-en-${width}`);
+    await shot(page, `install-installed-en-${width}`, { fullPage: true });
   }
 
   // The server offers the extension it was built with: the zip's manifest is the loaded one's.
@@ -86,7 +79,7 @@ test('onboarding and /extensionIndex.html on the web know the extension is there
   await expect(page.getByRole('heading', { name: tr('en', 'onboarding:slider.extension.title') })).toBeVisible();
   await expect(page.getByText(tr('en', 'onboarding:slider.extension.installed'))).toBeVisible();
   await expect(page.getByRole('link', { name: tr('en', 'onboarding:slider.extension.action') })).toHaveCount(0);
-  await shot(page, 'onboarding-slide3-installed-en-1200');
+  await shot(page, 'onboarding-slide3-installed-en-1200', { fullPage: true });
 
   await page.goto(`${web()}/extensionIndex.html`);
   await expect(page.getByText(tr('en', 'common:install.extensionPage.installed'))).toBeVisible();

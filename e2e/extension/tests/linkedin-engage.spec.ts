@@ -1,6 +1,5 @@
 import type { Page, Request } from '@playwright/test';
-import { apiGet } from '../../support.js';
-import { E2E_OUT } from '../../playwright.config.js';
+import { apiGet, shot } from '../../support.js';
 import { apiPost } from '../fixtures.js';
 import { editorState, expect, onSite, signIn, test } from '../sites.js';
 
@@ -52,7 +51,7 @@ test('a watched keyword: drafts on the feed, Accept fills the comment box, nothi
   // The injected post's draft carries none of what the post asked for.
   const injected = (await list.text(`${item(4)} [data-parley=draft-text]`))!;
   expect(injected).not.toMatch(/growth-hacks\.example|https?:\/\//);
-  await page.screenshot({ path: `${E2E_OUT}/linkedin-engage-review-list.png` });
+  await shot(page, `linkedin-engage-review-list`);
 
   // Accept on Dana's draft: her post's comment box is open.
   const text = (await list.text(`${item(1)} [data-parley=draft-text]`))!;
@@ -75,7 +74,7 @@ test('a watched keyword: drafts on the feed, Accept fills the comment box, nothi
   await expect
     .poll(() => list.text(`${item(2)} [data-parley=draft-note]`))
     .toBe("Open this post's comment box with LinkedIn's Comment button, then press Accept again.");
-  await page.screenshot({ path: `${E2E_OUT}/linkedin-engage-accepted.png` });
+  await shot(page, `linkedin-engage-accepted`);
 
   // A free account drafts 3 a day: a fourth, asked on Sofia's post, is refused with the upgrade link.
   expect(await list.text('[data-parley=remaining]')).toBe('Free drafts left today: 0');
@@ -86,7 +85,7 @@ test('a watched keyword: drafts on the feed, Accept fills the comment box, nothi
   );
   expect(await list.visible('[data-parley=upgrade]')).toBe(true);
   expect(await list.text(item(5))).toBeNull();
-  await page.screenshot({ path: `${E2E_OUT}/linkedin-engage-limit.png` });
+  await shot(page, `linkedin-engage-limit`);
 
   expect(await counters(page)).toEqual({ submitClicks: 0, submits: 0, commentButtonClicks: 0 });
   expect(sentToLinkedin).toEqual([]);
@@ -107,7 +106,7 @@ test('a search for a watched keyword, in Spanish: the recent results are drafted
   expect(await list.text(`[data-urn="urn:li:activity:7310000000000000011"] .who`)).toBe('Publicación de Lena Fischer');
   expect(await list.text(`[data-urn="urn:li:activity:7310000000000000012"] .who`)).toBe('Publicación de Tomás Ortega');
   expect(await list.text(`[data-urn="urn:li:activity:7310000000000000013"]`)).toBeNull();
-  await page.screenshot({ path: `${E2E_OUT}/linkedin-engage-search-es.png` });
+  await shot(page, `linkedin-engage-search-es`);
   const text = (await list.text(`[data-urn="urn:li:activity:7310000000000000011"] [data-parley=draft-text]`))!;
   await list.click('Aceptar', 10_000, `[data-urn="urn:li:activity:7310000000000000011"]`);
   await expect.poll(async () => (await editorState(page))?.text).toBe(text);

@@ -1,15 +1,12 @@
-import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { buildPdf, buildPng } from '../../../apps/api/src/modules/documents/test-fixtures.js';
-import { apiGet, apiSignUp, tr, uniqueEmail, type Lng } from '../../support.js';
+import { apiGet, apiSignUp, shot, tr, uniqueEmail, type Lng } from '../../support.js';
 import { apiPost, expect, postUpdateToken, test } from '../fixtures.js';
 
 /**
  * The side panel's chat has the web chat's tools (the same components): files, Ask For Web, voice input, read
  * aloud and translate, every call going through the background.
  */
-
-const shotsDir = '/tmp/shots-h5';
 
 // A microphone (Chromium's fake device) whose permission prompt is answered "allow".
 test.use({ browserArgs: ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'] });
@@ -32,11 +29,6 @@ const answered = (panel: Page, lng: Lng = 'en') =>
     timeout: 20_000,
   });
 const lastAnswer = (panel: Page) => panel.getByRole('log').getByRole('article').last();
-
-async function shot(panel: Page, name: string) {
-  mkdirSync(shotsDir, { recursive: true });
-  await panel.screenshot({ path: `${shotsDir}/${name}.png` });
-}
 
 test('the side panel attaches an image and a PDF picked from the computer, with their sizes', async ({
   page,

@@ -1,16 +1,15 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { apiSignUp, tr, uniqueEmail, type Lng } from '../../support.js';
+import { apiSignUp, type Lng, shot, tr, uniqueEmail } from '../../support.js';
 import { apiPost, expect, postUpdateToken, test } from '../fixtures.js';
 
 /**
  * The extension's own pages in Spanish and French: no English left, the tab's title in the language, and the
- * controls whole at the panel's real width. Screenshots in /tmp/shots-h5 for a person to look at.
+ * controls whole at the panel's real width. Screenshots in /tmp/e2e-shots for a person to look at.
  */
 
-const shotsDir = '/tmp/shots-h5';
 const localesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../packages/i18n/locales');
 
 type Json = string | { [key: string]: Json };
@@ -65,7 +64,6 @@ for (const lng of ['es', 'fr'] as const) {
   test(`in ${lng}: the panel, its chat and the settings show no English`, async ({ page, openExtensionPage }) => {
     await signedIn(page, lng);
     const english = englishOnly(lng);
-    mkdirSync(shotsDir, { recursive: true });
 
     const panel = await openExtensionPage('sidepanel.html');
     await panel.setViewportSize({ width: 360, height: 720 });
@@ -77,7 +75,7 @@ for (const lng of ['es', 'fr'] as const) {
     await expect(panel.getByRole('button', { name: tr(lng, 'chat:composer.stop'), exact: true })).toHaveCount(0, {
       timeout: 20_000,
     });
-    await panel.screenshot({ path: `${shotsDir}/panel-${lng}-360.png` });
+    await shot(panel, `panel-${lng}-360`);
     // Nothing runs off the panel's edge at its narrowest.
     const cut = await panel.evaluate(() =>
       Array.from(document.querySelectorAll('button, a, select, input, textarea'))
@@ -90,7 +88,7 @@ for (const lng of ['es', 'fr'] as const) {
 
     await panel.getByRole('button', { name: tr(lng, 'chat:history.open') }).click();
     await expect(panel.getByRole('list', { name: tr(lng, 'chat:history.title') })).toBeVisible();
-    await panel.screenshot({ path: `${shotsDir}/panel-history-${lng}-360.png` });
+    await shot(panel, `panel-history-${lng}-360`);
     const historyText = await shownTexts(panel);
     expect(english.filter((text) => historyText.includes(text))).toEqual([]);
 
@@ -99,7 +97,7 @@ for (const lng of ['es', 'fr'] as const) {
     await expect(options).toHaveTitle(tr(lng, 'extension:options.title'));
     for (const width of [1280, 375]) {
       await options.setViewportSize({ width, height: 900 });
-      await options.screenshot({ path: `${shotsDir}/options-${lng}-${width}.png`, fullPage: true });
+      await shot(options, `options-${lng}-${width}`, { fullPage: true });
     }
     const optionsText = await shownTexts(options);
     expect(english.filter((text) => optionsText.includes(text))).toEqual([]);

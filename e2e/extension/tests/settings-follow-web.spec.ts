@@ -1,15 +1,7 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import type { Page } from '@playwright/test';
-import { apiGet, apiSignUp, tr, uniqueEmail } from '../../support.js';
+import { apiGet, apiSignUp, shot, tr, uniqueEmail } from '../../support.js';
 import { expect, postUpdateToken, test } from '../fixtures.js';
 
 const SERVED_MODEL = 'parley-test-model';
-const shotsDir = process.env.E2E_SHOTS_DIR ?? '/tmp/e2e-shots';
-async function shot(page: Page, name: string) {
-  mkdirSync(shotsDir, { recursive: true });
-  await page.screenshot({ path: path.join(shotsDir, `${name}.png`), fullPage: true });
-}
 
 test('tone and model changed on the web settings pages show in the extension’s options, under the same names', async ({
   page,
@@ -57,7 +49,7 @@ test('tone and model changed on the web settings pages show in the extension’s
       tone: 'FRIENDLY',
       model: 'CUSTOM_OPENAI_COMPATIBLE',
     });
-  await shot(options, 'extension-options-after-web-change');
+  await shot(options, 'extension-options-after-web-change', { fullPage: true });
 
   // And the other way: a change in the options is what the web page shows next.
   await options.locator('select[name=length]').selectOption('LONG');
