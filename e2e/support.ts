@@ -55,6 +55,15 @@ export async function apiSignUp(email: string, password = 'correct horse battery
   return { email, password, token: login.data.token };
 }
 
+/** Sets a person's interface language through the API (as the language picker of their profile does). */
+export function apiSetLanguage(token: string, language: Lng) {
+  return fetch(`${process.env.E2E_BASE_URL}/api/user/profile`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ language }),
+  });
+}
+
 /** Signs in through the login form. */
 export async function uiLogin(page: Page, email: string, password: string) {
   await page.goto('/login');

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { SITE_ADMIN } from '../servers';
-import { apiGet, apiSignUp, exact, openSignedIn, shot, tr, uiLogin, uniqueEmail } from '../support';
+import { apiGet, apiSetLanguage, apiSignUp, exact, openSignedIn, shot, tr, uiLogin, uniqueEmail } from '../support';
 import { noSidewaysScroll, setAppearance } from './conversation-helpers';
 
 // The site admin finds a person, edits their credits, forces their logout and reads the error log; someone who is
@@ -193,11 +193,7 @@ test('the portal at 375 px in dark theme, by keyboard', async ({ page }) => {
 
 test('someone who is not a site admin is told they are not allowed, in their language', async ({ page }) => {
   const person = await apiSignUp(uniqueEmail('portal-nobody'), 'correct horse battery', 'Nobody');
-  await fetch(`${process.env.E2E_BASE_URL}/api/user/profile`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${person.token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ language: 'es' }),
-  });
+  await apiSetLanguage(person.token, 'es');
   await openSignedIn(page, person.token, '/admin-portal');
   await expect(page.getByRole('heading', { name: tr('es', 'admin:notAllowed.title') })).toBeVisible();
   await expect(page.getByRole('link', { name: tr('es', 'shell:menu.admin') })).toHaveCount(0);

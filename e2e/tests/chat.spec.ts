@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { buildPdf, buildPng } from '../../apps/api/src/modules/documents/test-fixtures';
-import { apiSignUp, type Lng, openSignedIn, shot, tr, uniqueEmail } from '../support';
+import { apiSetLanguage, apiSignUp, type Lng, openSignedIn, shot, tr, uniqueEmail } from '../support';
 
 const MODEL_LABEL = 'parley-test-model';
 
@@ -170,11 +170,7 @@ test.describe('chat', () => {
 
   test('a message pasted over the limit stays whole, is not sent, and says why, in French', async ({ page }) => {
     const { token } = await apiSignUp(uniqueEmail('chat-too-long'));
-    await fetch(`${process.env.E2E_BASE_URL}/api/user/profile`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ language: 'fr' }),
-    });
+    await apiSetLanguage(token, 'fr');
     await openSignedIn(page, token, '/chat');
     const box = composer(page, 'fr');
     const long = 'Un long rapport. '.repeat(2_000); // 34,000 characters, the last space trimmed
@@ -198,11 +194,7 @@ test.describe('chat', () => {
     page,
   }) => {
     const { token } = await apiSignUp(uniqueEmail('chat-format'));
-    await fetch(`${process.env.E2E_BASE_URL}/api/user/profile`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ language: 'fr' }),
-    });
+    await apiSetLanguage(token, 'fr');
     await openSignedIn(page, token, '/chat');
     await expect(composer(page, 'fr')).toBeFocused();
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiGet, apiSignUp, exact, openSignedIn, shot, tr, uniqueEmail } from '../support';
+import { apiGet, apiSetLanguage, apiSignUp, exact, openSignedIn, shot, tr, uniqueEmail } from '../support';
 import { noSidewaysScroll, setAppearance } from './conversation-helpers';
 
 /** Buying a plan as a person does: the plan chooser, the hosted checkout (Stripe on loopback), back to Parley. */
@@ -137,11 +137,7 @@ test('the chooser and the plan settings at 375 px, dark, by keyboard', async ({ 
 
 test('onboarding step 3 offers the paid plans, in French, at 375 px', async ({ page }) => {
   const { token } = await apiSignUp(uniqueEmail('plans-onboarding'));
-  const res = await fetch(`${process.env.E2E_BASE_URL}/api/user/profile`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ language: 'fr' }),
-  });
+  const res = await apiSetLanguage(token, 'fr');
   expect(res.ok).toBe(true);
   await page.setViewportSize({ width: 375, height: 812 });
   await openSignedIn(page, token, '/on-boarding/3');

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { apiGet, apiSignUp, shot, tr, uniqueEmail } from '../../support.js';
+import { apiGet, apiSetLanguage, apiSignUp, shot, tr, uniqueEmail } from '../../support.js';
 import { expect, postUpdateToken, test } from '../fixtures.js';
 
 /**
@@ -67,11 +67,7 @@ test('Edit with Parley: the image opens in the editor; another kind, no image or
   await editor.close();
 
   // No image at all, and an address the site does not serve: in the person's language (French here).
-  const profile = await fetch(`${process.env.E2E_BASE_URL}/api/user/profile`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ language: 'fr' }),
-  });
+  const profile = await apiSetLanguage(user.token, 'fr');
   expect(profile.status).toBe(200);
   opened = context.waitForEvent('page', problem('notImage'));
   await send({ srcUrl: 'data:text/html,<h1>Not a picture</h1>' });
