@@ -1,4 +1,14 @@
-import { apiGet, apiSignUp, exact, shot, storedToken, tr, uiLogin, uniqueEmail } from '../../support.js';
+import {
+  apiGet,
+  apiSetLanguage,
+  apiSignUp,
+  exact,
+  shot,
+  storedToken,
+  tr,
+  uiLogin,
+  uniqueEmail,
+} from '../../support.js';
 import { apiPost, EXTENSION_ID, expect, postUpdateToken, test } from '../fixtures.js';
 
 const web = () => process.env.E2E_BASE_URL!;
@@ -101,12 +111,13 @@ test('the web app drops its token when the extension logs out', async ({ page, o
   await expect.poll(() => storedToken(page), { message: 'the web app listens to the bridge' }).toBeNull();
 });
 
-test('a session replaced elsewhere (409) signs the extension out with You have been logged out', async ({
+test('a session replaced elsewhere (409) signs the extension out, saying why in the person language', async ({
   page,
   openExtensionPage,
   storage,
 }) => {
   const user = await apiSignUp(uniqueEmail('ext-409'), undefined, 'Forced Fred');
+  expect((await apiSetLanguage(user.token, 'fr')).ok).toBe(true);
   await page.goto('/login');
   await postUpdateToken(page, user.token);
   await expect.poll(async () => (await storage()).session?.signedIn).toBe(true);
@@ -120,8 +131,10 @@ test('a session replaced elsewhere (409) signs the extension out with You have b
   expect(again.ok).toBe(true);
 
   const panel = await openExtensionPage('sidepanel.html'); // refreshes the profile on open
-  await expect(panel.getByText(loggedOut)).toBeVisible();
-  await expect(panel.getByText(kindlyLogin)).toBeVisible();
+  // The server's reason, in French as the rest of the panel (the person's language, kept after the sign-out).
+  await expect(panel.getByText(exact(tr('fr', 'api:errors.SESSION_REPLACED_replaced')))).toBeVisible();
+  await expect(panel.getByText(exact(tr('fr', 'extension:session.kindlyLogin')))).toBeVisible();
+  await expect(panel.locator('html')).toHaveAttribute('lang', 'fr');
   await shot(panel, 'extension-panel-logged-out-409');
   const stored = await storage();
   expect(stored.token).toBeUndefined();

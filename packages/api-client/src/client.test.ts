@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from './client';
+import { ApiError, loggedOutReason } from './client';
 import { chatStream, fileBytes, transcribe } from './streams';
 import { json, loggedOut, ok, setup } from './test-server';
 
@@ -146,12 +146,16 @@ describe('409: the session ended elsewhere', () => {
     expect(onLoggedOut).toHaveBeenCalledWith(error);
     expect(onUnauthorized).not.toHaveBeenCalled();
     expect(token()).toBeNull();
+    // The server's message (why, in the person's language) is what the person is told.
+    expect(loggedOutReason(error as ApiError)).toBe('Vous avez été déconnecté');
   });
 
-  it('an HTTP 409 whatever its body says', async () => {
+  it('an HTTP 409 whatever its body says; it gives no reason', async () => {
     const { client, onLoggedOut } = setup(() => new Response('conflict', { status: 409, statusText: 'Conflict' }));
-    await expect(client.call('profile')).rejects.toMatchObject({ status: 409 });
+    const error = await client.call('profile').catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 409 });
     expect(onLoggedOut).toHaveBeenCalledTimes(1);
+    expect(loggedOutReason(error as ApiError)).toBeNull();
   });
 
   it('many calls out when the session ends: it ends once', async () => {

@@ -24,6 +24,15 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * Why a forced logout happened, as the server said it in the person's language (another sign-in, a new password,
+ * every device signed out: docs/decisions/001), or null when the answer said only that the session ended (a bare
+ * 409). Callers fall back to 'You have been logged out'.
+ */
+export function loggedOutReason(error: ApiError): string | null {
+  return error.code === 'SESSION_REPLACED' && error.message ? error.message : null;
+}
+
 /** Where the bearer token lives (localStorage in the web app, the background's session in the extension). */
 export type TokenStore = {
   get(): string | null | undefined;

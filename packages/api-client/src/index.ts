@@ -3,6 +3,7 @@
 export {
   ApiError,
   createApiClient,
+  loggedOutReason,
   type ApiAnswer,
   type ApiClient,
   type ApiClientOptions,

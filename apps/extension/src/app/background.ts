@@ -1,4 +1,5 @@
 import { browser } from 'wxt/browser';
+import { loggedOutReason } from '@parley/api-client';
 import { WEB_ORIGIN } from '../config';
 import { createSessionService } from '../features/auth/session-service';
 import { createImageCapture } from '../features/capture/background';
@@ -37,7 +38,7 @@ export function startBackground(): void {
   const client = createBackgroundApiClient({
     session,
     language: () => language,
-    onLoggedOut: () => void session.end('forced'),
+    onLoggedOut: (error) => void session.end('forced', loggedOutReason(error)),
     onUnauthorized: () => void session.end('invalid'),
   });
   const settings = createSettingsSync({

@@ -41,7 +41,7 @@ export function PanelApp({ mode }: { mode: 'panel' | 'page' }) {
   }, [session?.signedIn]);
 
   if (!session) return <p className={`p-6 text-sm ${muted}`}>{t('session.loading')}</p>;
-  if (!session.signedIn) return <SignedOut endReason={session.endReason} />;
+  if (!session.signedIn) return <SignedOut endReason={session.endReason} endMessage={session.endMessage} />;
   return (
     <div className="flex h-screen flex-col bg-white dark:bg-zinc-950">
       <PanelHeader profile={session.profile} mode={mode} />

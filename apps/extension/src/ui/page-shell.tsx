@@ -13,13 +13,13 @@ function applyTheme(theme: string | undefined) {
 }
 
 /**
- * Every extension page: i18n following the profile's language (or the browser's), the theme, the session, and the
- * tab's title (`title`, a key of the extension's strings) in that language.
+ * Every extension page: i18n following the profile's language (signed out: the last one's, else the browser's), the
+ * theme, the session, and the tab's title (`title`, a key of the extension's strings) in that language.
  */
 export function PageShell({ title, children }: { title: string; children: ReactNode }) {
   const session = useSession();
   const i18n = useMemo(() => createExtensionI18n(uiLanguage(null)), []);
-  const language = uiLanguage(session?.profile?.language);
+  const language = uiLanguage(session?.profile?.language ?? session?.endLanguage);
   useEffect(() => {
     if (i18n.language !== language) void i18n.changeLanguage(language);
     document.documentElement.lang = language;

@@ -1,4 +1,4 @@
-import { ApiError, createApiClient } from '@parley/api-client';
+import { ApiError, createApiClient, loggedOutReason } from '@parley/api-client';
 import { clearSession, getToken } from './session';
 import { currentLanguage, getI18n } from './i18n';
 import { queryClient } from './query-client';
@@ -16,10 +16,7 @@ export const apiClient = createApiClient({
   language: currentLanguage,
   onLoggedOut: (error) => {
     queryClient.clear();
-    // The server's message says why (another sign-in, a new password, every device), in the person's language; a
-    // bare 409 says only that the session ended.
-    const why = error.code === 'SESSION_REPLACED' && error.message ? error.message : null;
-    toast.warning(why ?? getI18n().t('common:session.loggedOut'), { toastId: FORCED_LOGOUT_TOAST });
+    toast.warning(loggedOutReason(error) ?? getI18n().t('common:session.loggedOut'), { toastId: FORCED_LOGOUT_TOAST });
   },
   onUnauthorized: () => queryClient.clear(),
 });

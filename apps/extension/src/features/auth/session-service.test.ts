@@ -63,9 +63,14 @@ describe('session service', () => {
     const m = memory();
     const s = createSessionService({ storage: m.storage, fetchProfile: async () => profile, serverLogout: vi.fn() });
     await s.accept(token);
-    await s.end('forced');
+    await s.end('forced', 'Se ha cerrado tu sesión: otro inicio de sesión.');
     await s.accept(null);
-    expect(m.peek().state.endReason).toBe('forced');
+    // The pages stay in the person's language (the profile's), the one the server's message is written in.
+    expect(m.peek().state).toMatchObject({
+      endReason: 'forced',
+      endMessage: 'Se ha cerrado tu sesión: otro inicio de sesión.',
+      endLanguage: 'es',
+    });
   });
 
   it('a token the API client dropped (409) is gone at once; end records why', async () => {
@@ -75,7 +80,7 @@ describe('session service', () => {
     s.drop();
     expect(s.token()).toBeNull();
     expect(await s.end('forced')).toEqual({ signedIn: false, userId: null });
-    expect(m.peek()).toMatchObject({ token: null, state: { signedIn: false, endReason: 'forced' } });
+    expect(m.peek()).toMatchObject({ token: null, state: { signedIn: false, endReason: 'forced', endMessage: null } });
   });
 
   it('logs out on the server, then here', async () => {

@@ -35,14 +35,20 @@ export function createSessionService(deps: {
 
   const info = (state: SessionState): SessionInfo => ({ signedIn: state.signedIn, userId: state.userId });
 
-  async function end(reason: EndReason): Promise<SessionInfo> {
+  /** Ends the session; `message` is why, when the server said (a forced logout). */
+  async function end(reason: EndReason, message: string | null = null): Promise<SessionInfo> {
     await ready;
     const state = await storage.getState();
     // Ending an ended session changes nothing: a 'forced' notice is not overwritten by the web app's echo.
     if (!token && !state.signedIn) return info(state);
     token = null;
     await storage.setToken(null);
-    const next: SessionState = { ...SIGNED_OUT, endReason: reason };
+    const next: SessionState = {
+      ...SIGNED_OUT,
+      endReason: reason,
+      endMessage: message,
+      endLanguage: state.profile?.language ?? state.endLanguage ?? null,
+    };
     await storage.setState(next);
     return info(next);
   }

@@ -5,8 +5,11 @@ import { webUrl } from '../../config';
 import type { EndReason } from '../../platform/storage/session-store';
 import { muted, notice } from '../../ui/styles';
 
-/** Spec §8: 'Kindly login...' with a way to the web app's login; 'You have been logged out' after a 409. */
-export function SignedOut({ endReason }: { endReason: EndReason | null }) {
+/**
+ * Spec §8: 'Kindly login...' with a way to the web app's login; after a 409, 'You have been logged out' with the
+ * server's reason when it gave one.
+ */
+export function SignedOut({ endReason, endMessage }: { endReason: EndReason | null; endMessage?: string | null }) {
   const { t } = useTranslation();
   return (
     <main className="flex min-h-screen items-center justify-center bg-zinc-50 p-5 dark:bg-zinc-950">
@@ -14,7 +17,7 @@ export function SignedOut({ endReason }: { endReason: EndReason | null }) {
         <LogoMark className="mx-auto inline-flex h-12 w-12 items-center justify-center rounded-2xl bg-blue-500 text-2xl text-white" />
         {endReason === 'forced' && (
           <p role="alert" className={notice}>
-            {t('session.loggedOut')}
+            {endMessage || t('session.loggedOut')}
           </p>
         )}
         <div className="space-y-1.5">

@@ -1,4 +1,4 @@
-import { createApiClient, type ApiClient } from '@parley/api-client';
+import { createApiClient, type ApiClient, type ApiError } from '@parley/api-client';
 import { api, type EndpointName } from '@parley/contract';
 import { API_ORIGIN } from '../../config';
 import { CONTENT_SCRIPT_ENDPOINTS, type ApiCallResult } from '../messaging/protocol';
@@ -12,8 +12,8 @@ import { MessageError, type Handler } from '../messaging/router';
 export function createBackgroundApiClient(deps: {
   session: { token: () => string | null; drop: () => void };
   language: () => string;
-  /** A 409: the session ended elsewhere ('You have been logged out'). The token is already dropped. */
-  onLoggedOut: () => void;
+  /** A 409: the session ended elsewhere; `loggedOutReason` says why. The token is already dropped. */
+  onLoggedOut: (error: ApiError) => void;
   /** A 401 to a call made with the token: it was refused. The token is already dropped. */
   onUnauthorized: () => void;
 }): ApiClient {

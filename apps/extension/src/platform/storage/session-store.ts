@@ -17,6 +17,13 @@ export type SessionState = {
   userId: string | null;
   profile: Profile | null;
   endReason: EndReason | null;
+  /**
+   * With `forced`: why, as the server said it in the person's language (another sign-in, a new password, every device
+   * signed out); null when it did not say. Absent from states stored before it existed.
+   */
+  endMessage?: string | null;
+  /** The signed-out person's language, kept from their profile: the pages stay in it, as that message is. */
+  endLanguage?: string | null;
 };
 
 export const SIGNED_OUT: SessionState = { signedIn: false, userId: null, profile: null, endReason: null };
