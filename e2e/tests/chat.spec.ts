@@ -102,13 +102,19 @@ test.describe('chat', () => {
     await expect(history).toContainText(tr('en', 'chat:history.noResults', { q: 'zz-no-such-chat' }));
     await search.fill('');
 
-    // Delete it, after a confirmation.
+    // Delete it, after a confirmation; the page asks for nothing that is gone (no 404 for the deleted conversation).
+    const refused: string[] = [];
+    page.on('response', (r) => {
+      if (r.url().includes('/api/') && r.status() >= 400) refused.push(`${r.status()} ${r.url()}`);
+    });
     await history.getByRole('button', { name: tr('en', 'chat:history.delete', { title }) }).click();
     const dialog = page.getByRole('alertdialog', { name: tr('en', 'chat:history.deleteTitle') });
     await expect(dialog.getByRole('button', { name: tr('en', 'chat:history.cancel') })).toBeFocused();
     await dialog.getByRole('button', { name: tr('en', 'chat:history.deleteShort') }).click();
     await expect(page).toHaveURL(/\/chat$/);
     await expect(history).toContainText(tr('en', 'chat:history.empty'));
+    await page.waitForLoadState('networkidle');
+    expect(refused).toEqual([]);
   });
 
   test('Stop ends the answer mid-stream; what was written stays, marked stopped, also after a reload', async ({

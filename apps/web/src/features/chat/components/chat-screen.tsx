@@ -116,11 +116,13 @@ function Chat({ keysPath, plansPath }: Props) {
   }, [routeChatId, reset]);
 
   const newChat = useCallback(() => {
-    reset();
+    // Leaving /chat/:id resets the page (the effect above); resetting before the address changes would ask for the
+    // conversation of the address again, a deleted one among them.
+    if (!routeChatId) reset();
     setHistoryOpen(false);
     void navigate('/chat');
     composer.current?.focus();
-  }, [navigate, reset]);
+  }, [navigate, reset, routeChatId]);
 
   // Esc stops the answer from anywhere on the page.
   const { streaming, stop } = session;
