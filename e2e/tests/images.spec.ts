@@ -94,6 +94,9 @@ test('generate four → edit → remove background → brushed re-edit → undo/
   await expect
     .poll(() => firstPicture.evaluate((img: HTMLImageElement) => img.naturalWidth / img.naturalHeight))
     .toBeCloseTo(4 / 3, 1);
+  // …and so is its card's picture box: the shape asked, whatever the picture's own size.
+  const pictureBox = await firstPicture.locator('..').boundingBox();
+  expect(pictureBox!.width / pictureBox!.height).toBeCloseTo(4 / 3, 1);
   await shot(page, 'images-generated-1280');
   const history = await apiGet<{ images: Image[] }>('/api/images', ada.token);
   expect(history.data.images).toHaveLength(4);
@@ -262,6 +265,18 @@ test('the pages in Spanish and French, at 375 px, and by keyboard', async ({ pag
   });
   expect(uploaded.status).toBe(200);
   const { data } = (await uploaded.json()) as { data: { image: Image } };
+  // A landscape and a portrait picture beside it in the history.
+  for (const aspectRatio of ['16:9', '9:16']) {
+    const form = new FormData();
+    for (const [name, value] of Object.entries({ prompt: `A fox, ${aspectRatio}`, model: 'FAL_FLUX_DEV', aspectRatio }))
+      form.append(name, value);
+    const made = await fetch(`${base()}/api/ai/imageGeneration`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${cy.token}` },
+      body: form,
+    });
+    expect(made.status).toBe(200);
+  }
 
   for (const lng of ['es', 'fr'] as const) {
     await setLanguage(cy.token, lng);
@@ -272,7 +287,17 @@ test('the pages in Spanish and French, at 375 px, and by keyboard', async ({ pag
       tr(lng, 'images:models.perImage', { credits: 1 }),
     );
     await expect(page.getByRole('heading', { name: tr(lng, 'images:history.title') })).toBeVisible();
-    await shot(page, `images-generation-${lng}-1280`);
+    if (lng === 'es') {
+      // Each card is as tall as its own picture and text: the landscape one is not stretched to the portrait's height.
+      const card = (prompt: string) =>
+        page.getByRole('listitem').filter({ has: page.getByRole('img', { name: prompt }) });
+      await expect(card('A fox, 9:16').getByRole('img')).toHaveAttribute('src', /^blob:/);
+      const landscape = (await card('A fox, 16:9').boundingBox())!;
+      const portrait = (await card('A fox, 9:16').boundingBox())!;
+      expect(landscape.y).toBe(portrait.y);
+      expect(landscape.height).toBeLessThan(portrait.height - landscape.width / 2);
+    }
+    await shot(page, `images-generation-${lng}-1280`, { fullPage: true });
     await page.goto(`/image-editor/${data.image.id}`);
     await expect(page.getByRole('heading', { level: 1, name: exact(tr(lng, 'images:edit.title')) })).toBeVisible();
     await expect(page.getByRole('button', { name: tr(lng, 'images:operations.removeBackground.apply') })).toBeVisible();

@@ -9,7 +9,9 @@ import { useDeleteImage, useImageHistory } from '../api/images-api';
 import { ImageCard } from './image-card';
 import { ImageSparkIcon } from './icons';
 
-export const gridClasses = 'grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4';
+// Each card as tall as its own picture and text (`items-start`): a landscape card beside a portrait one is not
+// stretched into an empty box.
+export const gridClasses = 'grid grid-cols-2 items-start gap-3 sm:grid-cols-3 lg:grid-cols-4';
 
 /** Deleting an image, after a confirmation (used by the results and the history). */
 export function useDeleteWithConfirmation(onDeleted?: (image: Image) => void) {
