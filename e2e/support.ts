@@ -55,13 +55,18 @@ export async function apiSignUp(email: string, password = 'correct horse battery
   return { email, password, token: login.data.token };
 }
 
-/** Sets a person's interface language through the API (as the language picker of their profile does). */
-export function apiSetLanguage(token: string, language: Lng) {
-  return fetch(`${process.env.E2E_BASE_URL}/api/user/profile`, {
+/**
+ * Sets a person's interface language through the API (as the language picker of their profile does); throws unless
+ * the server took it. Returns the answer (the profile as it now is).
+ */
+export async function apiSetLanguage(token: string, language: Lng) {
+  const res = await fetch(`${process.env.E2E_BASE_URL}/api/user/profile`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     body: JSON.stringify({ language }),
   });
+  if (res.status !== 200) throw new Error(`setting the language to ${language} answered ${res.status}`);
+  return res;
 }
 
 /** Signs in through the login form. */

@@ -1,6 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
+  apiSetLanguage,
   apiSignUp,
+  type Lng,
   noSkeletons,
   openInApp,
   openSignedIn,
@@ -8,22 +10,12 @@ import {
   shot,
   tr,
   uniqueEmail,
-  type Lng,
 } from '../support';
 import { apiChat, apiRename, noSidewaysScroll, setAppearance } from './conversation-helpers';
 
 /** The details a person notices: renaming and deleting chats (touch included), the header, sizes, focus, toasts. */
 
 const history = (page: Page, lng: Lng = 'en') => page.getByRole('navigation', { name: tr(lng, 'chat:history.title') });
-
-async function setLanguage(token: string, language: Lng) {
-  const res = await fetch(`${process.env.E2E_BASE_URL}/api/user/profile`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ language }),
-  });
-  expect(res.status).toBe(200);
-}
 
 test.describe('conversations in the history', () => {
   test('rename one: Enter saves (kept after a reload), Escape leaves it as it was', async ({ page }) => {
@@ -78,7 +70,7 @@ test.describe('conversations in the history', () => {
     const id = await apiChat(token, 'First');
     await apiRename(token, id, 'Old notes');
     await apiChat(token, 'Second');
-    await setLanguage(token, 'fr');
+    await apiSetLanguage(token, 'fr');
     await openSignedIn(page, token, '/chat');
     const row = history(page, 'fr').getByRole('listitem').filter({ hasText: 'Old notes' });
     const del = row.getByRole('button', { name: tr('fr', 'chat:history.delete', { title: 'Old notes' }) });
@@ -111,7 +103,7 @@ test.describe('header and language picker', () => {
   test('each language is named in its own language, signed in and on the sign-in page', async ({ page }) => {
     const { token } = await apiSignUp(uniqueEmail('lang-names'));
     for (const lng of ['en', 'es', 'fr'] as Lng[]) {
-      await setLanguage(token, lng);
+      await apiSetLanguage(token, lng);
       await openSignedIn(page, token, '/home');
       const picker = page.getByRole('banner').getByLabel(tr(lng, 'shell:language'));
       await expect(picker).toHaveValue(lng);
@@ -134,7 +126,7 @@ test.describe('header and language picker', () => {
       const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
       const page = await context.newPage();
       const { token } = await apiSignUp(uniqueEmail(`header-${lng}`));
-      await setLanguage(token, lng);
+      await apiSetLanguage(token, lng);
       for (const fontSize of [13, 18]) {
         await openSignedIn(page, token, '/not-found');
         await setAppearance(page, { fontSize });
@@ -310,7 +302,7 @@ test.describe('sizes', () => {
       test.setTimeout(180_000);
       const { token } = await apiSignUp(uniqueEmail(`font-18-${lng}`));
       await apiChat(token, 'Hello');
-      await setLanguage(token, lng);
+      await apiSetLanguage(token, lng);
       const problems: string[] = [];
       for (const width of [1280, 375]) {
         const context = await browser.newContext({ viewport: { width, height: 800 } });
@@ -347,7 +339,7 @@ test.describe('sizes', () => {
       test.setTimeout(180_000);
       const { token } = await apiSignUp(uniqueEmail(`placeholders-${lng}`));
       await apiChat(token, 'Hello');
-      await setLanguage(token, lng);
+      await apiSetLanguage(token, lng);
       const problems: string[] = [];
       const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
       const page = await context.newPage();

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { apiGet, apiSignUp, exact, openSignedIn, shot, tr, uniqueEmail, type Lng } from '../support';
+import { apiGet, apiSetLanguage, apiSignUp, exact, openSignedIn, shot, tr, uniqueEmail } from '../support';
 import { noSidewaysScroll } from './conversation-helpers';
 
 // Images in Chromium, against the production API and the loopback image providers (apps/api/src/test/fake-images.ts):
@@ -12,15 +12,6 @@ const en = (key: string, vars: Record<string, string | number> = {}) => tr('en',
 const base = () => process.env.E2E_BASE_URL!;
 const PROMPT = 'A red fox asleep in the snow';
 const GIF = Buffer.from('R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==', 'base64');
-
-async function setLanguage(token: string, language: Lng) {
-  const res = await fetch(`${base()}/api/user/profile`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ language }),
-  });
-  expect(res.status).toBe(200);
-}
 
 type Version = { id: string; parentId: string | null; operation: string; mediaType: string };
 type Image = { id: string; name: string; versions: Version[] };
@@ -279,7 +270,7 @@ test('the pages in Spanish and French, at 375 px, and by keyboard', async ({ pag
   }
 
   for (const lng of ['es', 'fr'] as const) {
-    await setLanguage(cy.token, lng);
+    await apiSetLanguage(cy.token, lng);
     await openSignedIn(page, cy.token, '/image-generation');
     await expect(page.getByRole('heading', { level: 1, name: exact(tr(lng, 'images:generate.title')) })).toBeVisible();
     await expect(page).toHaveTitle(`${tr(lng, 'shell:pages.imageGeneration')} | Parley`);
@@ -318,7 +309,7 @@ test('the pages in Spanish and French, at 375 px, and by keyboard', async ({ pag
   }
 
   // By keyboard (English): the prompt, then Ctrl+Enter asks for it; an empty one is refused with the focus kept there.
-  await setLanguage(cy.token, 'en');
+  await apiSetLanguage(cy.token, 'en');
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/image-generation');
   const prompt = page.getByLabel(en('images:generate.prompt'));

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiGet, apiSignUp, openSignedIn, shot, tr, uniqueEmail, type Lng } from '../support';
+import { apiGet, apiSetLanguage, apiSignUp, openSignedIn, shot, tr, uniqueEmail } from '../support';
 import { noSidewaysScroll } from './conversation-helpers';
 
 // The LinkedIn assistant's pages in Chromium, against the production API and the loopback LinkedIn
@@ -9,15 +9,6 @@ import { noSidewaysScroll } from './conversation-helpers';
 
 const en = (key: string, vars: Record<string, string | number> = {}) => tr('en', key, vars);
 const base = () => process.env.E2E_BASE_URL!;
-
-async function setLanguage(token: string, language: Lng) {
-  const res = await fetch(`${base()}/api/user/profile`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ language }),
-  });
-  expect(res.status).toBe(200);
-}
 
 /** YYYY-MM-DD of a day `offset` days from today (UTC). */
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
@@ -79,7 +70,7 @@ test('connects LinkedIn through its consent page, shows the account, and disconn
 test("a forged return from LinkedIn is refused in the person's language", async ({ page, context }) => {
   const { token } = await apiSignUp(uniqueEmail('li-forged'));
   await needsLinkedin(token);
-  await setLanguage(token, 'fr');
+  await apiSetLanguage(token, 'fr');
   await context.addCookies([{ name: 'lang', value: 'fr', url: base() }]);
   await openSignedIn(page, token, '/linkedin-auth-redirect?code=abc&state=forged-state');
   await expect(page.getByRole('alert')).toHaveText(tr('fr', 'api:errors.LINKEDIN_STATE_INVALID'));
@@ -237,7 +228,7 @@ test('a free account turning auto-engage on meets the upgrade prompt', async ({ 
 for (const lng of ['es', 'fr'] as const) {
   test(`the pages in ${lng} at 375 px, by keyboard`, async ({ page }) => {
     const { token } = await apiSignUp(uniqueEmail(`li-${lng}`));
-    await setLanguage(token, lng);
+    await apiSetLanguage(token, lng);
     await page.setViewportSize({ width: 375, height: 800 });
     await openSignedIn(page, token, '/automation/dashboard-linkedin');
     await expect(page.getByRole('heading', { level: 1, name: tr(lng, 'linkedin:dashboard.title') })).toBeVisible();

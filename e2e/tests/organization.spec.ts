@@ -1,5 +1,15 @@
 import { expect, test } from '@playwright/test';
-import { apiGet, apiSignUp, exact, linkFromMail, openSignedIn, shot, tr, uniqueEmail, type Lng } from '../support';
+import {
+  apiGet,
+  apiSetLanguage,
+  apiSignUp,
+  exact,
+  linkFromMail,
+  openSignedIn,
+  shot,
+  tr,
+  uniqueEmail,
+} from '../support';
 import { askAndWait, composer, MODEL_LABEL } from './chat-helpers';
 import { noSidewaysScroll } from './conversation-helpers';
 import { api, buyTeam } from './organization-helpers';
@@ -9,10 +19,6 @@ import { api, buyTeam } from './organization-helpers';
 // plan message. In Chromium, against the production API, its loopback Stripe and SMTP servers.
 
 const en = (key: string, vars: Record<string, string | number> = {}) => tr('en', key, vars);
-
-async function setLanguage(token: string, language: Lng) {
-  expect((await api('POST', '/api/user/profile', token, { language })).status).toBe(200);
-}
 
 test('invite → mail → join → chat on the organization → role and limit changed → stopped', async ({
   page,
@@ -125,7 +131,7 @@ test('invite → mail → join → chat on the organization → role and limit c
 
   // The same page in Spanish and French, and at 375 px.
   for (const lng of ['es', 'fr'] as const) {
-    await setLanguage(owner.token, lng);
+    await apiSetLanguage(owner.token, lng);
     await page.reload();
     await expect(page.getByRole('tab', { name: new RegExp(tr(lng, 'organization:tabs.all')) })).toBeVisible();
     await shot(page, `organization-${lng}-1280`);

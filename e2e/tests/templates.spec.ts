@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiSignUp, exact, openSignedIn, shot, tr, uniqueEmail, type Lng } from '../support';
+import { apiSetLanguage, apiSignUp, exact, openSignedIn, shot, tr, uniqueEmail } from '../support';
 import { noSidewaysScroll } from './conversation-helpers';
 
 // Templates, signatures and shortcuts in Chromium, against the production API and its loopback AI: a template
@@ -17,10 +17,6 @@ async function api<T>(method: 'GET' | 'POST', route: string, token: string, body
     ...(body ? { body: JSON.stringify(body) } : {}),
   });
   return { status: res.status, body: (await res.json()) as { message: string; data: T } };
-}
-
-async function setLanguage(token: string, language: Lng) {
-  expect((await api('POST', '/api/user/profile', token, { language })).status).toBe(200);
 }
 
 const rowTitles = (page: Page) =>
@@ -208,7 +204,7 @@ test('AI template → keyboard reorder → signature with a link and hostile HTM
 
   // Spanish and French: the same pages in their words.
   for (const lng of ['es', 'fr'] as const) {
-    await setLanguage(ada.token, lng);
+    await apiSetLanguage(ada.token, lng);
     await page.goto('/template');
     await expect(page.getByRole('heading', { level: 1, name: exact(tr(lng, 'templates:pageTitle')) })).toBeVisible();
     await expect(page).toHaveTitle(`${tr(lng, 'shell:pages.templates')} | Parley`);
@@ -237,7 +233,7 @@ test('AI template → keyboard reorder → signature with a link and hostile HTM
   await shot(page, 'templates-signatures-fr-1280');
 
   // 375 px: every page fits, nothing scrolls sideways.
-  await setLanguage(ada.token, 'en');
+  await apiSetLanguage(ada.token, 'en');
   await page.setViewportSize({ width: 375, height: 812 });
   for (const [path, name, ready] of [
     ['/template', 'list', en('templates:list.reorderHint')],
