@@ -19,7 +19,11 @@ test('step 1’s Continue shows every slide, the install one included, then step
   const next = page.getByRole('button', { name: tr('en', 'onboarding:continue'), exact: true });
   const slides = ['write', 'chat', 'extension'];
   for (const [i, slide] of slides.entries()) {
-    await expect(page.getByText(tr('en', 'onboarding:slider.position', { current: i + 1, total: 3 }))).toBeVisible();
+    await expect(page.getByText(tr('en', 'onboarding:slider.position', { current: i + 1, total: 3 }))).toBeAttached();
+    await expect(page.getByRole('button', { name: tr('en', 'onboarding:slider.goTo', { n: i + 1 }) })).toHaveAttribute(
+      'aria-current',
+      'true',
+    );
     await expect(
       page.getByRole('heading', { level: 2, name: tr('en', `onboarding:slider.${slide}.title`) }),
     ).toBeVisible();

@@ -52,9 +52,9 @@ export function IntroSlider({ index, onSelect }: { index: number; onSelect: (ind
           <Icon className="h-6 w-6" />
         </span>
         <div className="min-w-0 space-y-2">
-          <p className="text-xs font-semibold uppercase tracking-wide text-blue-600 dark:text-blue-400">
-            {t('slider.position', { current: index + 1, total: SLIDES.length })}
-          </p>
+          {/* Read out with the slide; seen, the dots below say it (a second visible count beside the step's
+              "Step 1 of 4" read as another progress). */}
+          <p className="sr-only">{t('slider.position', { current: index + 1, total: SLIDES.length })}</p>
           <h2 className="text-lg font-semibold text-zinc-900 dark:text-zinc-50">{t(`slider.${slide}.title`)}</h2>
           <p className="text-sm text-zinc-600 dark:text-zinc-400">{t(`slider.${slide}.body`)}</p>
           {slide === 'extension' && (
