@@ -1014,7 +1014,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   const arg = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
   const chatUrl = arg('--chat') ?? 'http://127.0.0.1:4010/v1';
   const fake = await startFakeImages({
-    port: Number(arg('--port') ?? 4020),
+    port: Number(arg('--port') ?? process.env.PORT ?? 4020),
     delayMs: Number(arg('--delay') ?? 0),
     chatUrl,
   });

@@ -417,7 +417,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   const args = process.argv.slice(2);
   const arg = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
   const fake = await startFakeLinkedin({
-    port: Number(arg('--port') ?? 4030),
+    port: Number(arg('--port') ?? process.env.PORT ?? 4030),
     autoApprove: args.includes('--auto-approve'),
   });
   const env = Object.entries(fake.env())

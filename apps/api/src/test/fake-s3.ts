@@ -74,7 +74,11 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   const args = process.argv.slice(2);
   const arg = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
   const directory = path.resolve(arg('--dir') ?? 'data/s3');
-  const fake = await startFakeS3({ directory, port: Number(arg('--port') ?? 4569), bucket: arg('--bucket') });
+  const fake = await startFakeS3({
+    directory,
+    port: Number(arg('--port') ?? process.env.PORT ?? 4569),
+    bucket: arg('--bucket'),
+  });
   process.stdout.write(`fake S3 on ${fake.endpoint}, bucket ${fake.bucket}, objects under ${directory}\n`);
   process.stdout.write(
     `Start Parley with:\n${Object.entries(fake.env)

@@ -1001,7 +1001,10 @@ export function seedParleyCatalogue(fake: FakeStripe) {
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const args = process.argv.slice(2);
   const arg = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
-  const fake = await startFakeStripe({ port: Number(arg('--port') ?? 12111), webhookUrl: arg('--webhook') });
+  const fake = await startFakeStripe({
+    port: Number(arg('--port') ?? process.env.PORT ?? 12111),
+    webhookUrl: arg('--webhook'),
+  });
   if (!args.includes('--no-seed')) seedParleyCatalogue(fake);
   process.stdout.write(`fake stripe on ${fake.url}\n`);
   console.warn(
