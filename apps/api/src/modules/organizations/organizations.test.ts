@@ -184,7 +184,7 @@ describe('invitations', () => {
     const stolen = await join(eve, caraKey);
     expect(stolen.status).toBe(403);
     expect(stolen.body.message).toBe(
-      'This invitation was sent to another e-mail address. Sign in with the address it was sent to.',
+      'This invitation was sent to another email address. Sign in with the address it was sent to.',
     );
     // A key used once does not work again (Bob's).
     const bobKey = (

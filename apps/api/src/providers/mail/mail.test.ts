@@ -74,7 +74,7 @@ describe('mail', () => {
     expect(files).toHaveLength(1);
     expect(files[0]).toMatch(/bo@example\.com\.eml$/);
     const eml = await readFile(path.join(dir, files[0]!), 'utf8');
-    expect(eml).toContain('Subject: Verify your e-mail address for Parley');
+    expect(eml).toContain('Subject: Verify your email address for Parley');
     expect(decodeQp(eml)).toContain('verify-email?token=xyz');
     expect(lines.join('')).toContain('http://x.test/verify-email?token=xyz');
     await rm(dir, { recursive: true, force: true });

@@ -59,7 +59,7 @@ describe('the mail outbox', () => {
     const started = performance.now();
     const res = await register(t, 'down@example.com');
     expect(res.status).toBe(200);
-    expect(res.body.message).toBe('Account created. Check your inbox to verify your e-mail address.');
+    expect(res.body.message).toBe('Account created. Check your inbox to verify your email address.');
     expect(performance.now() - started).toBeLessThan(2500);
 
     const [stored] = await t.database.db.select().from(mailOutbox);

@@ -64,7 +64,7 @@ describe('/admin-portal', { timeout: 30_000 }, () => {
       pageSize: 20,
     });
 
-    await user.type(screen.getByLabelText('Search by e-mail or name'), '  ada@ ');
+    await user.type(screen.getByLabelText('Search by email or name'), '  ada@ ');
     await user.selectOptions(screen.getByLabelText('Sort by'), 'Last sign-in');
     await user.selectOptions(screen.getByLabelText('Order'), 'Ascending');
     await user.click(screen.getByRole('button', { name: 'Search' }));

@@ -149,17 +149,17 @@ describe('/admin-portal?tab=organizations', { timeout: 30_000 }, () => {
     // The contract's rules, before anything is sent.
     await user.click(within(form).getByRole('button', { name: 'Create organization' }));
     expect(await within(form).findByText("Enter the organization's name.")).toBeInTheDocument();
-    expect(within(form).getByText("Enter the owner's e-mail address.")).toBeInTheDocument();
+    expect(within(form).getByText("Enter the owner's email address.")).toBeInTheDocument();
     await user.type(within(form).getByLabelText('Name'), 'x'.repeat(81));
-    await user.type(within(form).getByLabelText("Owner's e-mail"), 'not-an-address');
+    await user.type(within(form).getByLabelText("Owner's email"), 'not-an-address');
     await user.click(within(form).getByRole('button', { name: 'Create organization' }));
     expect(await within(form).findByText('At most 80 characters.')).toBeInTheDocument();
-    expect(within(form).getByText('Enter a valid e-mail address.')).toBeInTheDocument();
+    expect(within(form).getByText('Enter a valid email address.')).toBeInTheDocument();
 
     await user.clear(within(form).getByLabelText('Name'));
     await user.type(within(form).getByLabelText('Name'), '  Difference Engines ');
-    await user.clear(within(form).getByLabelText("Owner's e-mail"));
-    await user.type(within(form).getByLabelText("Owner's e-mail"), ' Ada@Example.com');
+    await user.clear(within(form).getByLabelText("Owner's email"));
+    await user.type(within(form).getByLabelText("Owner's email"), ' Ada@Example.com');
     await user.click(within(form).getByRole('button', { name: 'Create organization' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Create this organization?' });
     expect(dialog).toHaveTextContent(
@@ -192,12 +192,12 @@ describe('/admin-portal?tab=organizations', { timeout: 30_000 }, () => {
     await user.click(await screen.findByRole('button', { name: 'Create organization' }, slow));
     const form = screen.getByRole('form', { name: 'Create an organization' });
     await user.type(within(form).getByLabelText('Name'), 'Nowhere');
-    await user.type(within(form).getByLabelText("Owner's e-mail"), 'nobody@example.com');
+    await user.type(within(form).getByLabelText("Owner's email"), 'nobody@example.com');
     await user.click(within(form).getByRole('button', { name: 'Create organization' }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Create' }));
     expect(await within(form).findByText('Not found.')).toBeInTheDocument();
-    expect(within(form).getByText('No account uses this e-mail address.')).toBeInTheDocument();
-    expect(within(form).getByLabelText("Owner's e-mail")).toHaveAttribute('aria-invalid', 'true');
+    expect(within(form).getByText('No account uses this email address.')).toBeInTheDocument();
+    expect(within(form).getByLabelText("Owner's email")).toHaveAttribute('aria-invalid', 'true');
 
     answer = {
       status: 400,
@@ -270,7 +270,7 @@ describe('/admin-portal?tab=organizations', { timeout: 30_000 }, () => {
     expect(admin).toHaveTextContent('Made an organization admin');
     expect(admin).toHaveTextContent('Role User → Admin');
     expect(invite).toHaveTextContent(`Invitation sent · organization ${ORG_ID}`);
-    expect(invite).toHaveTextContent('E-mail — → mary@example.com');
+    expect(invite).toHaveTextContent('Email — → mary@example.com');
 
     // Each organization action can be looked for.
     const filter = screen.getByLabelText('Action');

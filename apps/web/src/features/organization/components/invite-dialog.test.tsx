@@ -30,7 +30,7 @@ async function openDialog(handlers: Handlers = {}) {
   renderApp('/organization');
   await user.click(await screen.findByRole('button', { name: 'New Member' }, slow));
   const dialog = screen.getByRole('dialog', { name: 'Add New Members' });
-  return { user, fetchMock, dialog, field: within(dialog).getByLabelText('E-mail addresses') };
+  return { user, fetchMock, dialog, field: within(dialog).getByLabelText('Email addresses') };
 }
 
 describe('Add New Members', { timeout: 30_000 }, () => {
@@ -45,7 +45,7 @@ describe('Add New Members', { timeout: 30_000 }, () => {
     const { user, fetchMock, dialog, field } = await openDialog();
     await user.type(field, 'grace@example.com, charles@, babbage');
     await user.click(within(dialog).getByRole('button', { name: 'Send invitations' }));
-    expect(within(dialog).getByRole('alert')).toHaveTextContent('These are not e-mail addresses: charles@, babbage');
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('These are not email addresses: charles@, babbage');
     expect(field).toHaveAttribute('aria-invalid', 'true');
     expect(inviteCalls(fetchMock)).toHaveLength(0);
   });
@@ -53,7 +53,7 @@ describe('Add New Members', { timeout: 30_000 }, () => {
   it('asks for an address when there is none, and refuses more than 20 at once', async () => {
     const { user, fetchMock, dialog, field } = await openDialog();
     await user.click(within(dialog).getByRole('button', { name: 'Send invitations' }));
-    expect(within(dialog).getByRole('alert')).toHaveTextContent('Enter at least one e-mail address.');
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Enter at least one email address.');
     await user.click(field);
     await user.paste(Array.from({ length: 21 }, (_, i) => `p${i}@example.com`).join('\n'));
     await user.click(within(dialog).getByRole('button', { name: 'Send invitations' }));
@@ -84,7 +84,7 @@ describe('Add New Members', { timeout: 30_000 }, () => {
     expect(within(dialog).getByRole('button', { name: 'Done' })).toHaveFocus();
 
     await user.click(within(dialog).getByRole('button', { name: 'Invite more' }));
-    expect(within(dialog).getByLabelText('E-mail addresses')).toHaveValue('');
+    expect(within(dialog).getByLabelText('Email addresses')).toHaveValue('');
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'New Member' })).toHaveFocus();

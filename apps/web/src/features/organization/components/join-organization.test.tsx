@@ -86,7 +86,7 @@ describe('/join-organization', { timeout: 30_000 }, () => {
         body: {
           status: 403,
           code: 'INVITATION_OTHER_EMAIL',
-          message: 'This invitation was sent to another e-mail address. Sign in with the address it was sent to.',
+          message: 'This invitation was sent to another email address. Sign in with the address it was sent to.',
         },
       },
     });
@@ -94,7 +94,7 @@ describe('/join-organization', { timeout: 30_000 }, () => {
     keep();
     await user.click(await screen.findByRole('button', { name: 'Join organization' }, slow));
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'This invitation was sent to another e-mail address. Sign in with the address it was sent to.',
+      'This invitation was sent to another email address. Sign in with the address it was sent to.',
     );
     // Trying again would be refused the same way; after sign-in it is not offered again.
     expect(screen.queryByRole('button', { name: 'Join organization' })).not.toBeInTheDocument();

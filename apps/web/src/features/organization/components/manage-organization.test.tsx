@@ -278,7 +278,7 @@ describe('/organization', { timeout: 30_000 }, () => {
     );
     renderApp('/organization');
     expect(await screen.findByText('You are the only member so far', {}, slow)).toBeInTheDocument();
-    expect(screen.getByText('Invite your colleagues by e-mail: each gets a link to join.')).toBeInTheDocument();
+    expect(screen.getByText('Invite your colleagues by email: each gets a link to join.')).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: /Team Users/ }));
     expect(screen.getByText('No team users')).toBeInTheDocument();
     await user.keyboard('{ArrowRight}');
@@ -337,7 +337,7 @@ describe('/organization', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('heading', { name: 'You are not in an organization' }, slow)).toBeInTheDocument();
     expect(screen.getByText(/Organizations come with the Team plan/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'See the Team plan' })).toHaveAttribute('href', '/subscription');
-    expect(screen.getByText(/Open the link in the invitation e-mail/)).toBeInTheDocument();
+    expect(screen.getByText(/Open the link in the invitation email/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Create Organization' })).not.toBeInTheDocument();
     expect(calls(fetchMock, '/api/org/invites')).toHaveLength(0);
   });

@@ -198,7 +198,7 @@ describe('the plan chooser', { timeout: 20_000 }, () => {
     });
     renderApp('/subscription');
     await heading();
-    await user.type(screen.getByLabelText('Student e-mail address'), 'ada@uni.example.edu');
+    await user.type(screen.getByLabelText('Student email address'), 'ada@uni.example.edu');
     await user.click(screen.getByRole('button', { name: 'Send link' }));
     expect(await screen.findByText(/We sent a link to ada@uni.example.edu/)).toBeInTheDocument();
     expect(JSON.parse(String(asked(fetchMock, '/api/payment/student')[0]!.init.body))).toEqual({
