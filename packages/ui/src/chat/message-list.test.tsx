@@ -2,6 +2,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { I18nextProvider } from 'react-i18next';
+import { WRITING_LANGUAGES } from '@parley/contract/values';
 import { createI18n } from '@parley/i18n';
 import chatEn from '@parley/i18n/locales/en/chat.json';
 import chatFr from '@parley/i18n/locales/fr/chat.json';
@@ -73,6 +74,10 @@ describe('MessageList', () => {
     const { user, services } = setup();
     await user.click(screen.getByRole('button', { name: 'Translate' }));
     const menu = screen.getByRole('menu', { name: 'Translate to' });
+    // Every writing language the settings offer, by its name in the interface's language.
+    expect(within(menu).getAllByRole('menuitem')).toHaveLength(WRITING_LANGUAGES.length);
+    expect(within(menu).getByRole('menuitem', { name: 'Ukrainian' })).toBeInTheDocument();
+    expect(within(menu).getByRole('menuitem', { name: 'Traditional Chinese' })).toBeInTheDocument();
     await user.click(within(menu).getByRole('menuitem', { name: /^spanish$/i }));
     expect(services.translate).toHaveBeenCalledWith({
       text: 'The **station** is near.',

@@ -9,27 +9,15 @@ import {
   type ReactNode,
 } from 'react';
 import { useTranslation } from 'react-i18next';
+import { WRITING_LANGUAGE_TAGS } from '@parley/contract/values';
 import { focusRing } from '../button.js';
 import { cn } from '../cn.js';
 
-/** Languages offered for translation (any language works on the server; these are the common ones). */
-export const TRANSLATION_LANGUAGES = [
-  'en',
-  'es',
-  'fr',
-  'de',
-  'it',
-  'pt',
-  'nl',
-  'pl',
-  'ru',
-  'tr',
-  'ar',
-  'hi',
-  'zh',
-  'ja',
-  'ko',
-];
+/**
+ * Languages offered for translation: the writing languages the settings, templates and replies offer (any language
+ * works on the server).
+ */
+export const TRANSLATION_LANGUAGES: readonly string[] = Object.values(WRITING_LANGUAGE_TAGS);
 
 /** The name of a language in another language ('de' in French → 'allemand'). */
 export function languageName(code: string, inLanguage: string): string {
@@ -158,7 +146,7 @@ export function TranslateMenu({ label, icon, buttonClass, onPick }: Props) {
                 onPick(code);
               }}
               className={cn(
-                'block w-full rounded-md px-2 py-1.5 text-left text-sm capitalize text-zinc-700 hover:bg-zinc-100 focus:bg-zinc-100 dark:text-zinc-200 dark:hover:bg-zinc-800 dark:focus:bg-zinc-800',
+                'block w-full rounded-md px-2 py-1.5 text-left text-sm first-letter:uppercase text-zinc-700 hover:bg-zinc-100 focus:bg-zinc-100 dark:text-zinc-200 dark:hover:bg-zinc-800 dark:focus:bg-zinc-800',
                 focusRing,
               )}
             >
