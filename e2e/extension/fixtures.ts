@@ -9,7 +9,11 @@ export const EXTENSION_ID = 'lmnfffjpjllagclooeeioadedodboamk';
 
 export type Storage = Record<string, unknown> & {
   token?: string;
-  session?: { signedIn: boolean; endReason: string | null; profile: { email: string; name: string } | null };
+  session?: {
+    signedIn: boolean;
+    endReason: string | null;
+    profile: { email: string; name: string; language: string } | null;
+  };
   settings?: Record<string, unknown>;
 };
 

@@ -120,7 +120,8 @@ test('a session replaced elsewhere (409) signs the extension out, saying why in 
   expect((await apiSetLanguage(user.token, 'fr')).ok).toBe(true);
   await page.goto('/login');
   await postUpdateToken(page, user.token);
-  await expect.poll(async () => (await storage()).session?.signedIn).toBe(true);
+  // Signed in with the profile read (its language, French, is what the panel keeps after the sign-out).
+  await expect.poll(async () => (await storage()).session?.profile?.language).toBe('fr');
 
   // Another login without "multiple login" replaces the extension's session.
   const again = await fetch(`${web()}/api/auth/login`, {

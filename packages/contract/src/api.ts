@@ -178,7 +178,7 @@ export const api = {
     ...ROUTES.verify,
     query: verifyQuerySchema,
     data: none,
-    summary: 'Verify an e-mail address with the token from the mail',
+    summary: 'Verify an email address with the token from the mail',
   },
   resendVerification: {
     ...ROUTES.resendVerification,
@@ -190,7 +190,7 @@ export const api = {
     ...ROUTES.login,
     body: loginBodySchema,
     data: loginResultSchema,
-    summary: 'Sign in with e-mail and password',
+    summary: 'Sign in with email and password',
   },
   socialSignin: {
     ...ROUTES.socialSignin,
@@ -551,7 +551,7 @@ export const api = {
     ...ROUTES.orgInvite,
     body: orgInviteBodySchema,
     data: inviteResultSchema,
-    summary: 'Organization admin: invite people by e-mail (each gets a single-use link)',
+    summary: 'Organization admin: invite people by email (each gets a single-use link)',
   },
   orgResendInvite: {
     ...ROUTES.orgResendInvite,

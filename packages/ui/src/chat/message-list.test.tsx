@@ -150,6 +150,15 @@ describe('MessageList', () => {
     expect(screen.getByRole('button', { name: chatFr.message.readAloud })).toBeInTheDocument();
   });
 
+  it('names the languages to translate to in the interface language, each starting with a capital', async () => {
+    const { user } = setup({}, 'fr');
+    await user.click(screen.getByRole('button', { name: chatFr.message.translate }));
+    const menu = screen.getByRole('menu', { name: chatFr.message.translateTo });
+    // Intl names them in lower case in French ('chinois simplifié'); only the first letter becomes a capital.
+    expect(within(menu).getByRole('menuitem', { name: 'Chinois simplifié' })).toBeInTheDocument();
+    expect(within(menu).getByRole('menuitem', { name: 'Ukrainien' })).toBeInTheDocument();
+  });
+
   it('shows when an answer was written, as every list does', () => {
     setup({}, 'fr');
     const time = screen.getByRole('article').querySelector('time')!;

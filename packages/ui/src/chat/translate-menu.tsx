@@ -28,6 +28,9 @@ export function languageName(code: string, inLanguage: string): string {
   }
 }
 
+/** A name as a list item starts ('chinois simplifié' → 'Chinois simplifié'); CSS `capitalize` would do every word. */
+const startCapital = (name: string, language: string) => name.charAt(0).toLocaleUpperCase(language) + name.slice(1);
+
 const MENU_WIDTH = 192;
 const MENU_MAX_HEIGHT = 256;
 const GAP = 4;
@@ -65,9 +68,10 @@ export function TranslateMenu({ label, icon, buttonClass, onPick }: Props) {
     setPlace(value && trigger.current ? placeMenu(trigger.current.getBoundingClientRect()) : null);
   const names = useMemo(
     () =>
-      TRANSLATION_LANGUAGES.map((code) => ({ code, name: languageName(code, i18n.language) })).sort((a, b) =>
-        a.name.localeCompare(b.name, i18n.language),
-      ),
+      TRANSLATION_LANGUAGES.map((code) => ({
+        code,
+        name: startCapital(languageName(code, i18n.language), i18n.language),
+      })).sort((a, b) => a.name.localeCompare(b.name, i18n.language)),
     [i18n.language],
   );
 
@@ -146,7 +150,7 @@ export function TranslateMenu({ label, icon, buttonClass, onPick }: Props) {
                 onPick(code);
               }}
               className={cn(
-                'block w-full rounded-md px-2 py-1.5 text-left text-sm first-letter:uppercase text-zinc-700 hover:bg-zinc-100 focus:bg-zinc-100 dark:text-zinc-200 dark:hover:bg-zinc-800 dark:focus:bg-zinc-800',
+                'block w-full rounded-md px-2 py-1.5 text-left text-sm text-zinc-700 hover:bg-zinc-100 focus:bg-zinc-100 dark:text-zinc-200 dark:hover:bg-zinc-800 dark:focus:bg-zinc-800',
                 focusRing,
               )}
             >
