@@ -29,7 +29,7 @@ export {
   type MessageTranslation,
 } from './message-tools.js';
 export { ChatServicesProvider, useChatServices, type ChatServices } from './services.js';
-export { TRANSLATION_LANGUAGES, TranslateMenu, languageName } from './translate-menu.js';
+export { TranslateMenu, languageName } from './translate-menu.js';
 export { speechText, useSpeech, type Speech } from './use-speech.js';
 export { useVoiceInput, type VoiceProblem, type VoiceState } from './use-voice-input.js';
 export { useCopy } from './use-copy.js';

@@ -9,15 +9,10 @@ import {
   type ReactNode,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { WRITING_LANGUAGE_TAGS } from '@parley/contract/values';
+import { WRITING_LANGUAGE_TAGS, WRITING_LANGUAGES } from '@parley/contract/values';
+import { writingLanguageName } from '@parley/i18n';
 import { focusRing } from '../button.js';
 import { cn } from '../cn.js';
-
-/**
- * Languages offered for translation: the writing languages the settings, templates and replies offer (any language
- * works on the server).
- */
-export const TRANSLATION_LANGUAGES: readonly string[] = Object.values(WRITING_LANGUAGE_TAGS);
 
 /** The name of a language in another language ('de' in French → 'allemand'). */
 export function languageName(code: string, inLanguage: string): string {
@@ -27,9 +22,6 @@ export function languageName(code: string, inLanguage: string): string {
     return code;
   }
 }
-
-/** A name as a list item starts ('chinois simplifié' → 'Chinois simplifié'); CSS `capitalize` would do every word. */
-const startCapital = (name: string, language: string) => name.charAt(0).toLocaleUpperCase(language) + name.slice(1);
 
 const MENU_WIDTH = 192;
 const MENU_MAX_HEIGHT = 256;
@@ -68,9 +60,11 @@ export function TranslateMenu({ label, icon, buttonClass, onPick }: Props) {
     setPlace(value && trigger.current ? placeMenu(trigger.current.getBoundingClientRect()) : null);
   const names = useMemo(
     () =>
-      TRANSLATION_LANGUAGES.map((code) => ({
-        code,
-        name: startCapital(languageName(code, i18n.language), i18n.language),
+      // The writing languages the settings, templates and replies offer (any language works on the server), named
+      // as the settings name them.
+      WRITING_LANGUAGES.map((id) => ({
+        code: WRITING_LANGUAGE_TAGS[id],
+        name: writingLanguageName(id, i18n.language),
       })).sort((a, b) => a.name.localeCompare(b.name, i18n.language)),
     [i18n.language],
   );
