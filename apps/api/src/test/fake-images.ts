@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo, Socket } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import sharp from 'sharp';
+import { cliArg, cliPort } from './cli.js';
 
 /**
  * The image providers on loopback, each speaking its own protocol as the AI SDK's provider packages call it:
@@ -1010,12 +1011,10 @@ export async function startFakeImages(options: FakeImagesOptions = {}): Promise<
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const args = process.argv.slice(2);
-  const arg = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
-  const chatUrl = arg('--chat') ?? 'http://127.0.0.1:4010/v1';
+  const chatUrl = cliArg('--chat') ?? 'http://127.0.0.1:4010/v1';
   const fake = await startFakeImages({
-    port: Number(arg('--port') ?? process.env.PORT ?? 4020),
-    delayMs: Number(arg('--delay') ?? 0),
+    port: cliPort(4020),
+    delayMs: Number(cliArg('--delay') ?? 0),
     chatUrl,
   });
   const env = Object.entries(fake.env())

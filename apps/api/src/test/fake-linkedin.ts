@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo, Socket } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import sharp from 'sharp';
+import { cliFlag, cliPort } from './cli.js';
 
 /**
  * LinkedIn on loopback, speaking the protocol of its official APIs as Parley uses them: the OAuth 2.0 authorization
@@ -414,11 +415,9 @@ export async function startFakeLinkedin(options: FakeLinkedinOptions = {}) {
 export type FakeLinkedin = Awaited<ReturnType<typeof startFakeLinkedin>>;
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const args = process.argv.slice(2);
-  const arg = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
   const fake = await startFakeLinkedin({
-    port: Number(arg('--port') ?? process.env.PORT ?? 4030),
-    autoApprove: args.includes('--auto-approve'),
+    port: cliPort(4030),
+    autoApprove: cliFlag('--auto-approve'),
   });
   const env = Object.entries(fake.env())
     .map(([name, value]) => `${name}=${value}`)

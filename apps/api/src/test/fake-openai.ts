@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { pathToFileURL } from 'node:url';
+import { cliPort } from './cli.js';
 
 /**
  * An OpenAI-compatible server on loopback: streaming and non-streaming chat completions, transcriptions, models.
@@ -233,9 +234,7 @@ export async function startFakeOpenAI(options: { port?: number; host?: string; t
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  // `-- --port N` as the other test servers take it, or PORT=N.
-  const flag = process.argv.indexOf('--port');
-  const port = Number((flag > 0 ? process.argv[flag + 1] : undefined) ?? process.env.PORT ?? 4010);
+  const port = cliPort(4010);
   const fake = await startFakeOpenAI({ port, tokenDelayMs: Number(process.env.TOKEN_DELAY_MS ?? 30) });
   const origin = `http://127.0.0.1:${fake.port}`;
   console.warn(

@@ -3,6 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { cliArg, cliPort } from './cli.js';
 
 /**
  * s3rver (CommonJS, untyped) runs in a child process: its ListObjectsV2 continuation tokens use DES, which Node's
@@ -71,13 +72,11 @@ export async function startFakeS3({
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const args = process.argv.slice(2);
-  const arg = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
-  const directory = path.resolve(arg('--dir') ?? 'data/s3');
+  const directory = path.resolve(cliArg('--dir') ?? 'data/s3');
   const fake = await startFakeS3({
     directory,
-    port: Number(arg('--port') ?? process.env.PORT ?? 4569),
-    bucket: arg('--bucket'),
+    port: cliPort(4569),
+    bucket: cliArg('--bucket'),
   });
   process.stdout.write(`fake S3 on ${fake.endpoint}, bucket ${fake.bucket}, objects under ${directory}\n`);
   process.stdout.write(

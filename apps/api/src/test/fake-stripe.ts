@@ -11,6 +11,7 @@ import {
   priceLookupKey,
 } from '@parley/contract';
 import Stripe from 'stripe';
+import { cliArg, cliFlag, cliPort } from './cli.js';
 
 /**
  * Stripe's REST API on loopback, for the official `stripe` package pointed at it unchanged
@@ -999,16 +1000,14 @@ export function seedParleyCatalogue(fake: FakeStripe) {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const args = process.argv.slice(2);
-  const arg = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
   const fake = await startFakeStripe({
-    port: Number(arg('--port') ?? process.env.PORT ?? 12111),
-    webhookUrl: arg('--webhook'),
+    port: cliPort(12111),
+    webhookUrl: cliArg('--webhook'),
   });
-  if (!args.includes('--no-seed')) seedParleyCatalogue(fake);
+  if (!cliFlag('--no-seed')) seedParleyCatalogue(fake);
   process.stdout.write(`fake stripe on ${fake.url}\n`);
   console.warn(
     `Start Parley with STRIPE_SECRET_KEY=${fake.secretKey} STRIPE_WEBHOOK_SECRET=${fake.webhookSecret} ` +
-      `STRIPE_API_URL=${fake.url}${arg('--webhook') ? '' : ' (events are held: no --webhook given)'}`,
+      `STRIPE_API_URL=${fake.url}${cliArg('--webhook') ? '' : ' (events are held: no --webhook given)'}`,
   );
 }
