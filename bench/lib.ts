@@ -1,6 +1,6 @@
 // Shared helpers for the benchmarks: temp dirs, a real API server process on loopback, cleanup, stats, tables.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
@@ -150,6 +150,8 @@ export type ServerOptions = {
   watchdog?: boolean;
   /** Another copy of the repository to run the server of (a baseline beside the working tree); repoRoot by default. */
   root?: string;
+  /** More options for the server's Node, after those `npm start` gives (a later V8 flag overrides an earlier one). */
+  nodeArgs?: string[];
 };
 
 export type ServerProcess = {
@@ -186,6 +188,11 @@ export function startServer(options: ServerOptions): ServerProcess {
   const args = [
     // As `npm start` runs the server (apps/api/package.json).
     '--max-semi-space-size=64',
+    '--no-allocation-site-pretenuring',
+    // BENCH_SERVER_ARGS: more options for the server's Node, before the script (V8 flags such as --trace-gc), split on
+    // spaces.
+    ...(process.env.BENCH_SERVER_ARGS?.split(' ').filter(Boolean) ?? []),
+    ...(options.nodeArgs ?? []),
     // BENCH_CPU_PROF=<folder>: each server writes a CPU profile there when it stops (open it in Chrome's DevTools).
     ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
     '--import',
@@ -201,6 +208,13 @@ export function startServer(options: ServerOptions): ServerProcess {
   children.add(child);
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
+  // BENCH_SERVER_OUT=<file>: each server's whole output is also appended there (with V8's `--trace-gc` in
+  // BENCH_SERVER_ARGS, say).
+  if (process.env.BENCH_SERVER_OUT) {
+    const out = createWriteStream(process.env.BENCH_SERVER_OUT, { flags: 'a' });
+    child.stdout?.pipe(out);
+    child.stderr?.pipe(out);
+  }
   child.once('exit', () => children.delete(child));
   return {
     child,
