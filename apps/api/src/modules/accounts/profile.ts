@@ -14,7 +14,12 @@ export function toProfile(u: Account, credits: ProfileCredits): Profile {
     role: u.role,
     timezone: u.timezone,
     language: u.language,
-    ...credits,
+    // Named one by one: no object spread on a path every request takes (see billing.queries.ts, toSessionWithWallet).
+    credits: credits.credits,
+    basicUse: credits.basicUse,
+    advanceUse: credits.advanceUse,
+    extraAdvanceUse: credits.extraAdvanceUse,
+    monthlyUse: credits.monthlyUse,
     joinDate: u.createdAt.toISOString(),
     loginCount: u.loginCount,
     lifetimeUser: u.lifetimeUser,

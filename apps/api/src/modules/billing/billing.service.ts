@@ -341,14 +341,10 @@ export function createBillingService({
         row = await q.findWallet(db, row.id);
       }
       const wallet = toWallet(row ?? (await walletFor(db, user)));
-      return {
-        user,
-        session,
-        role: user.role,
-        organization: found.organization ?? null,
-        wallet,
-        ...(found.wallet && found.recentUse ? { recentUse: found.recentUse } : {}),
-      };
+      // No object spread on this path (see toSessionWithWallet in billing.queries.ts).
+      const caller: Caller = { user, session, role: user.role, organization: found.organization ?? null, wallet };
+      if (found.wallet && found.recentUse) caller.recentUse = found.recentUse;
+      return caller;
     },
 
     /**
