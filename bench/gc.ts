@@ -1,16 +1,17 @@
 // Garbage collection under the authenticated `GET /api/user/profile` (PostgreSQL): what V8's young-generation
 // collections (scavenges) cost Parley's server, beside the floor (bench/floor-server.ts: bare Fastify + pg, V8's
-// defaults), in one run, on the same database and token. Each server runs with `--trace-gc-nvp`; for the seconds of
-// each measured run this prints, per server: bytes promoted to the old generation per request (objects that outlived
-// two scavenges: they pay twice to be copied and are only freed by a full collection), scavenges per second and their
-// pauses, full collections, server CPU per request and throughput.
+// defaults), in one run, on the same database (each Parley server signs in a new person of its own; the floor is asked
+// with the first one's session). Each server runs with `--trace-gc-nvp`; for the seconds of each measured run this
+// prints, per server: bytes the young-generation collections promoted to the old generation per request (objects that
+// outlived two of them: they pay twice to be copied and are only freed by a full collection), young collections per
+// second and their pauses, full collections, server CPU per request and throughput.
 //
 // Parley is run as `npm start` runs it and, beside it, with `--variant "<node options>"` (e.g.
 // `--allocation-site-pretenuring`, which turns back on what the start command turns off): see
 // docs/decisions/043-the-server-runs-without-allocation-site-pretenuring.md.
 //
 //   node --import tsx bench/gc.ts [--duration 8] [--warmup 2] [--rounds 3] [--connections 20]
-//                                 [--variant "--allocation-site-pretenuring"] [--no-variant 1]
+//                                 [--variant "--allocation-site-pretenuring" | --variant=…] [--no-variant]
 import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createBenchDatabase, signIn } from './accounts.js';
@@ -18,12 +19,14 @@ import {
   cpuMs,
   freePort,
   isMain,
+  keepChild,
   LOOPBACK,
   loadSummary,
   makeTempDir,
   median,
   numberOption,
   removeTempDir,
+  repoRoot,
   runAsScript,
   sleep,
   startServer,
@@ -35,8 +38,11 @@ import {
 
 type Options = { duration: number; warmup: number; rounds: number; connections: number };
 
-/** One `--trace-gc-nvp` line, reduced to what is printed. */
-type GcEvent = { kind: 'scavenge' | 'full' | 'other'; pause: number; promoted: number };
+/**
+ * One `--trace-gc-nvp` line, reduced to what is printed. `young`: a scavenge (`gc=s`) or a minor mark-compact
+ * (`gc=mmc`, with `--minor-mc`); `full`: a mark-compact of the whole heap (`gc=mc`).
+ */
+type GcEvent = { kind: 'young' | 'full' | 'other'; pause: number; promoted: number };
 
 type Target = { label: string; url: string; child: ChildProcess; events: GcEvent[] };
 
@@ -56,7 +62,7 @@ type Sample = {
 
 const USER = { email: 'bench-gc@example.com', password: 'bench-password-123', name: 'Bench' };
 
-/** Reads V8's `--trace-gc-nvp` lines as they come (`gc=s` a scavenge, `gc=mc` / `gc=mmc` a full collection). */
+/** Reads V8's `--trace-gc-nvp` lines as they come (see GcEvent). */
 function collectGc(child: ChildProcess, events: GcEvent[]) {
   let rest = '';
   child.stdout?.on('data', (chunk: Buffer) => {
@@ -66,8 +72,9 @@ function collectGc(child: ChildProcess, events: GcEvent[]) {
       const gc = / gc=(\w+) /.exec(line)?.[1];
       if (!gc) continue;
       const pause = Number(/ pause=([\d.]+)/.exec(line)?.[1] ?? 0);
+      // ` promoted=` (bytes), not `nodes_promoted=` (a count of handles), which comes later in the line.
       const promoted = Number(/ promoted=(\d+)/.exec(line)?.[1] ?? 0);
-      events.push({ kind: gc === 's' ? 'scavenge' : gc === 'mc' || gc === 'mmc' ? 'full' : 'other', pause, promoted });
+      events.push({ kind: gc === 's' || gc === 'mmc' ? 'young' : gc === 'mc' ? 'full' : 'other', pause, promoted });
     }
   });
 }
@@ -91,8 +98,15 @@ async function measureTarget(target: Target, token: string, options: Options): P
   await sleep(50); // the last lines of the run
   const events = target.events.slice(from);
   console.log('done');
+  const failed = result.non2xx + result.errors + result.timeouts;
+  if (target.child.exitCode !== null || target.child.signalCode !== null)
+    throw new Error(`${target.label} stopped during the run`);
+  if (failed)
+    throw new Error(
+      `${target.label}: ${result.non2xx} answers not 2xx, ${result.errors} errors, ${result.timeouts} time-outs`,
+    );
   const requests = result.requests.total || 1;
-  const scavenges = events.filter((e) => e.kind === 'scavenge');
+  const scavenges = events.filter((e) => e.kind === 'young');
   const full = events.filter((e) => e.kind === 'full');
   const pauses = scavenges.map((e) => e.pause);
   const allPauses = events.reduce((sum, e) => sum + e.pause, 0);
@@ -100,7 +114,8 @@ async function measureTarget(target: Target, token: string, options: Options): P
     requestsPerSecond: result.requests.average,
     p99: result.latency.p99,
     requests,
-    promotedPerRequest: events.reduce((sum, e) => sum + e.promoted, 0) / requests,
+    // What young collections promoted: a full collection moves every live young object, however young.
+    promotedPerRequest: scavenges.reduce((sum, e) => sum + e.promoted, 0) / requests,
     scavengesPerSecond: scavenges.length / options.duration,
     scavengePauseMean: pauses.length ? pauses.reduce((a, b) => a + b, 0) / pauses.length : 0,
     scavengePauseMax: pauses.length ? Math.max(...pauses) : 0,
@@ -118,11 +133,15 @@ export async function runGc(overrides: Partial<Options> = {}) {
     rounds: overrides.rounds ?? numberOption('rounds', 'BENCH_ROUNDS', 3),
     connections: overrides.connections ?? numberOption('connections', 'BENCH_CONNECTIONS', 20),
   };
-  const variantAt = process.argv.indexOf('--variant');
-  const variant = (variantAt > 0 ? process.argv[variantAt + 1] : '--allocation-site-pretenuring')!
-    .split(' ')
-    .filter(Boolean);
-  const withVariant = !process.argv.includes('--no-variant');
+  const args = process.argv.slice(2);
+  const variantAt = args.indexOf('--variant');
+  const variantText =
+    args.find((a) => a.startsWith('--variant='))?.slice('--variant='.length) ??
+    (variantAt >= 0 ? args[variantAt + 1] : undefined) ??
+    '--allocation-site-pretenuring';
+  const variant = variantText.split(' ').filter(Boolean);
+  const withVariant = !args.some((a) => a === '--no-variant' || a.startsWith('--no-variant='));
+  if (withVariant && !variant.length) throw new Error('--variant: give the Node options of the variant');
   console.log(
     `\n== Garbage collection under GET /api/user/profile (PostgreSQL), ${options.connections} connections, ` +
       `${options.duration} s after ${options.warmup} s, ${options.rounds} rounds ==`,
@@ -143,6 +162,7 @@ export async function runGc(overrides: Partial<Options> = {}) {
         databaseUrl: created.url,
         nodeArgs: ['--trace-gc-nvp', ...nodeArgs],
       });
+      children.push(server.child); // stopped in `finally` if the run fails before its round ends
       const target: Target = { label, url: `${server.baseUrl}/api/user/profile`, child: server.child, events: [] };
       collectGc(server.child, target.events);
       await waitForHealth(server);
@@ -152,11 +172,19 @@ export async function runGc(overrides: Partial<Options> = {}) {
     if (withVariant) variants.push([`Parley ${variant.join(' ')}`, variant]);
 
     const floorPort = await freePort();
-    const floor = spawn(process.execPath, ['--trace-gc-nvp', '--import', 'tsx', 'bench/floor-server.ts'], {
-      env: { ...process.env, DATABASE_URL: created.url, PORT: String(floorPort) },
-      stdio: ['ignore', 'pipe', 'ignore'],
-    });
+    const floor = spawn(
+      process.execPath,
+      ['--trace-gc-nvp', '--import', 'tsx', '--import', './bench/parent-watchdog.mjs', 'bench/floor-server.ts'],
+      {
+        cwd: repoRoot,
+        env: { ...process.env, DATABASE_URL: created.url, PORT: String(floorPort) },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    keepChild(floor);
     children.push(floor);
+    let floorErrors = '';
+    floor.stderr?.on('data', (chunk: Buffer) => (floorErrors = (floorErrors + chunk.toString('utf8')).slice(-4000)));
     const floorTarget: Target = {
       label: 'floor: Fastify + pg',
       url: `http://${LOOPBACK}:${floorPort}/api/user/profile`,
@@ -191,7 +219,7 @@ export async function runGc(overrides: Partial<Options> = {}) {
             () => false,
           );
           if (ok) break;
-          if (i > 100) throw new Error('the floor server did not start');
+          if (i > 100) throw new Error(`the floor server did not start:\n${floorErrors}`);
           await sleep(100);
         }
       }

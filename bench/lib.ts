@@ -212,8 +212,11 @@ export function startServer(options: ServerOptions): ServerProcess {
   // BENCH_SERVER_ARGS, say).
   if (process.env.BENCH_SERVER_OUT) {
     const out = createWriteStream(process.env.BENCH_SERVER_OUT, { flags: 'a' });
-    child.stdout?.pipe(out);
-    child.stderr?.pipe(out);
+    out.on('error', (error) => console.error(`BENCH_SERVER_OUT: ${error.message}`));
+    // Both streams write into the file; it is closed once the process and both streams have ended.
+    child.stdout?.pipe(out, { end: false });
+    child.stderr?.pipe(out, { end: false });
+    child.once('close', () => out.end());
   }
   child.once('exit', () => children.delete(child));
   return {
@@ -223,6 +226,12 @@ export function startServer(options: ServerOptions): ServerProcess {
     output: () => output,
     stop: () => stopChild(child),
   };
+}
+
+/** Keeps a child process the benchmark started itself with the servers: stopped by the cleanup, at the latest at exit. */
+export function keepChild(child: ChildProcess): void {
+  children.add(child);
+  child.once('exit', () => children.delete(child));
 }
 
 /** SIGTERM (the server closes the database cleanly), SIGKILL after 15 s. */
