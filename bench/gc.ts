@@ -13,22 +13,20 @@
 //   node --import tsx bench/gc.ts [--duration 8] [--warmup 2] [--rounds 3] [--connections 20]
 //                                 [--variant "--allocation-site-pretenuring" | --variant=…] [--no-variant]
 import autocannon from 'autocannon';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createBenchDatabase, signIn } from './accounts.js';
 import {
   cpuMs,
   freePort,
   isMain,
-  keepChild,
-  LOOPBACK,
   loadSummary,
   makeTempDir,
   median,
   numberOption,
   removeTempDir,
-  repoRoot,
   runAsScript,
   sleep,
+  startFloor,
   startServer,
   stopChild,
   table,
@@ -62,10 +60,10 @@ type Sample = {
 
 const USER = { email: 'bench-gc@example.com', password: 'bench-password-123', name: 'Bench' };
 
-/** Reads V8's `--trace-gc-nvp` lines as they come (see GcEvent). */
-function collectGc(child: ChildProcess, events: GcEvent[]) {
+/** A reader of V8's `--trace-gc-nvp` output, chunk by chunk, into `events` (see GcEvent). */
+function gcReader(events: GcEvent[]) {
   let rest = '';
-  child.stdout?.on('data', (chunk: Buffer) => {
+  return (chunk: Buffer) => {
     const lines = (rest + chunk.toString('utf8')).split('\n');
     rest = lines.pop() ?? '';
     for (const line of lines) {
@@ -76,7 +74,7 @@ function collectGc(child: ChildProcess, events: GcEvent[]) {
       const promoted = Number(/ promoted=(\d+)/.exec(line)?.[1] ?? 0);
       events.push({ kind: gc === 's' || gc === 'mmc' ? 'young' : gc === 'mc' ? 'full' : 'other', pause, promoted });
     }
-  });
+  };
 }
 
 async function measureTarget(target: Target, token: string, options: Options): Promise<Sample> {
@@ -164,34 +162,22 @@ export async function runGc(overrides: Partial<Options> = {}) {
       });
       children.push(server.child); // stopped in `finally` if the run fails before its round ends
       const target: Target = { label, url: `${server.baseUrl}/api/user/profile`, child: server.child, events: [] };
-      collectGc(server.child, target.events);
+      server.child.stdout?.on('data', gcReader(target.events));
       await waitForHealth(server);
       return { server, dataDir, target };
     };
     const variants: [string, string[]][] = [['Parley (npm start)', []]];
     if (withVariant) variants.push([`Parley ${variant.join(' ')}`, variant]);
 
-    const floorPort = await freePort();
-    const floor = spawn(
-      process.execPath,
-      ['--trace-gc-nvp', '--import', 'tsx', '--import', './bench/parent-watchdog.mjs', 'bench/floor-server.ts'],
-      {
-        cwd: repoRoot,
-        env: { ...process.env, DATABASE_URL: created.url, PORT: String(floorPort) },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    keepChild(floor);
-    children.push(floor);
-    let floorErrors = '';
-    floor.stderr?.on('data', (chunk: Buffer) => (floorErrors = (floorErrors + chunk.toString('utf8')).slice(-4000)));
+    const floorEvents: GcEvent[] = [];
+    const floor = await startFloor(created.url, { nodeArgs: ['--trace-gc-nvp'], onStdout: gcReader(floorEvents) });
+    children.push(floor.child);
     const floorTarget: Target = {
       label: 'floor: Fastify + pg',
-      url: `http://${LOOPBACK}:${floorPort}/api/user/profile`,
-      child: floor,
-      events: [],
+      url: floor.url,
+      child: floor.child,
+      events: floorEvents,
     };
-    collectGc(floor, floorTarget.events);
 
     // Each round starts its Parley servers afresh: what V8 decides early on (which allocations go straight to the old
     // generation, from what it has run so far) differs from one process to the next. Each server first does what a
@@ -210,19 +196,6 @@ export async function runGc(overrides: Partial<Options> = {}) {
       }
       const tokens = new Map<Target, string>(started.map((s) => [s.target, s.token]));
       tokens.set(floorTarget, started[0]!.token);
-      if (round === 0) {
-        for (let i = 0; ; i++) {
-          const ok = await fetch(floorTarget.url, {
-            headers: { authorization: `Bearer ${started[0]!.token}` },
-          }).then(
-            (r) => r.ok,
-            () => false,
-          );
-          if (ok) break;
-          if (i > 100) throw new Error(`the floor server did not start:\n${floorErrors}`);
-          await sleep(100);
-        }
-      }
       const targets = [...started.map((s) => s.target), floorTarget];
       const order = targets.map((_, i) => targets[(i + round) % targets.length]!);
       console.log(`  round ${round + 1} of ${options.rounds}:`);

@@ -234,6 +234,51 @@ export function keepChild(child: ChildProcess): void {
   child.once('exit', () => children.delete(child));
 }
 
+/** The floor under every authenticated request (bench/floor-server.ts), running: see startFloor. */
+export type FloorProcess = { child: ChildProcess; url: string; stop: () => Promise<void> };
+
+/**
+ * Starts the floor (bench/floor-server.ts: bare Fastify + pg) on `databaseUrl`, on a free port, with the parent
+ * watchdog preloaded and kept with the servers (stopped by the cleanup). Resolves once it answers (401 without a
+ * session is an answer). `nodeArgs` go before its script (`--trace-gc-nvp`, say); `onStdout` gets its output.
+ */
+export async function startFloor(
+  databaseUrl: string,
+  { nodeArgs = [], onStdout }: { nodeArgs?: string[]; onStdout?: (chunk: Buffer) => void } = {},
+): Promise<FloorProcess> {
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    [...nodeArgs, '--import', 'tsx', '--import', './bench/parent-watchdog.mjs', 'bench/floor-server.ts'],
+    {
+      cwd: repoRoot,
+      env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port) },
+      stdio: ['ignore', onStdout ? 'pipe' : 'ignore', 'pipe'],
+    },
+  );
+  keepChild(child);
+  if (onStdout) child.stdout?.on('data', onStdout);
+  let errors = '';
+  child.stderr?.on('data', (chunk: Buffer) => (errors = (errors + chunk.toString('utf8')).slice(-4000)));
+  const url = `http://${LOOPBACK}:${port}/api/user/profile`;
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null) throw new Error(`the floor server exited (${child.exitCode}):\n${errors}`);
+    if (
+      await getStatus(url).then(
+        () => true,
+        () => false,
+      )
+    )
+      break;
+    if (i > 100) {
+      await stopChild(child);
+      throw new Error(`the floor server did not start:\n${errors}`);
+    }
+    await sleep(100);
+  }
+  return { child, url, stop: () => stopChild(child) };
+}
+
 /** SIGTERM (the server closes the database cleanly), SIGKILL after 15 s. */
 export function stopChild(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {

@@ -10,23 +10,21 @@
 //   BENCH_SKIP_PGLITE=1                                       (PostgreSQL and the floor only)
 import autocannon from 'autocannon';
 import { createBenchDatabase, signIn } from './accounts.js';
-import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import {
   cpuMs,
   freePort,
   isMain,
-  LOOPBACK,
-  repoRoot,
-  sleep,
   loadSummary,
   makeTempDir,
   numberOption,
   removeTempDir,
   runAsScript,
+  startFloor,
   startServer,
   table,
   waitForHealth,
+  type FloorProcess,
 } from './lib.js';
 
 export type ProfileResult = {
@@ -158,7 +156,7 @@ async function measure(
     watchdog: true,
     ...(databaseUrl ? { databaseUrl } : {}),
   });
-  let floor: ReturnType<typeof spawn> | null = null;
+  let floor: FloorProcess | null = null;
   try {
     await waitForHealth(server);
     const token = await signIn(server, dataDir, USER);
@@ -166,22 +164,8 @@ async function measure(
     if (!databaseUrl)
       return { results: [await measureUrl(database, parleyUrl, token, options, server.child.pid)], ratios: [] };
 
-    const port = await freePort();
-    floor = spawn(process.execPath, ['--import', 'tsx', 'bench/floor-server.ts'], {
-      cwd: repoRoot,
-      env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port) },
-      stdio: 'ignore',
-    });
-    const floorUrl = `http://${LOOPBACK}:${port}/api/user/profile`;
-    for (let i = 0; ; i++) {
-      const ok = await fetch(floorUrl, { headers: { authorization: `Bearer ${token}` } }).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (ok) break;
-      if (i > 100) throw new Error('the floor server did not start');
-      await sleep(100);
-    }
+    floor = await startFloor(databaseUrl);
+    const floorUrl = floor.url;
     // Rounds, each order in turn, so that a change of the machine's load during the run weighs on both alike.
     const parley: ProfileResult[] = [];
     const bare: ProfileResult[] = [];
@@ -192,7 +176,7 @@ async function measure(
         pair.push(
           which === 'parley'
             ? await measureUrl(database, parleyUrl, token, options, server.child.pid)
-            : await measureUrl('floor: Fastify + pg', floorUrl, token, options, floor!.pid),
+            : await measureUrl('floor: Fastify + pg', floorUrl, token, options, floor!.child.pid),
         );
       }
       const [p, f] = round % 2 ? [pair[1]!, pair[0]!] : [pair[0]!, pair[1]!];
@@ -203,7 +187,7 @@ async function measure(
     }
     return { results: [medianRun(parley), medianRun(bare)], ratios };
   } finally {
-    floor?.kill('SIGTERM');
+    await floor?.stop();
     await server.stop();
     removeTempDir(dataDir);
   }
