@@ -14,7 +14,7 @@ export type NewDocument = typeof documents.$inferInsert;
  * Text from outside (a model's answer, a fetched page, a PDF, search results) is cleaned where it is stored: the
  * database refuses NUL in text and unpaired surrogates in jsonb (see @parley/contract's text.ts).
  */
-const storableParts = (parts: StoredPart[]): StoredPart[] =>
+export const storableParts = (parts: StoredPart[]): StoredPart[] =>
   parts.map((p) => (p.type === 'text' ? { ...p, text: cleanText(p.text) } : p));
 const storableMeta = (meta: MessageMeta): MessageMeta =>
   meta.sources
@@ -93,6 +93,14 @@ const readMessage = jsonReader<MessageRow>(chatMessages, MESSAGE_KEYS);
 const CONVERSATION_KEYS = Object.keys(getTableColumns(conversations)) as (keyof ConversationRow & string)[];
 const readConversation = jsonReader<ConversationRow>(conversations, CONVERSATION_KEYS);
 
+/** The conversation `$5`, taken by turn `$6` for `$7` seconds if the live session's owner has it and it is free. */
+const CLAIMED = `claimed AS (
+       UPDATE conversations SET answering_turn = $6::uuid, answering_until = now() + make_interval(secs => $7::int)
+        WHERE id = $5::uuid AND user_id = (SELECT uid FROM s WHERE live)
+          AND (answering_until IS NULL OR answering_until <= now())
+       RETURNING *
+     )`;
+
 /** What a claim adds to the row of its statement (see `CLAIM_WITH_RESERVATION`). */
 export type ClaimColumns = { conversation: Record<string, unknown> | null; messages: Record<string, unknown>[] | null };
 
@@ -110,12 +118,7 @@ export type ClaimColumns = { conversation: Record<string, unknown> | null; messa
  *   finish), where a read made beside the claim could miss an answer stored in between.
  */
 export const CLAIM_WITH_RESERVATION = sessionReserveWith<ClaimColumns>('claim_reserve', {
-  ctes: `claimed AS (
-       UPDATE conversations SET answering_turn = $6::uuid, answering_until = now() + make_interval(secs => $7::int)
-        WHERE id = $5::uuid AND user_id = (SELECT uid FROM s WHERE live)
-          AND (answering_until IS NULL OR answering_until <= now())
-       RETURNING *
-     ), history AS (
+  ctes: `${CLAIMED}, history AS (
        SELECT coalesce(json_agg(${jsonOf(chatMessages, 'm', MESSAGE_KEYS)} ORDER BY m.position), '[]'::json) AS messages
          FROM chat_messages m WHERE m.conversation_id = (SELECT id FROM claimed)
      )`,
@@ -126,7 +129,7 @@ export const CLAIM_WITH_RESERVATION = sessionReserveWith<ClaimColumns>('claim_re
        (SELECT messages FROM history) AS "messages"`,
 });
 
-/** The values `CLAIM_WITH_RESERVATION` takes after the reservation's. */
+/** The values `CLAIM_WITH_RESERVATION` and `CLAIM_KNOWN_WITH_RESERVATION` take after the reservation's. */
 export const claimValues = (id: string, answering: Answering) => [id, answering.turn, answering.seconds];
 
 export type Claimed = { conversation: ConversationRow; messages: MessageRow[] };
@@ -136,6 +139,30 @@ export function readClaimed(row: ClaimColumns | undefined): Claimed | undefined 
   if (!row?.conversation) return undefined;
   return { conversation: readConversation(row.conversation), messages: (row.messages ?? []).map(readMessage) };
 }
+
+/**
+ * A conversation's messages by id and position, `id:position` joined by commas in order of position (`''` when none):
+ * what a turn that knows the messages already checks them against (see `CLAIM_KNOWN_WITH_RESERVATION`).
+ */
+export const historyKey = (messages: Pick<MessageRow, 'id' | 'position'>[]) =>
+  messages.map((m) => `${m.id}:${m.position}`).join(',');
+
+/** What `CLAIM_KNOWN_WITH_RESERVATION` adds to the row of its statement. */
+export type KnownClaimColumns = { taken: boolean | null; historyKey: string | null };
+
+/**
+ * `CLAIM_WITH_RESERVATION` for a turn that knows the conversation's messages from the turn before (see
+ * `createHistories`): it takes the conversation the same way, and returns its messages' `historyKey` instead of the
+ * messages, read in the same snapshot, so that the turn goes ahead only if it knew them all as they are.
+ */
+export const CLAIM_KNOWN_WITH_RESERVATION = sessionReserveWith<KnownClaimColumns>('claim_known_reserve', {
+  ctes: `${CLAIMED}, history AS (
+       SELECT coalesce(string_agg(m.id::text || ':' || m.position::text, ',' ORDER BY m.position), '') AS key
+         FROM chat_messages m WHERE m.conversation_id = (SELECT id FROM claimed)
+     )`,
+  gate: 'EXISTS (SELECT 1 FROM claimed) AND EXISTS (SELECT 1 FROM history)',
+  columns: `EXISTS (SELECT 1 FROM claimed) AS "taken", (SELECT key FROM history) AS "historyKey"`,
+});
 
 /**
  * Why a claim found nothing: the owner's conversation exists, so another turn holds it (the database's
@@ -175,11 +202,14 @@ const touchStatement = statement(
  * The end of a chat turn, in one statement: the answer appended (when there is one to keep), the conversation marked
  * as used now, with the model of this turn, and given back by the turn (`answering`: see `Answering`).
  */
+/** A turn's answer, as `finishTurn` stores it. */
+export type Answer = { id: string; parts: StoredPart[]; meta: MessageMeta };
+
 export async function finishTurn(
   db: Db,
   conversationId: string,
   model: string,
-  answer: { id: string; parts: StoredPart[]; meta: MessageMeta } | null,
+  answer: Answer | null,
   answering: string,
 ) {
   if (!answer) return void (await run(db, touchStatement, [conversationId, model, answering]));

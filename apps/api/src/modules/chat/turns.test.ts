@@ -8,7 +8,13 @@ import { startSlowPage } from '../../test/slow-page.js';
 import { chatForm, encodeForm, parseUiStream, streamedText } from '../../test/sse.js';
 import { ledgerMismatches, setCredits, walletOf } from '../../test/wallets.js';
 import { hashSecret } from '../../lib/crypto.js';
-import { CLAIM_WITH_RESERVATION, claimValues, readClaimed, type ClaimColumns } from './chat.queries.js';
+import {
+  CLAIM_KNOWN_WITH_RESERVATION,
+  CLAIM_WITH_RESERVATION,
+  claimValues,
+  readClaimed,
+  type ClaimColumns,
+} from './chat.queries.js';
 
 // A chat turn's life with others around it: turns racing on one conversation, an answer that cannot be kept, and a
 // client that leaves before its answer starts.
@@ -410,15 +416,17 @@ describe('a client that leaves before its answer starts', () => {
 });
 
 describe.runIf(process.env.PARLEY_TEST_DB === 'postgres')('a follow-up’s first statement on PostgreSQL', () => {
-  // Every follow-up turn runs it, in the generic plan a prepared statement ends up with: no table is joined by
-  // hashing it (as billing.test.ts checks of the session statements), and the conversation's history is read before
-  // the wallet is locked, so that the wallet (an organization's members all spend from one) is not held meanwhile.
+  // Every follow-up turn runs one of them (the second when it knows the messages), in the generic plan a prepared
+  // statement ends up with: no table is joined by hashing it (as billing.test.ts checks of the session statements),
+  // and the conversation's history is read before the wallet is locked, so that the wallet (an organization's members
+  // all spend from one) is not held meanwhile.
   it('joins nothing by hashing, and reads the history before it locks the wallet', async () => {
     const plans = await t.database.db.transaction(async (tx) => {
       await tx.execute(sql`SET LOCAL plan_cache_mode = force_generic_plan`);
       const found: string[] = [];
-      for (const [tier, s] of Object.entries(CLAIM_WITH_RESERVATION)) {
-        const name = `plan_check_${tier}`;
+      const statements = [...Object.values(CLAIM_WITH_RESERVATION), ...Object.values(CLAIM_KNOWN_WITH_RESERVATION)];
+      for (const [i, s] of statements.entries()) {
+        const name = `plan_check_${i}`;
         await tx.execute(sql.raw(`PREPARE ${name} AS ${s.text}`));
         try {
           const values = `'h', 1, 'chat', now(), gen_random_uuid(), gen_random_uuid(), 60`;
@@ -432,7 +440,7 @@ describe.runIf(process.env.PARLEY_TEST_DB === 'postgres')('a follow-up’s first
       }
       return found;
     });
-    expect(plans).toHaveLength(3);
+    expect(plans).toHaveLength(6);
     for (const plan of plans) {
       expect(plan).not.toMatch(/Hash/); // a Hash node ("hashed SubPlan": the caller's memberships, by key)
       // The wallet's lock (`cur`, up to the next CTE) waits for the key it locks, which needs the history read.

@@ -7,11 +7,12 @@ import { DomainError, NotFoundError } from '../../../lib/errors.js';
 import type { Upload } from '../../../lib/upload.js';
 import type { ResolvedModel } from '../../../providers/ai/registry.js';
 import type { Account, PendingCaller } from '../../accounts/index.js';
-import { NOT_METERED, type BillingService, type Reservation } from '../../billing/index.js';
+import { NOT_METERED, type BillingService, type Reservation, type SessionReserveWith } from '../../billing/index.js';
 import { safeFileName, type DocumentTools } from '../../documents/index.js';
 import type { ModelsService } from '../../models/index.js';
 import type { FileStore } from '../../storage/index.js';
 import * as q from '../chat.queries.js';
+import type { Histories } from './histories.js';
 
 export type ChatInput = z.output<typeof chatRequestSchema>;
 
@@ -24,6 +25,8 @@ export type TurnDeps = {
   tools: DocumentTools;
   log: FastifyBaseLogger;
   timeoutMs: number;
+  /** The messages this server last wrote to each conversation (see `createHistories`). */
+  histories: Histories;
 };
 
 export type CheckedUpload = { file: Upload; kind: { kind: 'image' | 'pdf'; mediaType: string } };
@@ -37,7 +40,7 @@ export type AdmittedTurn = {
   checked: CheckedUpload[];
   ownerId: string;
   resolved: ResolvedModel;
-  conversation: q.ConversationRow | undefined;
+  conversation: { id: string } | undefined;
   /** This turn's hold on its conversation (see `q.Answering`): taken here for a follow-up, at its creation for a new one. */
   answering: q.Answering;
   earlier: q.MessageRow[];
@@ -50,6 +53,20 @@ export type AdmittedTurn = {
 };
 
 const noop = () => undefined;
+
+/**
+ * A follow-up turn that started from the messages this server knew (`Histories`) found that its statement read
+ * others (another server answered in between, a message was deleted): nothing was sent, the turn is undone and starts
+ * again from the statement's messages (`admitTurn`'s `useKnown` false).
+ */
+export class StaleHistory extends Error {
+  constructor() {
+    super('the conversation was not as this server last left it');
+  }
+}
+
+/** What a follow-up's statement adds to its row: the messages, or their key when they were known. */
+type ClaimAlso = Partial<q.ClaimColumns> & Partial<q.KnownClaimColumns>;
 
 /**
  * How long a turn may hold its conversation: longer than any turn takes (its documents read, at most 20 s each, then
@@ -114,8 +131,9 @@ export async function admitTurn(
   caller: PendingCaller,
   input: ChatInput,
   files: Upload[],
+  useKnown = true,
 ): Promise<AdmittedTurn> {
-  const { db, models, billing, tools } = deps;
+  const { db, models, billing, tools, histories } = deps;
   const info = modelInfo(input.model);
   let checked: CheckedUpload[];
   try {
@@ -138,6 +156,15 @@ export async function admitTurn(
     throw error;
   }
 
+  const withDocuments = checked.length > 0 || Boolean(input.url) || Boolean(input.page);
+  // Only a turn that writes before calling the provider (documents, a web search) waits for the statement first.
+  const writesFirst = withDocuments || Boolean(input.webSearch);
+  const hint = caller.ownerHint;
+  // A follow-up in a conversation this server answered last, of a caller seen before, knows its messages: it builds
+  // its provider request while the statement runs, and the statement checks them (`q.CLAIM_KNOWN_WITH_RESERVATION`).
+  // They are the hinted owner's: nothing goes out before the statement has confirmed the session and the messages.
+  const known = useKnown && input.chatId && hint && !writesFirst ? histories.take(input.chatId, hint) : undefined;
+
   // A conversation answers one turn at a time (see `q.Answering`): a follow-up turn takes its conversation in the
   // statement that checks the session and reserves the credit, which reserves nothing unless it took it, so that a
   // turn sent while another is being answered is refused having reserved, written and streamed nothing. A new
@@ -147,35 +174,35 @@ export async function admitTurn(
   // still fail after (the session ended meanwhile, a daily renewal failed), so it is given back whatever is known of
   // the claim. Only this turn's hold is let go: another turn's is left as it is.
   const holds = input.chatId ? { conversationId: input.chatId, turn: answering.turn } : null;
+  const claimStatements = (
+    known ? q.CLAIM_KNOWN_WITH_RESERVATION : q.CLAIM_WITH_RESERVATION
+  ) as SessionReserveWith<ClaimAlso>;
   const authorized = caller.userWith((tokenHash, now) =>
-    billing.reserveForSession<q.ClaimColumns>(
+    billing.reserveForSession<ClaimAlso>(
       tokenHash,
       info.tier,
       'chat',
       now,
-      input.chatId
-        ? { statements: q.CLAIM_WITH_RESERVATION, values: q.claimValues(input.chatId, answering) }
-        : undefined,
+      input.chatId ? { statements: claimStatements, values: q.claimValues(input.chatId, answering) } : undefined,
     ),
   );
   authorized.catch(noop); // awaited below, on every path
-  // What the statement took: the conversation and its messages, or why not (another turn holds it, or it is not
-  // theirs; the database's clock said so, it alone decides).
-  const claim = async (): Promise<q.Claimed> => {
-    const { user, result } = await authorized;
-    const claimed = q.readClaimed(result.also);
-    if (claimed) return claimed;
-    if (await q.conversationHeld(db, input.chatId!, user.id)) throw new DomainError('CONVERSATION_BUSY');
+  // Why the statement took nothing: another turn holds the conversation, or it is not theirs (the database's clock
+  // said so, it alone decides).
+  const refusedClaim = async (userId: string): Promise<never> => {
+    if (await q.conversationHeld(db, input.chatId!, userId)) throw new DomainError('CONVERSATION_BUSY');
     throw new NotFoundError('conversation');
+  };
+  // The conversation and its messages, as the statement took them, or as they were known.
+  const claim = async (): Promise<{ conversation: { id: string }; messages: q.MessageRow[] }> => {
+    if (known) return { conversation: { id: input.chatId! }, messages: known };
+    const { user, result } = await authorized;
+    return q.readClaimed(result.also as q.ClaimColumns | undefined) ?? refusedClaim(user.id);
   };
   // node-postgres's pool sends a query on the next tick: let it go out before the work below, which it overlaps.
   await new Promise((resolve) => process.nextTick(resolve));
-  const withDocuments = checked.length > 0 || Boolean(input.url) || Boolean(input.page);
-  // Only a turn that writes before calling the provider (documents, a web search) waits for the statement first.
-  const writesFirst = withDocuments || Boolean(input.webSearch);
   const lookups = (userId: string) =>
     Promise.allSettled([models.resolve(userId, input.model), input.chatId ? claim() : Promise.resolve(undefined)]);
-  const hint = caller.ownerHint;
   let ownerId: string;
   let found: ReturnType<typeof lookups>;
   if (hint && !writesFirst) {
@@ -194,7 +221,7 @@ export async function admitTurn(
   const undo = createUndo(deps, authorized, ownerId, holds);
 
   let resolved: ResolvedModel;
-  let conversation: q.ConversationRow | undefined;
+  let conversation: { id: string } | undefined;
   let earlier: q.MessageRow[];
   try {
     const [model, existing] = await found;
@@ -208,8 +235,14 @@ export async function admitTurn(
     return undo.undo(error);
   }
 
-  const admitted = authorized.then(({ user, result: { reservation: reserved } }): Admission => {
+  const admitted = authorized.then(async ({ user, result }): Promise<Admission> => {
     if (user.id !== ownerId) throw new DomainError('UNAUTHENTICATED'); // a token never changes owner
+    if (known) {
+      // The statement alone decides whether the conversation was taken, and what it held when it was.
+      if (!result.also?.taken) return refusedClaim(user.id);
+      if (result.also.historyKey !== q.historyKey(known)) throw new StaleHistory();
+    }
+    const reserved = result.reservation;
     if (resolved.keySource === 'own') {
       // Not metered: the credit goes back while the turn goes on; the turn settles only once it is back.
       return { user, reservation: NOT_METERED, unreserved: reserved ? reserved.refund() : null };

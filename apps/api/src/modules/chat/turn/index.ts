@@ -2,7 +2,8 @@ import type { UiLanguage } from '@parley/contract';
 import { createLimiter } from '../../../lib/limiter.js';
 import type { Upload } from '../../../lib/upload.js';
 import type { PendingCaller } from '../../accounts/index.js';
-import { admitTurn, type ChatInput, type TurnDeps } from './admit.js';
+import { admitTurn, StaleHistory, type ChatInput, type TurnDeps } from './admit.js';
+import { createHistories } from './histories.js';
 import { prepareTurn } from './prepare.js';
 import { streamTurn } from './stream.js';
 
@@ -14,8 +15,9 @@ export type { TurnStream } from './stream.js';
  * lookups), prepare (documents, sources, context, the question's write), stream (the provider's answer as UI
  * message chunks), settle (charge or refund, the answer stored, once). See docs/decisions/009, 012 and 013.
  */
-export function createTurns(deps: TurnDeps) {
+export function createTurns(deps: Omit<TurnDeps, 'histories'>) {
   const starting = createLimiter(16);
+  const turnDeps: TurnDeps = { ...deps, histories: createHistories() };
 
   return {
     /**
@@ -39,15 +41,27 @@ export function createTurns(deps: TurnDeps) {
       release: () => void,
       left: AbortSignal,
     ) {
-      try {
-        const turn = await admitTurn(deps, caller, input, files);
+      const once = async (useKnown: boolean) => {
+        const turn = await admitTurn(turnDeps, caller, input, files, useKnown);
         let prepared;
         try {
-          prepared = await prepareTurn(deps, turn, left);
+          prepared = await prepareTurn(turnDeps, turn, left);
         } catch (error) {
-          return await turn.undo.undo(error);
+          // What was found wrong in messages the statement did not confirm is not told: the turn starts again.
+          const stale = await turn.admitted.then(
+            () => false,
+            (refused: unknown) => refused instanceof StaleHistory,
+          );
+          return await turn.undo.undo(stale ? new StaleHistory() : error);
         }
-        const stream = await streamTurn(deps, turn, prepared, lang, left);
+        return streamTurn(turnDeps, turn, prepared, lang, left);
+      };
+      try {
+        // A follow-up that started from messages its statement did not find starts again from the statement's.
+        const stream = await once(true).catch((error: unknown) => {
+          if (error instanceof StaleHistory) return once(false);
+          throw error;
+        });
         const waited = setTimeout(release, 100);
         void stream.opened.then(() => {
           clearTimeout(waited);

@@ -27,7 +27,11 @@ export type PreparedTurn = {
   /** A new conversation's title as stored, until a generated one replaces it. */
   title: string;
   question: string;
+  /** The conversation's messages before the question (after an edit's or a regeneration's cut), as stored. */
+  history: q.MessageRow[];
   userMessageId: string;
+  /** The question's parts, as stored. */
+  userParts: StoredPart[];
   context: ReturnType<typeof buildContext>;
   modelMessages: ModelMessage[];
   sources: (Source & { snippet: string })[];
@@ -192,7 +196,9 @@ export async function prepareTurn(deps: TurnDeps, turn: AdmittedTurn, left: Abor
     isNew,
     title: newConversation.title,
     question,
+    history: messages,
     userMessageId,
+    userParts,
     context,
     modelMessages,
     sources,

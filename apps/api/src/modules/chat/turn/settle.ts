@@ -24,6 +24,34 @@ export type TurnOutcome = {
   saveFailed: boolean;
 };
 
+/** The conversation's messages once `answer` is stored after the question, as the database holds them. */
+function storedAfter(prepared: PreparedTurn, answer: q.Answer): q.MessageRow[] {
+  const { conversationId, history } = prepared;
+  const position = (history.at(-1)?.position ?? -1) + 1;
+  const createdAt = new Date();
+  return [
+    ...history,
+    {
+      id: prepared.userMessageId,
+      conversationId,
+      position,
+      role: 'user',
+      parts: q.storableParts(prepared.userParts),
+      meta: {},
+      createdAt,
+    },
+    {
+      id: answer.id,
+      conversationId,
+      position: position + 1,
+      role: 'assistant',
+      parts: q.storableParts(answer.parts),
+      meta: answer.meta,
+      createdAt,
+    },
+  ];
+}
+
 /**
  * The end of a turn, exactly once (a later call waits for the same settlement): the answer, even partial, is stored
  * with its status, then charged if any output came out (text, reasoning, a file), refunded otherwise, whether it
@@ -45,7 +73,7 @@ export function createSettlement(
     timer: NodeJS.Timeout;
   },
 ) {
-  const { db, log } = deps;
+  const { db, log, histories } = deps;
   const { outcome, admission, persisted, assistantId, sources, timer } = run;
   let settling: Promise<void> | null = null;
 
@@ -66,30 +94,35 @@ export function createSettlement(
         return;
       }
       const { text, output, usage } = outcome;
+      const answer: q.Answer | null =
+        output || status === 'complete'
+          ? {
+              id: assistantId,
+              parts: [{ type: 'text', text }],
+              meta: {
+                model: turn.input.model,
+                sources,
+                citedPages: prepared.context.citedPages,
+                status,
+                ...(usage ? { usage } : {}),
+              },
+            }
+          : null;
       try {
         // Stored first, and gives the conversation back: the credit is taken only for an answer that was kept.
         await insertOnce(() =>
-          q.finishTurn(
-            db,
-            prepared.conversationId,
-            turn.input.model,
-            output || status === 'complete'
-              ? {
-                  id: assistantId,
-                  parts: [{ type: 'text', text }],
-                  meta: {
-                    model: turn.input.model,
-                    sources,
-                    citedPages: prepared.context.citedPages,
-                    status,
-                    ...(usage ? { usage } : {}),
-                  },
-                }
-              : null,
-            turn.answering.turn,
-          ),
+          q.finishTurn(db, prepared.conversationId, turn.input.model, answer, turn.answering.turn),
         );
+        // The next turn starts from these messages (checked by its statement); a turn that did not finish leaves
+        // the next one to read them.
+        if (answer && status === 'complete')
+          histories.keep(prepared.conversationId, {
+            ownerId: admission.user.id,
+            messages: storedAfter(prepared, answer),
+          });
+        else histories.drop(prepared.conversationId);
       } catch (error) {
+        histories.drop(prepared.conversationId);
         outcome.saveFailed = true;
         log.error({ err: error }, 'could not store the answer of a chat turn');
         await admission.reservation.refund();
