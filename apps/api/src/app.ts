@@ -31,7 +31,7 @@ import {
   registerPaymentRoutes,
 } from './modules/billing/index.js';
 import { createRequireCaller } from './plugins/caller.js';
-import { createChatService, createTurns, registerChatRoutes } from './modules/chat/index.js';
+import { createChatService, createHistories, createTurns, registerChatRoutes } from './modules/chat/index.js';
 import { createAiLimits } from './lib/ai-limits.js';
 import { createDocumentTools, type DocumentTools } from './modules/documents/index.js';
 import { createModelsService, registerModelsRoutes } from './modules/models/index.js';
@@ -257,8 +257,11 @@ export async function buildApp(deps: AppDeps) {
     log: app.log,
   });
   const tools = { ...createDocumentTools(config), ...deps.documentTools };
-  const chat = createChatService({ db: database.db, files });
+  // The messages this server last wrote to each conversation: a follow-up starts from them (decision 012).
+  const histories = createHistories();
+  const chat = createChatService({ db: database.db, files, histories });
   const turns = createTurns({
+    histories,
     db: database.db,
     models,
     billing,
@@ -477,6 +480,7 @@ export async function buildApp(deps: AppDeps) {
     clearInterval(renewer);
     clearInterval(mailWorker);
     clearInterval(linkedinStateSweeper);
+    histories.close();
     await Promise.allSettled([limits.close(), mailer.close(), (async () => s3?.close())()]);
     await database.close();
   });
@@ -486,6 +490,7 @@ export async function buildApp(deps: AppDeps) {
       auth,
       users,
       chat,
+      histories,
       models,
       imageRegistry,
       images,

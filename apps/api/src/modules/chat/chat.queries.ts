@@ -16,7 +16,7 @@ export type NewDocument = typeof documents.$inferInsert;
  */
 export const storableParts = (parts: StoredPart[]): StoredPart[] =>
   parts.map((p) => (p.type === 'text' ? { ...p, text: cleanText(p.text) } : p));
-const storableMeta = (meta: MessageMeta): MessageMeta =>
+export const storableMeta = (meta: MessageMeta): MessageMeta =>
   meta.sources
     ? { ...meta, sources: meta.sources.map((s) => ({ ...s, title: cleanLine(s.title), url: cleanLine(s.url) })) }
     : meta;

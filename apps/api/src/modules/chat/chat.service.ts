@@ -4,6 +4,7 @@ import { NotFoundError } from '../../lib/errors.js';
 import type { Account } from '../accounts/index.js';
 import type { FileStore } from '../storage/index.js';
 import * as q from './chat.queries.js';
+import type { Histories } from './turn/histories.js';
 
 function toAttachment(doc: q.DocumentRow): Attachment {
   return {
@@ -44,7 +45,7 @@ function messageView(row: q.MessageRow, docs: Map<string, q.DocumentRow>): ChatM
 }
 
 /** Conversations: their history, their attachments, and their deletion with everything they own. */
-export function createChatService({ db, files }: { db: Db; files: FileStore }) {
+export function createChatService({ db, files, histories }: { db: Db; files: FileStore; histories: Histories }) {
   files.claim((keys) => q.knownStorageKeys(db, keys));
   return {
     async list(user: Account, query: { q?: string | undefined; limit: number }): Promise<ChatSummary[]> {
@@ -79,12 +80,14 @@ export function createChatService({ db, files }: { db: Db; files: FileStore }) {
     async remove(user: Account, id: string) {
       const { count, storageKeys } = await q.deleteConversations(db, user.id, id);
       if (!count) throw new NotFoundError('conversation');
+      histories.drop(id);
       await files.removeAll(storageKeys);
     },
 
     /** Every conversation of the person, with their documents and files. */
     async removeAll(user: Account) {
       const { count, storageKeys } = await q.deleteConversations(db, user.id);
+      histories.dropOwner(user.id);
       await files.removeAll(storageKeys);
       return count;
     },

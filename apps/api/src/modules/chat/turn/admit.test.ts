@@ -1,4 +1,4 @@
-import { and, eq, gte } from 'drizzle-orm';
+import { and, eq, gte, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { chatMessages, conversations, walletLedger } from '../../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../../test/app.js';
@@ -164,7 +164,7 @@ describe('a follow-up turn that knows its conversation’s messages', () => {
     expect(claims).toEqual(['known', 'read', 'known']);
   });
 
-  it('starts again when messages it knew are gone, and never cuts the conversation where they were', async () => {
+  it('starts again when the messages it knew were replaced', async () => {
     const u = await t.signUp();
     const first = await chat(u.token, { model: MODEL, text: 'Alpha' });
     await chat(u.token, { model: MODEL, chatId: first.chatId, text: 'Beta' });
@@ -204,6 +204,83 @@ describe('a follow-up turn that knows its conversation’s messages', () => {
       'assistant: You asked: Gamma',
     ]);
     expect(await ledgerMismatches(t.database.db)).toEqual([]);
+  });
+
+  it('knows the messages after an edit and after a regeneration, cut where the database cut them', async () => {
+    const u = await t.signUp();
+    const claims = watchClaims();
+    const first = await chat(u.token, { model: MODEL, text: 'One' });
+    await chat(u.token, { model: MODEL, chatId: first.chatId, text: 'Two' });
+    const two = (await t.json('GET', `/api/mongo/users/chat/history?chatHistoryId=${first.chatId}`, { token: u.token }))
+      .body.data.messages[2] as { id: string };
+    await chat(u.token, { model: MODEL, chatId: first.chatId, text: 'Two, edited', editMessageId: two.id });
+    await chat(u.token, { model: MODEL, chatId: first.chatId, text: 'Three' });
+    await chat(u.token, { model: MODEL, chatId: first.chatId, text: '', regenerate: true });
+    const from = fake.requests.length;
+    await chat(u.token, { model: MODEL, chatId: first.chatId, text: 'Four' });
+    // Every follow-up, the edit and the regeneration included, started from what the turn before left.
+    expect(claims).toEqual(['known', 'known', 'known', 'known', 'known']);
+    const all = [
+      'user: One',
+      'assistant: You asked: One',
+      'user: Two, edited',
+      'assistant: You asked: Two, edited',
+      'user: Three',
+      'assistant: You asked: Three',
+    ];
+    expect(asked(from)).toEqual([[...all, 'user: Four']]);
+    expect(await history(u.token, first.chatId!)).toEqual([...all, 'user: Four', 'assistant: You asked: Four']);
+  });
+
+  it('tells what the statement found before anything found in messages it has not confirmed', async () => {
+    const u = await t.signUp();
+    const first = await chat(u.token, { model: MODEL, text: 'Held soon' });
+    // Another server's turn holds the conversation now.
+    await t.database.db
+      .update(conversations)
+      .set({ answeringTurn: crypto.randomUUID(), answeringUntil: sql`now() + interval '1 minute'` })
+      .where(eq(conversations.id, first.chatId!));
+    const claims = watchClaims();
+    const from = fake.requests.length;
+    const edit = await chat(u.token, {
+      model: MODEL,
+      chatId: first.chatId,
+      text: 'Edit of a message I do not know',
+      editMessageId: crypto.randomUUID(),
+    });
+    expect(claims).toEqual(['known']);
+    expect(edit.status).toBe(423);
+    expect(asked(from)).toEqual([]);
+    expect(await reserves(u.email)).toEqual({ reserved: 1, basicUse: 1 });
+  });
+
+  it('sends nothing for a token signed out since', async () => {
+    const u = await t.signUp();
+    const first = await chat(u.token, { model: MODEL, text: 'Before I sign out' });
+    expect((await t.json('POST', '/api/user/logout', { token: u.token })).status).toBe(200);
+    const claims = watchClaims();
+    const from = fake.requests.length;
+    const after = await chat(u.token, { model: MODEL, chatId: first.chatId, text: 'After' });
+    expect(after.status).toBe(401);
+    expect(claims).toEqual(['known']);
+    expect(asked(from)).toEqual([]);
+    expect(await held(first.chatId!)).toBeNull();
+    expect(await ledgerMismatches(t.database.db)).toEqual([]);
+  });
+
+  it('are forgotten when their conversation is deleted, one or all', async () => {
+    const u = await t.signUp();
+    const histories = t.app.services.histories;
+    const one = await chat(u.token, { model: MODEL, text: 'Delete me' });
+    expect(
+      (await t.json('DELETE', `/api/mongo/users/chat/delete?chatHistoryId=${one.chatId}`, { token: u.token })).status,
+    ).toBe(200);
+    expect(histories.take(one.chatId!, u.user.id)).toBeUndefined();
+    const two = await chat(u.token, { model: MODEL, text: 'Delete us' });
+    const three = await chat(u.token, { model: MODEL, text: 'Delete us too' });
+    expect((await t.json('DELETE', '/api/mongo/users/chat/histories/delete', { token: u.token })).status).toBe(200);
+    expect(histories.take(two.chatId!, u.user.id)).toBeUndefined();
+    expect(histories.take(three.chatId!, u.user.id)).toBeUndefined();
   });
 
   it('is never someone else’s: another person’s token reads nothing and is told the conversation is not found', async () => {

@@ -44,6 +44,8 @@ export type AdmittedTurn = {
   /** This turn's hold on its conversation (see `q.Answering`): taken here for a follow-up, at its creation for a new one. */
   answering: q.Answering;
   earlier: q.MessageRow[];
+  /** `earlier` are the messages this server knew (`Histories`), which `admitted` checks against the statement's. */
+  known: boolean;
   /** The turn has documents (uploads, a page, a video): its question is written before the provider is called. */
   withDocuments: boolean;
   /** Settles once the session is confirmed and the credit reserved; the provider request is held until then. */
@@ -269,6 +271,7 @@ export async function admitTurn(
     conversation,
     answering,
     earlier,
+    known: Boolean(known),
     withDocuments,
     admitted,
     undo,

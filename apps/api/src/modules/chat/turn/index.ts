@@ -3,7 +3,6 @@ import { createLimiter } from '../../../lib/limiter.js';
 import type { Upload } from '../../../lib/upload.js';
 import type { PendingCaller } from '../../accounts/index.js';
 import { admitTurn, StaleHistory, type ChatInput, type TurnDeps } from './admit.js';
-import { createHistories } from './histories.js';
 import { prepareTurn } from './prepare.js';
 import { streamTurn } from './stream.js';
 
@@ -15,9 +14,8 @@ export type { TurnStream } from './stream.js';
  * lookups), prepare (documents, sources, context, the question's write), stream (the provider's answer as UI
  * message chunks), settle (charge or refund, the answer stored, once). See docs/decisions/009, 012 and 013.
  */
-export function createTurns(deps: Omit<TurnDeps, 'histories'>) {
+export function createTurns(deps: TurnDeps) {
   const starting = createLimiter(16);
-  const turnDeps: TurnDeps = { ...deps, histories: createHistories() };
 
   return {
     /**
@@ -42,25 +40,29 @@ export function createTurns(deps: Omit<TurnDeps, 'histories'>) {
       left: AbortSignal,
     ) {
       const once = async (useKnown: boolean) => {
-        const turn = await admitTurn(turnDeps, caller, input, files, useKnown);
+        const turn = await admitTurn(deps, caller, input, files, useKnown);
         let prepared;
         try {
-          prepared = await prepareTurn(turnDeps, turn, left);
+          prepared = await prepareTurn(deps, turn, left);
         } catch (error) {
-          // What was found wrong in messages the statement did not confirm is not told: the turn starts again.
-          const stale = await turn.admitted.then(
-            () => false,
-            (refused: unknown) => refused instanceof StaleHistory,
-          );
-          return await turn.undo.undo(stale ? new StaleHistory() : error);
+          // Nothing found in messages the statement has not confirmed is told before what the statement said: the
+          // turn was refused (busy, no credits, not theirs), or starts again from the statement's messages.
+          const refused = turn.known
+            ? await turn.admitted.then(
+                () => null,
+                (reason: unknown) => reason,
+              )
+            : null;
+          return await turn.undo.undo(refused ?? error);
         }
-        return streamTurn(turnDeps, turn, prepared, lang, left);
+        return streamTurn(deps, turn, prepared, lang, left);
       };
       try {
         // A follow-up that started from messages its statement did not find starts again from the statement's.
         const stream = await once(true).catch((error: unknown) => {
-          if (error instanceof StaleHistory) return once(false);
-          throw error;
+          if (!(error instanceof StaleHistory)) throw error;
+          left.throwIfAborted(); // a client gone meanwhile is not answered
+          return once(false);
         });
         const waited = setTimeout(release, 100);
         void stream.opened.then(() => {

@@ -46,7 +46,7 @@ function storedAfter(prepared: PreparedTurn, answer: q.Answer): q.MessageRow[] {
       position: position + 1,
       role: 'assistant',
       parts: q.storableParts(answer.parts),
-      meta: answer.meta,
+      meta: q.storableMeta(answer.meta),
       createdAt,
     },
   ];
@@ -113,14 +113,6 @@ export function createSettlement(
         await insertOnce(() =>
           q.finishTurn(db, prepared.conversationId, turn.input.model, answer, turn.answering.turn),
         );
-        // The next turn starts from these messages (checked by its statement); a turn that did not finish leaves
-        // the next one to read them.
-        if (answer && status === 'complete')
-          histories.keep(prepared.conversationId, {
-            ownerId: admission.user.id,
-            messages: storedAfter(prepared, answer),
-          });
-        else histories.drop(prepared.conversationId);
       } catch (error) {
         histories.drop(prepared.conversationId);
         outcome.saveFailed = true;
@@ -130,6 +122,14 @@ export function createSettlement(
         return;
       }
       await (output ? admission.reservation.charge() : admission.reservation.refund());
+      // The next turn starts from these messages (checked by its statement); a turn that did not finish leaves the
+      // next one to read them.
+      if (answer && status === 'complete')
+        histories.keep(prepared.conversationId, {
+          ownerId: admission.user.id,
+          messages: storedAfter(prepared, answer),
+        });
+      else histories.drop(prepared.conversationId);
       if (prepared.isNew && status === 'complete') void nameConversation(deps, prepared, text, turn.resolved);
     } catch (error) {
       log.error({ err: error }, 'could not settle a chat turn');
