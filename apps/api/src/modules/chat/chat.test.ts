@@ -5,7 +5,7 @@ import { ledgerMismatches, setCredits, walletOf } from '../../test/wallets.js';
 import { buildPdf, buildPng } from '../documents/test-fixtures.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { startFakeOpenAI } from '../../test/fake-openai.js';
-import { chatForm, encodeForm, parseUiStream, streamedText } from '../../test/sse.js';
+import { chatForm, encodeForm, parseUiStream, sendChat, streamedText } from '../../test/sse.js';
 
 let fake: Awaited<ReturnType<typeof startFakeOpenAI>>;
 let t: TestApp;
@@ -30,24 +30,8 @@ afterAll(async () => {
 
 const MODEL = 'CUSTOM_OPENAI_COMPATIBLE';
 
-async function chat(token: string, request: object, files: Parameters<typeof chatForm>[1] = [], lang = 'en') {
-  const { payload, contentType } = await encodeForm(chatForm(request, files));
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/ai/chat',
-    headers: { authorization: `Bearer ${token}`, 'content-type': contentType, 'lang-type': lang },
-    payload,
-  });
-  const isStream = (res.headers['content-type'] ?? '').toString().includes('text/event-stream');
-  const chunks = isStream ? parseUiStream(res.body) : [];
-  return {
-    status: res.statusCode,
-    chunks,
-    text: streamedText(chunks),
-    json: isStream ? null : res.json(),
-    chatId: chunks[0]?.messageMetadata?.chatId as string | undefined,
-  };
-}
+const chat = (token: string, request: object, files: Parameters<typeof chatForm>[1] = [], lang = 'en') =>
+  sendChat(t.app, token, request, { files, lang });
 
 /** What can pay for a basic model (daily credits, then basic ones), and the basic credits used. */
 const credits = async (email: string) => {

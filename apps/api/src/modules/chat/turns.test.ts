@@ -5,7 +5,7 @@ import { conversations, walletLedger } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { startFakeOpenAI } from '../../test/fake-openai.js';
 import { startSlowPage } from '../../test/slow-page.js';
-import { chatForm, encodeForm, parseUiStream, streamedText } from '../../test/sse.js';
+import { chatForm, parseUiStream, sendChat } from '../../test/sse.js';
 import { ledgerMismatches, setCredits, walletOf } from '../../test/wallets.js';
 import { hashSecret } from '../../lib/crypto.js';
 import {
@@ -47,24 +47,7 @@ afterAll(async () => {
 
 const MODEL = 'CUSTOM_OPENAI_COMPATIBLE';
 
-async function chat(token: string, request: object, lang = 'en') {
-  const { payload, contentType } = await encodeForm(chatForm(request));
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/ai/chat',
-    headers: { authorization: `Bearer ${token}`, 'content-type': contentType, 'lang-type': lang },
-    payload,
-  });
-  const isStream = (res.headers['content-type'] ?? '').toString().includes('text/event-stream');
-  const chunks = isStream ? parseUiStream(res.body) : [];
-  return {
-    status: res.statusCode,
-    chunks,
-    text: streamedText(chunks),
-    json: isStream ? null : res.json(),
-    chatId: chunks[0]?.messageMetadata?.chatId as string | undefined,
-  };
-}
+const chat = (token: string, request: object, lang = 'en') => sendChat(t.app, token, request, { lang });
 
 const credits = async (email: string) => {
   const w = await walletOf(t.database.db, email);

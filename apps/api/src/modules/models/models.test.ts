@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { startFakeOpenAI } from '../../test/fake-openai.js';
-import { chatForm, encodeForm, parseUiStream, streamedText } from '../../test/sse.js';
+import { sendChat } from '../../test/sse.js';
 
 let fake: Awaited<ReturnType<typeof startFakeOpenAI>>;
 let t: TestApp;
@@ -24,18 +24,7 @@ afterAll(async () => {
   await fake.close();
 });
 
-async function chat(token: string, request: object, lang = 'en') {
-  const { payload, contentType } = await encodeForm(chatForm(request, []));
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/ai/chat',
-    headers: { authorization: `Bearer ${token}`, 'content-type': contentType, 'lang-type': lang },
-    payload,
-  });
-  const isStream = (res.headers['content-type'] ?? '').toString().includes('text/event-stream');
-  const chunks = isStream ? parseUiStream(res.body) : [];
-  return { status: res.statusCode, chunks, text: streamedText(chunks), json: isStream ? null : res.json() };
-}
+const chat = (token: string, request: object, lang = 'en') => sendChat(t.app, token, request, { lang });
 
 describe('the model list', () => {
   it('needs a session', async () => {

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { chatMessages, conversations, walletLedger } from '../../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../../test/app.js';
 import { startFakeOpenAI } from '../../../test/fake-openai.js';
-import { chatForm, encodeForm, parseUiStream, streamedText } from '../../../test/sse.js';
+import { sendChat } from '../../../test/sse.js';
 import { ledgerMismatches, walletOf } from '../../../test/wallets.js';
 import { CLAIM_KNOWN_WITH_RESERVATION, CLAIM_WITH_RESERVATION } from '../chat.queries.js';
 
@@ -36,22 +36,7 @@ afterEach(() => {
 
 const MODEL = 'CUSTOM_OPENAI_COMPATIBLE';
 
-async function chat(token: string, request: object) {
-  const { payload, contentType } = await encodeForm(chatForm(request));
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/ai/chat',
-    headers: { authorization: `Bearer ${token}`, 'content-type': contentType },
-    payload,
-  });
-  const isStream = (res.headers['content-type'] ?? '').toString().includes('text/event-stream');
-  const chunks = isStream ? parseUiStream(res.body) : [];
-  return {
-    status: res.statusCode,
-    text: streamedText(chunks),
-    chatId: chunks[0]?.messageMetadata?.chatId as string | undefined,
-  };
-}
+const chat = (token: string, request: object) => sendChat(t.app, token, request);
 
 /** Which statement each follow-up turn's reservation ran: 'known' (the messages checked by key) or 'read'. */
 function watchClaims() {
